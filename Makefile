@@ -1,0 +1,139 @@
+# loom - a physics sandbox in C driven from Lua 5.4.
+#
+#   make demo    install missing Debian packages, build, render the showcase
+#   make test    build and run every test
+#   make bench   measure the engine
+#
+# Layers, each a static library, dependencies pointing down only:
+#   engine/ (libc, libm)  <-  engine/render/ (SDL2, stb)  <-  bindings/ (Lua)  <-  app/
+
+CC      ?= cc
+BUILD   ?= build
+OPT     ?= -O2
+# -ffp-contract=off and no -ffast-math: the same script must give the same bits.
+CFLAGS  ?= $(OPT) -g
+CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -ffp-contract=off -MMD -MP
+PKGS     = lua5.4 sdl2
+DEP_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+
+DEBIAN_PACKAGES = liblua5.4-dev libsdl2-dev libstb-dev pkg-config
+
+ENGINE_SRC   = $(wildcard engine/*.c)
+RENDER_SRC   = $(wildcard engine/render/*.c)
+BINDINGS_SRC = $(wildcard bindings/*.c)
+APP_SRC      = $(wildcard app/*.c)
+
+obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+
+ENGINE_LIB   = $(BUILD)/libloom_engine.a
+RENDER_LIB   = $(BUILD)/libloom_render.a
+BINDINGS_LIB = $(BUILD)/libloom_lua.a
+LOOM         = $(BUILD)/loom
+
+ENGINE_TESTS = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/engine_*.c))
+TOOLS        = $(BUILD)/tests/lua_runner $(BUILD)/tests/pngcheck
+BENCHES      = $(patsubst bench/%.c,$(BUILD)/bench/%,$(wildcard bench/*.c))
+
+.PHONY: all deps demo test bench clean format check-format golden
+all: $(LOOM)
+
+# ---- dependencies ---------------------------------------------------------
+# Installs what is missing with apt-get when root, otherwise says what to run.
+deps:
+	@missing=""; \
+	for p in $(DEBIAN_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -z "$$missing" ]; then echo "deps: all Debian packages present"; exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then \
+	  echo "deps: installing$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	else \
+	  echo "deps: missing Debian packages:$$missing"; \
+	  echo "deps: run   sudo apt-get install$$missing"; exit 1; \
+	fi
+
+# ---- build ----------------------------------------------------------------
+$(BUILD)/obj/engine/%.o: engine/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/engine/render/%.o: engine/render/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(DEP_CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/bindings/%.o: bindings/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(DEP_CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/app/%.o: app/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(DEP_CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/tests/%.o: tests/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(DEP_CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/bench/%.o: bench/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(ENGINE_LIB): $(call obj,$(ENGINE_SRC))
+	@rm -f $@
+	ar rcs $@ $^
+$(RENDER_LIB): $(call obj,$(RENDER_SRC))
+	@rm -f $@
+	ar rcs $@ $^
+$(BINDINGS_LIB): $(call obj,$(BINDINGS_SRC))
+	@rm -f $@
+	ar rcs $@ $^
+
+$(LOOM): $(call obj,$(APP_SRC)) $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
+	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
+
+$(BUILD)/tests/engine_%: $(BUILD)/obj/tests/engine_%.o $(ENGINE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ -lm
+
+$(BUILD)/tests/lua_runner: $(BUILD)/obj/tests/lua_runner.o $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
+
+$(BUILD)/tests/pngcheck: $(BUILD)/obj/tests/pngcheck.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ -lm
+
+$(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(ENGINE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ -lm
+
+# ---- what users run -------------------------------------------------------
+DEMO_SCENE  = examples/cloth_hanging.lua
+DEMO_FRAMES = 180
+
+demo: deps
+	@$(MAKE) --no-print-directory $(LOOM)
+	$(LOOM) render $(DEMO_SCENE) --frames $(DEMO_FRAMES) --out out/demo
+	@echo "demo: $(DEMO_FRAMES) frames of $(DEMO_SCENE) are in out/demo/ (frame_00000.png ...)"
+	@echo "demo: make a video with: ffmpeg -framerate 60 -i out/demo/frame_%05d.png demo.mp4"
+
+test: $(LOOM) $(ENGINE_TESTS) $(TOOLS)
+	@sh tests/run.sh $(BUILD)
+
+bench: $(BENCHES) $(LOOM)
+	@for b in $(BENCHES); do $$b || exit 1; done
+
+# Rewrites the golden image hashes after a deliberate change to drawing.
+golden: $(LOOM) $(TOOLS)
+	@sh tests/golden.sh $(BUILD) --update
+
+format:
+	clang-format -i $$(git ls-files '*.c' '*.h')
+check-format:
+	clang-format --dry-run --Werror $$(git ls-files '*.c' '*.h')
+
+clean:
+	rm -rf $(BUILD) out
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

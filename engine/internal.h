@@ -1,0 +1,186 @@
+/*
+ * internal.h - the engine's private layout. Only the engine's own .c files include it.
+ */
+#ifndef LOOM_INTERNAL_H
+#define LOOM_INTERNAL_H
+
+#include <assert.h>
+
+#include "loom.h"
+
+#define LM_DEAD UINT32_MAX
+
+/* ------------------------------------------------------------------ store --
+ * An ordered store of fixed-size items addressed by generational handles.
+ * Items stay in creation order (Gauss-Seidel order for constraints);
+ * removal marks an item dead and lm_store_compact squeezes it out later, so
+ * removing many items in one step costs one pass. */
+typedef struct lm_store {
+    size_t item_size;
+    unsigned char *items;     /* count * item_size bytes, creation order */
+    uint32_t *item_slot;      /* dense index -> slot, LM_DEAD once removed */
+    uint32_t count, capacity; /* dense */
+    uint32_t *slot_dense;     /* slot -> dense index, or next free slot when free */
+    uint32_t *slot_generation;
+    uint32_t slot_count, slot_capacity;
+    uint32_t free_head; /* LM_DEAD when empty */
+    uint32_t removed;   /* dead items waiting for compaction */
+    bool changed;       /* added or removed since the caller last looked */
+} lm_store;
+
+void lm_store_init(lm_store *store, size_t item_size);
+void lm_store_free(lm_store *store);
+/* A zeroed item appended at the end, or NULL when out of memory. */
+void *lm_store_add(lm_store *store, uint32_t *index1, uint32_t *generation);
+bool lm_store_is_valid(const lm_store *store, uint32_t index1, uint32_t generation);
+void *lm_store_get(const lm_store *store, uint32_t index1);
+void lm_store_remove(lm_store *store, uint32_t index1);
+void lm_store_compact(lm_store *store);
+static inline void *lm_store_at(const lm_store *store, uint32_t dense) {
+    return store->items + (size_t)dense * store->item_size;
+}
+static inline bool lm_store_alive(const lm_store *store, uint32_t dense) {
+    return store->item_slot[dense] != LM_DEAD;
+}
+
+/* -------------------------------------------------------------- particles --
+ * Structure of arrays indexed by slot. A free slot has inv_mass 0 and
+ * alive 0, so the integrators need no branch for it. */
+typedef struct lm_particles {
+    uint32_t count, capacity; /* slots in use (alive or free), allocated */
+    lm_vec3 *x;               /* position */
+    lm_vec3 *x_prev;          /* position before the last sub-step (Verlet) */
+    lm_vec3 *v;               /* velocity */
+    lm_vec3 *f;               /* force accumulator */
+    double *inv_mass;
+    double *mass;
+    double *radius;
+    uint32_t *color;
+    uint32_t *group;
+    uint32_t *generation;
+    uint32_t *next_free;
+    uint16_t *pins; /* how many pins hold the particle (drawing) */
+    uint8_t *alive;
+    uint8_t *fresh;   /* Verlet must start from the velocity, not x_prev */
+    uint8_t *contact; /* touched a collider during this sub-step */
+    uint32_t *contact_collider;
+    uint32_t free_head;
+    uint32_t live;
+    /* scratch for the integrators, the same size as the arrays above */
+    lm_vec3 *x0, *v0, *sx, *sv, *ka, *x_integrated;
+} lm_particles;
+
+/* ----------------------------------------------------------- constraints -- */
+typedef struct lm_constraint_item {
+    lm_constraint_kind kind;
+    uint32_t particle[4]; /* slots */
+    double rest;
+    double stiffness;
+    lm_vec3 target;
+} lm_constraint_item;
+
+/* A run of consecutive items of one kind: the unit a kind's solver gets. */
+typedef struct lm_run {
+    uint32_t kind, start, count;
+} lm_run;
+
+typedef struct lm_constraint_class {
+    const char *name;
+    int phase; /* 0: in creation order; 1: after all of phase 0 in each sweep (pins) */
+    int particle_count;
+    void (*solve)(lm_world *world, lm_constraint_item *items, uint32_t count);
+    /* After velocities are derived (optional). */
+    void (*fix_velocity)(lm_world *world, lm_constraint_item *items, uint32_t count, double h);
+    double (*error)(const lm_world *world, const lm_constraint_item *item);
+} lm_constraint_class;
+
+extern const lm_constraint_class lm_constraint_classes[LM_CONSTRAINT_KIND_COUNT];
+
+/* ---------------------------------------------------------------- forces -- */
+typedef struct lm_force_item {
+    lm_force_kind kind;
+    uint32_t particle[2];
+    lm_vec3 vector;     /* gravity */
+    double coefficient; /* drag k, spring stiffness */
+    double damping;     /* spring */
+    double rest;        /* spring */
+    lm_force_fn fn;
+    void *context;
+    lm_release_fn release;
+} lm_force_item;
+
+typedef struct lm_force_class {
+    const char *name;
+    /* Adds forces to world->particles.f; returns non-zero to abandon the step. */
+    int (*apply)(lm_world *world, const lm_force_item *items, uint32_t count, double time);
+} lm_force_class;
+
+extern const lm_force_class lm_force_classes[LM_FORCE_KIND_COUNT];
+
+/* ------------------------------------------------------------- colliders -- */
+typedef struct lm_collider_item {
+    lm_collider_def def;
+} lm_collider_item;
+
+typedef struct lm_collider_class {
+    const char *name;
+    /* Projects particles out of (or into) the collider; marks contacts. */
+    void (*project)(lm_world *world, const lm_collider_item *item, uint32_t dense);
+    void (*bounds)(const lm_collider_item *item, lm_vec3 *min, lm_vec3 *max);
+} lm_collider_class;
+
+extern const lm_collider_class lm_collider_classes[LM_COLLIDER_KIND_COUNT];
+
+/* ----------------------------------------------------------------- world -- */
+struct lm_world {
+    lm_world_def def;
+    double time;
+    uint64_t steps;
+    uint64_t projections;
+    bool stepping;
+    lm_particles particles;
+    lm_store constraints, forces, colliders;
+    /* Runs rebuilt when the stores change. */
+    lm_run *constraint_runs[2];
+    uint32_t constraint_run_count[2], constraint_run_capacity[2];
+    lm_run *force_runs;
+    uint32_t force_run_count, force_run_capacity;
+};
+
+/* Clears the accumulators and applies gravity and every force generator at
+ * the world's current positions and velocities. Non-zero = a callback failed. */
+int lm_evaluate_forces(lm_world *world, double time);
+/* Advances positions (and velocities) by h with the world's integrator. */
+int lm_integrate(lm_world *world, double h);
+/* After velocities are derived: restitution and friction for particles that
+ * touched a collider this sub-step. Reads the arrival velocity from p->sv. */
+void lm_colliders_respond(lm_world *world, double h);
+/* Grows the particle arrays to hold at least n slots. */
+bool lm_particles_reserve(lm_particles *particles, uint32_t n);
+void lm_particles_free(lm_particles *particles);
+/* Valid slot of a handle, asserting validity. */
+uint32_t lm_particle_slot(const lm_world *world, lm_particle particle);
+lm_particle lm_particle_handle(const lm_world *world, uint32_t slot);
+
+static inline lm_vec3 lm_v3(double x, double y, double z) {
+    lm_vec3 r = {x, y, z};
+    return r;
+}
+static inline lm_vec3 lm_add(lm_vec3 a, lm_vec3 b) {
+    return lm_v3(a.x + b.x, a.y + b.y, a.z + b.z);
+}
+static inline lm_vec3 lm_sub(lm_vec3 a, lm_vec3 b) {
+    return lm_v3(a.x - b.x, a.y - b.y, a.z - b.z);
+}
+static inline lm_vec3 lm_scale(lm_vec3 a, double s) {
+    return lm_v3(a.x * s, a.y * s, a.z * s);
+}
+static inline double lm_dot(lm_vec3 a, lm_vec3 b) {
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+/* a + b * s */
+static inline lm_vec3 lm_mad(lm_vec3 a, lm_vec3 b, double s) {
+    return lm_v3(a.x + b.x * s, a.y + b.y * s, a.z + b.z * s);
+}
+
+#endif

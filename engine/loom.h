@@ -1,0 +1,273 @@
+/*
+ * loom.h - the public interface of loom's physics engine.
+ *
+ * The engine is plain C11 plus libm. It knows nothing of Lua, SDL or files:
+ * callers create a world, fill it with particles, constraints, force
+ * generators and colliders, step it, and ask it what to draw.
+ *
+ * Units: metres, seconds, kilograms, newtons. All vectors are 3D; a flat
+ * scene simply keeps z = 0.
+ *
+ * Objects are referred to by handles passed by value. A handle is an index
+ * plus a generation; the zero handle is "null". Removing an object bumps the
+ * generation of its slot, so a stale handle is detected by the *_is_valid
+ * functions instead of being dereferenced. Every other function asserts that
+ * the handles it is given are valid: the Lua bindings check first, so no
+ * script can reach an assert.
+ *
+ * No global mutable state: several worlds can live in one process.
+ */
+#ifndef LOOM_H
+#define LOOM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define LM_VERSION_STRING "0.1.0"
+
+typedef struct lm_vec3 {
+    double x, y, z;
+} lm_vec3;
+
+typedef struct lm_world lm_world;
+
+/* Handles. index1 is the slot index plus one (so zero is null). */
+typedef struct lm_particle {
+    uint32_t index1, generation;
+} lm_particle;
+typedef struct lm_constraint {
+    uint32_t index1, generation;
+} lm_constraint;
+typedef struct lm_force {
+    uint32_t index1, generation;
+} lm_force;
+typedef struct lm_collider {
+    uint32_t index1, generation;
+} lm_collider;
+
+typedef enum lm_status {
+    LM_OK = 0,
+    LM_ERROR_CALLBACK, /* a user force callback returned non-zero; the step was abandoned */
+    LM_ERROR_MEMORY,   /* an allocation failed; nothing was changed */
+} lm_status;
+
+/* ---------------------------------------------------------------- world -- */
+
+typedef enum lm_integrator {
+    LM_INTEGRATOR_EULER,               /* explicit (forward) Euler, 1st order */
+    LM_INTEGRATOR_SEMI_IMPLICIT_EULER, /* symplectic Euler: v first, then x */
+    LM_INTEGRATOR_VERLET,              /* position Verlet, Jakobsen; Lee eq. 9 with drag */
+    LM_INTEGRATOR_VELOCITY_VERLET,     /* two force evaluations per step */
+    LM_INTEGRATOR_MIDPOINT,            /* RK2, Lander */
+    LM_INTEGRATOR_RK4,                 /* classic 4th-order Runge-Kutta, Lander */
+    LM_INTEGRATOR_COUNT
+} lm_integrator;
+
+/* "euler", "semi_implicit_euler", "verlet", "velocity_verlet", "midpoint", "rk4". */
+const char *lm_integrator_name(lm_integrator integrator);
+/* Null-terminated list of the names above, in enum order (for option parsers). */
+const char *const *lm_integrator_names(void);
+
+typedef struct lm_world_def {
+    lm_vec3 gravity;          /* m/s^2, applied to every movable particle; default (0,-9.81,0) */
+    lm_integrator integrator; /* default LM_INTEGRATOR_VERLET */
+    double time_step;         /* s, one call of lm_world_step; > 0; default 1/60 */
+    int substeps;             /* each step is split into this many sub-steps; >= 1; default 1 */
+    int iterations;           /* relaxation sweeps per sub-step; >= 1; default 10 */
+    double damping;           /* [0, 1): fraction of velocity removed per sub-step (Verlet's d,
+                                 Jakobsen's 2 -> 1.99 is 0.01); default 0 */
+} lm_world_def;
+
+lm_world_def lm_world_default_def(void);
+/* NULL when out of memory. def may be NULL for the defaults. */
+lm_world *lm_world_create(const lm_world_def *def);
+void lm_world_destroy(lm_world *world);
+/* Current settings, and changing them (takes effect at the next step). */
+lm_world_def lm_world_settings(const lm_world *world);
+void lm_world_configure(lm_world *world, const lm_world_def *def);
+
+/* Advances the world by one time_step: for each sub-step, accumulate forces,
+ * integrate, satisfy constraints and collisions by relaxation, derive
+ * velocities. Returns LM_ERROR_CALLBACK if a force callback failed. */
+lm_status lm_world_step(lm_world *world);
+/* Simulated time in seconds, and steps taken. */
+double lm_world_time(const lm_world *world);
+uint64_t lm_world_step_count(const lm_world *world);
+/* True while lm_world_step runs (inside a force callback). Creating or
+ * destroying anything, or stepping, is not allowed then. */
+bool lm_world_is_stepping(const lm_world *world);
+
+typedef struct lm_world_stats {
+    size_t particles, constraints, forces, colliders;
+    /* Constraint projections performed by the last step (constraints x iterations x substeps). */
+    uint64_t projections;
+} lm_world_stats;
+lm_world_stats lm_world_get_stats(const lm_world *world);
+
+/* Axis-aligned bounds of every particle (with its radius) and every collider.
+ * Returns false for an empty world. */
+bool lm_world_bounds(const lm_world *world, lm_vec3 *min, lm_vec3 *max);
+
+/* ------------------------------------------------------------ particles -- */
+
+typedef struct lm_particle_def {
+    lm_vec3 position; /* m */
+    lm_vec3 velocity; /* m/s */
+    double mass;      /* kg, >= 0; 0 = immovable (inverse mass 0, Jakobsen); default 1 */
+    double radius;    /* m, >= 0, for collisions and drawing; 0 = a point; default 0 */
+    uint32_t color;   /* 0xRRGGBBAA; 0 = the renderer's default; default 0 */
+    uint32_t group;   /* free for the caller (collision groups later); default 0 */
+} lm_particle_def;
+
+lm_particle_def lm_particle_default_def(void);
+/* Null handle when out of memory. */
+lm_particle lm_particle_create(lm_world *world, const lm_particle_def *def);
+/* Also removes every constraint and force generator that uses the particle. */
+void lm_particle_destroy(lm_world *world, lm_particle particle);
+bool lm_particle_is_valid(const lm_world *world, lm_particle particle);
+
+lm_vec3 lm_particle_position(const lm_world *world, lm_particle particle);
+/* Moves the particle and keeps its velocity (the previous position moves too). */
+void lm_particle_set_position(lm_world *world, lm_particle particle, lm_vec3 position);
+lm_vec3 lm_particle_velocity(const lm_world *world, lm_particle particle);
+void lm_particle_set_velocity(lm_world *world, lm_particle particle, lm_vec3 velocity);
+/* Mass in kg; 0 means immovable. */
+double lm_particle_mass(const lm_world *world, lm_particle particle);
+void lm_particle_set_mass(lm_world *world, lm_particle particle, double mass);
+double lm_particle_radius(const lm_world *world, lm_particle particle);
+void lm_particle_set_radius(lm_world *world, lm_particle particle, double radius);
+uint32_t lm_particle_color(const lm_world *world, lm_particle particle);
+void lm_particle_set_color(lm_world *world, lm_particle particle, uint32_t color);
+/* The force accumulated so far in the current force evaluation (N). */
+lm_vec3 lm_particle_force(const lm_world *world, lm_particle particle);
+/* Adds a force (N) to the accumulator. Meaningful inside a force callback. */
+void lm_particle_add_force(lm_world *world, lm_particle particle, lm_vec3 force);
+
+/* Slots are stable indices 0..lm_world_particle_slots()-1; a free slot gives
+ * the null handle. Iterating slots visits particles in creation order unless
+ * slots were reused after removals. */
+uint32_t lm_world_particle_slots(const lm_world *world);
+lm_particle lm_world_particle_in_slot(const lm_world *world, uint32_t slot);
+
+/* ---------------------------------------------------------- constraints -- */
+
+typedef enum lm_constraint_kind {
+    LM_CONSTRAINT_STICK, /* distance, mass-weighted (Jakobsen 3, 4) */
+    LM_CONSTRAINT_PIN,   /* particle held at a point, re-applied last in every sweep */
+    LM_CONSTRAINT_KIND_COUNT
+} lm_constraint_kind;
+
+typedef struct lm_stick_def {
+    lm_particle a, b;
+    double rest_length; /* m, >= 0; negative = the current distance; default -1 */
+    double stiffness;   /* (0, 1], fraction of the error removed per projection; default 1 */
+} lm_stick_def;
+
+lm_stick_def lm_stick_default_def(void);
+/* Null handle when out of memory. */
+lm_constraint lm_stick_create(lm_world *world, const lm_stick_def *def);
+lm_constraint lm_pin_create(lm_world *world, lm_particle particle, lm_vec3 target);
+/* Moves a pin's target (a script dragging a cloth corner). */
+void lm_pin_set_target(lm_world *world, lm_constraint pin, lm_vec3 target);
+lm_vec3 lm_pin_target(const lm_world *world, lm_constraint pin);
+
+void lm_constraint_destroy(lm_world *world, lm_constraint constraint);
+bool lm_constraint_is_valid(const lm_world *world, lm_constraint constraint);
+lm_constraint_kind lm_constraint_get_kind(const lm_world *world, lm_constraint constraint);
+const char *lm_constraint_kind_name(lm_constraint_kind kind); /* "stick", "pin" */
+/* The particles it acts on; returns how many (at most 4) were written. */
+int lm_constraint_particles(const lm_world *world, lm_constraint constraint, lm_particle out[4]);
+/* Rest length of a stick (m). */
+double lm_stick_rest_length(const lm_world *world, lm_constraint stick);
+/* How far the constraint is from satisfied now: |length - rest| for a stick,
+ * distance to the target for a pin (m). */
+double lm_constraint_error(const lm_world *world, lm_constraint constraint);
+
+/* --------------------------------------------------------------- forces -- */
+
+typedef enum lm_force_kind {
+    LM_FORCE_GRAVITY,  /* uniform field: f = m g on every movable particle (Lee 1.3) */
+    LM_FORCE_DRAG,     /* medium: f = -k v on every movable particle (Lee eq. 2) */
+    LM_FORCE_SPRING,   /* damped spring between two particles (Lee 1.3) */
+    LM_FORCE_CALLBACK, /* user code, e.g. a Lua function */
+    LM_FORCE_KIND_COUNT
+} lm_force_kind;
+
+typedef struct lm_spring_def {
+    lm_particle a, b;
+    double stiffness;   /* N/m, >= 0; default 10 */
+    double damping;     /* N s/m, >= 0, along the spring axis; default 0 */
+    double rest_length; /* m; negative = the current distance; default -1 */
+} lm_spring_def;
+
+lm_spring_def lm_spring_default_def(void);
+
+/* A user force generator. It is called once per force evaluation (several
+ * times per step for midpoint, RK4 and velocity Verlet) with the world's
+ * particles set to the stage being evaluated and time the stage's time. It
+ * adds forces with lm_particle_add_force. Return 0 on success; anything else
+ * abandons the step and lm_world_step returns LM_ERROR_CALLBACK. */
+typedef int (*lm_force_fn)(lm_world *world, double time, void *context);
+/* Called once when the generator is removed or its world destroyed. */
+typedef void (*lm_release_fn)(void *context);
+
+/* Generators run in creation order after the world's own gravity. Null
+ * handle when out of memory. */
+lm_force lm_force_create_gravity(lm_world *world, lm_vec3 gravity);
+lm_force lm_force_create_drag(lm_world *world, double coefficient);
+lm_force lm_force_create_spring(lm_world *world, const lm_spring_def *def);
+lm_force lm_force_create_callback(lm_world *world, lm_force_fn fn, void *context,
+                                  lm_release_fn release);
+void lm_force_destroy(lm_world *world, lm_force force);
+bool lm_force_is_valid(const lm_world *world, lm_force force);
+lm_force_kind lm_force_get_kind(const lm_world *world, lm_force force);
+const char *lm_force_kind_name(lm_force_kind kind); /* "gravity", "drag", "spring", "callback" */
+/* For a spring: its two particles; returns how many were written (0 or 2). */
+int lm_force_particles(const lm_world *world, lm_force force, lm_particle out[2]);
+
+/* ------------------------------------------------------------ colliders -- */
+
+typedef enum lm_collider_kind {
+    LM_COLLIDER_WORLD_BOX, /* Jakobsen's cube: particles are kept inside [min, max] */
+    LM_COLLIDER_KIND_COUNT
+} lm_collider_kind;
+
+typedef struct lm_collider_def {
+    lm_collider_kind kind;
+    lm_vec3 min, max;   /* m, corners of the box; min < max on every axis */
+    double restitution; /* [0, 1]: fraction of the normal speed kept after a hit; default 0 */
+    double friction;    /* >= 0: tangential speed removed per contact, as a fraction; default 0 */
+} lm_collider_def;
+
+lm_collider_def lm_collider_default_def(void);
+lm_collider lm_collider_create(lm_world *world, const lm_collider_def *def);
+void lm_collider_destroy(lm_world *world, lm_collider collider);
+bool lm_collider_is_valid(const lm_world *world, lm_collider collider);
+lm_collider_def lm_collider_get_def(const lm_world *world, lm_collider collider);
+
+/* -------------------------------------------------------------- drawing -- */
+
+/* What a link between two points represents, so a renderer can style it. */
+typedef enum lm_link_style {
+    LM_LINK_STICK,
+    LM_LINK_SPRING,
+    LM_LINK_PIN, /* from a pin's target to its particle */
+} lm_link_style;
+
+/* The engine never draws: it calls these for everything visible, in a fixed
+ * order (colliders, links, particles), so output is deterministic. Any
+ * pointer may be NULL to skip that kind. */
+typedef struct lm_draw_fns {
+    void (*collider)(void *context, const lm_collider_def *collider);
+    void (*link)(void *context, lm_vec3 a, lm_vec3 b, lm_link_style style);
+    /* flags: LM_DRAW_IMMOVABLE (mass 0) | LM_DRAW_PINNED */
+    void (*particle)(void *context, lm_vec3 position, double radius, uint32_t color,
+                     unsigned flags);
+} lm_draw_fns;
+
+enum { LM_DRAW_IMMOVABLE = 1u, LM_DRAW_PINNED = 2u };
+
+void lm_world_draw(const lm_world *world, const lm_draw_fns *fns, void *context);
+
+#endif

@@ -1,0 +1,222 @@
+/* particle.c - particles as a structure of arrays with stable slots. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+lm_particle_def lm_particle_default_def(void) {
+    lm_particle_def def;
+    memset(&def, 0, sizeof def);
+    def.mass = 1.0;
+    return def;
+}
+
+#define PARTICLE_ARRAYS(X)                                                                         \
+    X(x)                                                                                           \
+    X(x_prev) X(v) X(f) X(inv_mass) X(mass) X(radius) X(color) X(group) X(generation) X(next_free) \
+        X(pins) X(alive) X(fresh) X(contact) X(contact_collider) X(x0) X(v0) X(sx) X(sv) X(ka)     \
+            X(x_integrated)
+
+bool lm_particles_reserve(lm_particles *p, uint32_t n) {
+    if (n <= p->capacity) {
+        return true;
+    }
+    uint32_t capacity = p->capacity ? p->capacity : 64;
+    while (capacity < n) {
+        capacity *= 2;
+    }
+    /* Grow every array; a failure leaves the ones already grown larger, which
+     * is harmless because capacity only changes when all succeeded. */
+#define GROW(name)                                                                                 \
+    {                                                                                              \
+        void *grown = realloc(p->name, (size_t)capacity * sizeof *p->name);                        \
+        if (!grown) {                                                                              \
+            return false;                                                                          \
+        }                                                                                          \
+        p->name = grown;                                                                           \
+    }
+    PARTICLE_ARRAYS(GROW)
+#undef GROW
+    p->capacity = capacity;
+    return true;
+}
+
+void lm_particles_free(lm_particles *p) {
+#define FREE(name) free(p->name);
+    PARTICLE_ARRAYS(FREE)
+#undef FREE
+    memset(p, 0, sizeof *p);
+}
+
+uint32_t lm_particle_slot(const lm_world *world, lm_particle particle) {
+    assert(lm_particle_is_valid(world, particle) && "use of a removed or foreign particle");
+    return particle.index1 - 1;
+}
+
+lm_particle lm_particle_handle(const lm_world *world, uint32_t slot) {
+    lm_particle handle = {slot + 1, world->particles.generation[slot]};
+    return handle;
+}
+
+lm_particle lm_particle_create(lm_world *world, const lm_particle_def *def) {
+    assert(!world->stepping);
+    assert(def->mass >= 0 && isfinite(def->mass) && def->radius >= 0);
+    lm_particles *p = &world->particles;
+    uint32_t slot = p->free_head;
+    if (slot == LM_DEAD || slot >= p->count) {
+        if (!lm_particles_reserve(p, p->count + 1)) {
+            lm_particle null = {0, 0};
+            return null;
+        }
+        slot = p->count++;
+        p->generation[slot] = 1;
+    } else {
+        p->free_head = p->next_free[slot];
+    }
+    p->x[slot] = def->position;
+    p->v[slot] = def->velocity;
+    double h = world->def.time_step / world->def.substeps;
+    p->x_prev[slot] = lm_mad(def->position, def->velocity, -h);
+    p->f[slot] = lm_v3(0, 0, 0);
+    p->mass[slot] = def->mass;
+    p->inv_mass[slot] = def->mass > 0 ? 1.0 / def->mass : 0.0;
+    p->radius[slot] = def->radius;
+    p->color[slot] = def->color;
+    p->group[slot] = def->group;
+    p->next_free[slot] = LM_DEAD;
+    p->pins[slot] = 0;
+    p->alive[slot] = 1;
+    p->fresh[slot] = 1;
+    p->contact[slot] = 0;
+    p->contact_collider[slot] = LM_DEAD;
+    p->live++;
+    return lm_particle_handle(world, slot);
+}
+
+static bool uses_slot(const uint32_t *slots, int n, uint32_t slot) {
+    for (int i = 0; i < n; i++) {
+        if (slots[i] == slot) {
+            return true;
+        }
+    }
+    return false;
+}
+
+void lm_particle_destroy(lm_world *world, lm_particle particle) {
+    assert(!world->stepping);
+    uint32_t slot = lm_particle_slot(world, particle);
+    /* Everything that acts on the particle goes with it. */
+    for (uint32_t i = 0; i < world->constraints.count; i++) {
+        const lm_constraint_item *c = lm_store_at(&world->constraints, i);
+        if (lm_store_alive(&world->constraints, i) &&
+            uses_slot(c->particle, lm_constraint_classes[c->kind].particle_count, slot)) {
+            lm_constraint handle = {
+                world->constraints.item_slot[i] + 1,
+                world->constraints.slot_generation[world->constraints.item_slot[i]]};
+            lm_constraint_destroy(world, handle);
+        }
+    }
+    for (uint32_t i = 0; i < world->forces.count; i++) {
+        const lm_force_item *f = lm_store_at(&world->forces, i);
+        if (lm_store_alive(&world->forces, i) && f->kind == LM_FORCE_SPRING &&
+            uses_slot(f->particle, 2, slot)) {
+            lm_force handle = {world->forces.item_slot[i] + 1,
+                               world->forces.slot_generation[world->forces.item_slot[i]]};
+            lm_force_destroy(world, handle);
+        }
+    }
+    lm_particles *p = &world->particles;
+    p->alive[slot] = 0;
+    p->inv_mass[slot] = 0;
+    p->mass[slot] = 0;
+    p->v[slot] = lm_v3(0, 0, 0);
+    p->f[slot] = lm_v3(0, 0, 0);
+    p->generation[slot]++;
+    p->next_free[slot] = p->free_head;
+    p->free_head = slot;
+    p->live--;
+}
+
+bool lm_particle_is_valid(const lm_world *world, lm_particle particle) {
+    const lm_particles *p = &world->particles;
+    if (particle.index1 == 0 || particle.index1 > p->count) {
+        return false;
+    }
+    uint32_t slot = particle.index1 - 1;
+    return p->alive[slot] && p->generation[slot] == particle.generation;
+}
+
+lm_vec3 lm_particle_position(const lm_world *world, lm_particle particle) {
+    return world->particles.x[lm_particle_slot(world, particle)];
+}
+
+void lm_particle_set_position(lm_world *world, lm_particle particle, lm_vec3 position) {
+    uint32_t slot = lm_particle_slot(world, particle);
+    lm_particles *p = &world->particles;
+    lm_vec3 shift = lm_sub(position, p->x[slot]);
+    p->x[slot] = position;
+    p->x_prev[slot] = lm_add(p->x_prev[slot], shift);
+}
+
+lm_vec3 lm_particle_velocity(const lm_world *world, lm_particle particle) {
+    return world->particles.v[lm_particle_slot(world, particle)];
+}
+
+void lm_particle_set_velocity(lm_world *world, lm_particle particle, lm_vec3 velocity) {
+    uint32_t slot = lm_particle_slot(world, particle);
+    lm_particles *p = &world->particles;
+    double h = world->def.time_step / world->def.substeps;
+    p->v[slot] = velocity;
+    p->x_prev[slot] = lm_mad(p->x[slot], velocity, -h);
+    p->fresh[slot] = 1;
+}
+
+double lm_particle_mass(const lm_world *world, lm_particle particle) {
+    return world->particles.mass[lm_particle_slot(world, particle)];
+}
+
+void lm_particle_set_mass(lm_world *world, lm_particle particle, double mass) {
+    assert(mass >= 0 && isfinite(mass));
+    uint32_t slot = lm_particle_slot(world, particle);
+    world->particles.mass[slot] = mass;
+    world->particles.inv_mass[slot] = mass > 0 ? 1.0 / mass : 0.0;
+}
+
+double lm_particle_radius(const lm_world *world, lm_particle particle) {
+    return world->particles.radius[lm_particle_slot(world, particle)];
+}
+
+void lm_particle_set_radius(lm_world *world, lm_particle particle, double radius) {
+    assert(radius >= 0 && isfinite(radius));
+    world->particles.radius[lm_particle_slot(world, particle)] = radius;
+}
+
+uint32_t lm_particle_color(const lm_world *world, lm_particle particle) {
+    return world->particles.color[lm_particle_slot(world, particle)];
+}
+
+void lm_particle_set_color(lm_world *world, lm_particle particle, uint32_t color) {
+    world->particles.color[lm_particle_slot(world, particle)] = color;
+}
+
+lm_vec3 lm_particle_force(const lm_world *world, lm_particle particle) {
+    return world->particles.f[lm_particle_slot(world, particle)];
+}
+
+void lm_particle_add_force(lm_world *world, lm_particle particle, lm_vec3 force) {
+    uint32_t slot = lm_particle_slot(world, particle);
+    world->particles.f[slot] = lm_add(world->particles.f[slot], force);
+}
+
+uint32_t lm_world_particle_slots(const lm_world *world) {
+    return world->particles.count;
+}
+
+lm_particle lm_world_particle_in_slot(const lm_world *world, uint32_t slot) {
+    if (slot >= world->particles.count || !world->particles.alive[slot]) {
+        lm_particle null = {0, 0};
+        return null;
+    }
+    return lm_particle_handle(world, slot);
+}

@@ -1,0 +1,43 @@
+#!/bin/sh
+# Runs every test suite and sums their results.
+# Each suite prints its own lines and ends with a line "N passed, N failed".
+# Usage: sh tests/run.sh BUILD_DIR
+build=${1:-build}
+total_pass=0
+total_fail=0
+suites_failed=""
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+run_suite() {
+    name=$1; shift
+    echo "== $name"
+    "$@" >"$log" 2>&1
+    status=$?
+    cat "$log"
+    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+    if [ -z "$line" ]; then
+        echo "$name: no summary line (exit $status): counted as 1 failure"
+        total_fail=$((total_fail + 1)); suites_failed="$suites_failed $name"; return
+    fi
+    p=$(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/')
+    f=$(echo "$line" | sed -E 's/^[0-9]+ passed, ([0-9]+) failed.*/\1/')
+    if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+    total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
+    [ "$f" -ne 0 ] && suites_failed="$suites_failed $name"
+}
+
+for t in "$build"/tests/engine_*; do
+    [ -x "$t" ] && run_suite "$(basename "$t")" "$t"
+done
+for t in tests/lua/test_*.lua; do
+    [ -f "$t" ] && run_suite "$(basename "$t")" "$build/tests/lua_runner" "$t"
+done
+for t in tests/cli_*.sh; do
+    [ -f "$t" ] && run_suite "$(basename "$t")" sh "$t" "$build"
+done
+
+echo
+[ -n "$suites_failed" ] && echo "failing suites:$suites_failed"
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]
