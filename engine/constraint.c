@@ -10,10 +10,13 @@
 
 /* Stick: keep |xb - xa| at the rest length. Each end moves in proportion to
  * its inverse mass, so an immovable end (inverse mass 0) stays put and a
- * lighter end moves more (Jakobsen's mass-weighted projection). */
+ * lighter end moves more (Jakobsen's mass-weighted projection). A pinned
+ * particle counts as immovable here: otherwise the stick would move it half
+ * way, the pin would put it back, and every stick next to a pin would only
+ * ever be half corrected (a cloth hanging from pins stretched at its corners). */
 static void solve_sticks(lm_world *world, lm_constraint_item *items, uint32_t count) {
     lm_vec3 *x = world->particles.x;
-    const double *w = world->particles.inv_mass;
+    const double *w = world->particles.solve_w;
     for (uint32_t i = 0; i < count; i++) {
         const lm_constraint_item *c = &items[i];
         uint32_t a = c->particle[0], b = c->particle[1];
@@ -116,6 +119,7 @@ lm_constraint lm_pin_create(lm_world *world, lm_particle particle, lm_vec3 targe
     c->target = target;
     c->stiffness = 1;
     world->particles.pins[s]++;
+    world->particles.solve_w[s] = 0;
     return handle;
 }
 
@@ -140,7 +144,11 @@ void lm_constraint_destroy(lm_world *world, lm_constraint constraint) {
     assert(!world->stepping);
     lm_constraint_item *c = get(world, constraint);
     if (c->kind == LM_CONSTRAINT_PIN) {
-        world->particles.pins[c->particle[0]]--;
+        lm_particles *p = &world->particles;
+        uint32_t s = c->particle[0];
+        if (--p->pins[s] == 0) {
+            p->solve_w[s] = p->inv_mass[s];
+        }
     }
     lm_store_remove(&world->constraints, constraint.index1);
 }

@@ -53,6 +53,7 @@ typedef struct lm_particles {
     lm_vec3 *v;               /* velocity */
     lm_vec3 *f;               /* force accumulator */
     double *inv_mass;
+    double *solve_w; /* inverse mass as the constraints see it: 0 while pinned */
     double *mass;
     double *radius;
     uint32_t *color;

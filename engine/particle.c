@@ -12,11 +12,13 @@ lm_particle_def lm_particle_default_def(void) {
     return def;
 }
 
-#define PARTICLE_ARRAYS(X)                                                                         \
-    X(x)                                                                                           \
-    X(x_prev) X(v) X(f) X(inv_mass) X(mass) X(radius) X(color) X(group) X(generation) X(next_free) \
-        X(pins) X(alive) X(fresh) X(contact) X(contact_collider) X(x0) X(v0) X(sx) X(sv) X(ka)     \
-            X(x_integrated)
+/* Every per-slot array, so growing and freeing cannot forget one. */
+// clang-format off
+#define PARTICLE_ARRAYS(X)                                                     \
+    X(x) X(x_prev) X(v) X(f) X(inv_mass) X(solve_w) X(mass) X(radius)         \
+    X(color) X(group) X(generation) X(next_free) X(pins) X(alive) X(fresh)     \
+    X(contact) X(contact_collider) X(x0) X(v0) X(sx) X(sv) X(ka) X(x_integrated)
+// clang-format on
 
 bool lm_particles_reserve(lm_particles *p, uint32_t n) {
     if (n <= p->capacity) {
@@ -81,6 +83,7 @@ lm_particle lm_particle_create(lm_world *world, const lm_particle_def *def) {
     p->f[slot] = lm_v3(0, 0, 0);
     p->mass[slot] = def->mass;
     p->inv_mass[slot] = def->mass > 0 ? 1.0 / def->mass : 0.0;
+    p->solve_w[slot] = p->inv_mass[slot];
     p->radius[slot] = def->radius;
     p->color[slot] = def->color;
     p->group[slot] = def->group;
@@ -129,6 +132,7 @@ void lm_particle_destroy(lm_world *world, lm_particle particle) {
     lm_particles *p = &world->particles;
     p->alive[slot] = 0;
     p->inv_mass[slot] = 0;
+    p->solve_w[slot] = 0;
     p->mass[slot] = 0;
     p->v[slot] = lm_v3(0, 0, 0);
     p->f[slot] = lm_v3(0, 0, 0);
@@ -181,6 +185,8 @@ void lm_particle_set_mass(lm_world *world, lm_particle particle, double mass) {
     uint32_t slot = lm_particle_slot(world, particle);
     world->particles.mass[slot] = mass;
     world->particles.inv_mass[slot] = mass > 0 ? 1.0 / mass : 0.0;
+    world->particles.solve_w[slot] =
+        world->particles.pins[slot] ? 0.0 : world->particles.inv_mass[slot];
 }
 
 double lm_particle_radius(const lm_world *world, lm_particle particle) {

@@ -252,6 +252,21 @@ static void test_mass_weighting(void) {
     CHECK(lm_particle_position(w, wall).x == 0, "immovable end of a stick does not move");
     CHECK_NEAR(lm_particle_position(w, end).x, 1.5, 1e-12, "stiffness 0.5 removes half the error");
     lm_world_destroy(w);
+
+    /* A pinned end weighs as immovable: one projection fixes the whole error. */
+    w = lm_world_create(&def);
+    lm_particle held = add(w, 0, 0, 0, 1);
+    end = add(w, 2, 0, 0, 1);
+    lm_pin_create(w, held, (lm_vec3){0, 0, 0});
+    s = lm_stick_default_def();
+    s.a = held;
+    s.b = end;
+    s.rest_length = 1;
+    lm_constraint next_to_pin = lm_stick_create(w, &s);
+    lm_world_step(w);
+    CHECK(lm_constraint_error(w, next_to_pin) < 1e-12,
+          "a stick next to a pin is fully corrected in one sweep (pinned = immovable)");
+    lm_world_destroy(w);
 }
 
 static lm_collider floor_box(lm_world *w, double restitution, double friction) {

@@ -23,11 +23,11 @@ typedef enum lm_projection {
 
 typedef struct lm_camera {
     lm_projection projection;
-    lm_vec3 target;  /* m, the point in the middle of the picture */
-    double yaw;      /* degrees, rotation about +y (positive turns the view to the right) */
-    double pitch;    /* degrees, positive looks down on the scene */
-    double height;   /* m, the world height visible through the target (both projections) */
-    double fov;      /* degrees, vertical field of view for perspective; default 40 */
+    lm_vec3 target; /* m, the point in the middle of the picture */
+    double yaw;     /* degrees, rotation about +y (positive turns the view to the right) */
+    double pitch;   /* degrees, positive looks down on the scene */
+    double height;  /* m, the world height visible through the target (both projections) */
+    double fov;     /* degrees, vertical field of view for perspective; default 40 */
 } lm_camera;
 
 /* A camera that frames every particle and collider of the world with a

@@ -1,0 +1,178 @@
+/*
+ * lua_internal.h - what the binding's files share; not part of any public API.
+ *
+ * The layout, in one place:
+ *
+ * - A world is a full userdata (lmlua_world) with LMLUA_WORLD_USER_VALUES user
+ *   values: one weak-valued cache per handle kind (so one engine object always
+ *   maps to one userdata and handles work as table keys), and a table holding
+ *   the world's Lua force callbacks. Keeping the callbacks there rather than
+ *   in the registry means a callback that captures its own world (the usual
+ *   case) does not keep that world alive forever.
+ * - A particle, constraint, force or collider is a full userdata
+ *   (lmlua_handle) whose one user value is its world userdata, which keeps the
+ *   world alive as long as any handle is reachable.
+ * - Metatables live in the registry under "loom.world", "loom.particle", ...;
+ *   their __name is the bare kind, so lauxlib's errors read
+ *   "particle expected, got nil".
+ *
+ * No lua_State is stored beyond one call: lmlua_world.L is set only while
+ * world:step runs (force callbacks use it) and while world:remove runs (the
+ * engine's release callback uses it), and is NULL otherwise.
+ */
+#ifndef LOOM_LUA_INTERNAL_H
+#define LOOM_LUA_INTERNAL_H
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "loom_lua.h"
+
+/* ---------------------------------------------------------------- world -- */
+
+typedef enum lmlua_kind {
+    LMLUA_PARTICLE,
+    LMLUA_CONSTRAINT,
+    LMLUA_FORCE,
+    LMLUA_COLLIDER,
+    LMLUA_KIND_COUNT
+} lmlua_kind;
+
+/* User values of a world userdata: the handle caches are 1..LMLUA_KIND_COUNT
+ * (kind + 1), then the callback table. */
+enum {
+    LMLUA_UV_CALLBACKS = LMLUA_KIND_COUNT + 1,
+    LMLUA_WORLD_USER_VALUES = LMLUA_UV_CALLBACKS,
+};
+
+typedef struct lmlua_world {
+    lm_world *world; /* NULL once the userdata has been collected */
+    /* Valid only during world:step (and world:remove, for release): */
+    lua_State *L;
+    int self_index;  /* absolute index of the world userdata in L's running frame */
+    int error_index; /* where a failing force callback leaves its error value */
+    bool stepping;   /* true while world:step runs, to refuse re-entry */
+} lmlua_world;
+
+/* The world at arg, or a "world expected" argument error. */
+lmlua_world *lmlua_check_world(lua_State *L, int arg);
+/* Same, and refuses with "cannot <doing> a world from inside its own force
+ * callback" while the world is being stepped. */
+lmlua_world *lmlua_check_world_idle(lua_State *L, int arg, const char *refusal);
+
+/* Function tables, NULL-terminated, registered by lua_module.c: names that
+ * start with "__" go into the metatable, the rest become methods. The world's
+ * methods come from several files, each creating its own kind of object. */
+extern const luaL_Reg lmlua_world_methods[]; /* lua_world.c */
+extern const luaL_Reg lmlua_world_particle_methods[];
+extern const luaL_Reg lmlua_world_constraint_methods[];
+extern const luaL_Reg lmlua_world_force_methods[];
+extern const luaL_Reg lmlua_world_collider_methods[];
+extern const luaL_Reg lmlua_particle_methods[];
+extern const luaL_Reg lmlua_constraint_methods[];
+extern const luaL_Reg lmlua_force_methods[];
+extern const luaL_Reg lmlua_collider_methods[];
+
+int lmlua_world_new(lua_State *L); /* loom.world{...} */
+int lmlua_camera(lua_State *L);    /* loom.camera{...} */
+
+/* -------------------------------------------------------------- handles -- */
+
+typedef struct lmlua_handle {
+    lmlua_world *owner;
+    uint32_t index1, generation;
+} lmlua_handle;
+
+/* "particle", "constraint", "force", "collider"; and "world" for the registry
+ * names below. */
+const char *lmlua_kind_name(lmlua_kind kind);
+/* Registry name of the kind's metatable: "loom.particle", ... */
+const char *lmlua_kind_metatable(lmlua_kind kind);
+#define LMLUA_WORLD_METATABLE "loom.world"
+
+/* Pushes the one userdata for this engine object of the world at
+ * world_index, creating it the first time. */
+void lmlua_push_handle(lua_State *L, int world_index, lmlua_kind kind, uint32_t index1,
+                       uint32_t generation);
+void lmlua_push_particle(lua_State *L, int world_index, lm_particle particle);
+
+/* The handle at arg if it is of that kind, else NULL. */
+lmlua_handle *lmlua_test_handle(lua_State *L, int arg, lmlua_kind kind);
+/* Type only ("particle expected, got nil"); the object may be removed. */
+lmlua_handle *lmlua_check_handle(lua_State *L, int arg, lmlua_kind kind);
+/* Type and liveness ("attempt to use a removed particle"). */
+lmlua_handle *lmlua_check_live(lua_State *L, int arg, lmlua_kind kind);
+/* Type, liveness, and membership of world ("particle belongs to another world"). */
+lmlua_handle *lmlua_check_member(lua_State *L, int arg, lmlua_kind kind, const lmlua_world *world);
+bool lmlua_handle_is_live(const lmlua_handle *handle, lmlua_kind kind);
+
+/* The engine handle a binding handle stands for. */
+lm_particle lmlua_particle_of(const lmlua_handle *handle);
+lm_constraint lmlua_constraint_of(const lmlua_handle *handle);
+lm_force lmlua_force_of(const lmlua_handle *handle);
+lm_collider lmlua_collider_of(const lmlua_handle *handle);
+
+/* Metamethods shared by every handle kind. */
+int lmlua_handle_eq(lua_State *L);
+int lmlua_handle_valid(lua_State *L);
+
+/* ------------------------------------------------------ argument checks -- */
+
+/* Where a value came from, so an error can name it: a field of the options
+ * table at stack index arg ("field 'mass' must be >= 0, got -1"), or a plain
+ * argument with a descriptive name ("mass must be >= 0, got -1"). arg is the
+ * stack index; luaL_argerror discounts self for method calls. */
+typedef struct lmlua_place {
+    int arg;
+    const char *name;
+    bool field;
+} lmlua_place;
+
+lmlua_place lmlua_field(int arg, const char *name);
+lmlua_place lmlua_param(int arg, const char *name);
+
+/* Raises "bad argument #N to 'f' (<subject> <message>)" where the subject is
+ * "field 'name'" or "name". Never returns. */
+int lmlua_place_error(lua_State *L, lmlua_place place, const char *message);
+/* Formats a number for a message: "-1", "0.5", "nan", "inf". */
+void lmlua_format_number(double value, char out[32]);
+
+/* The options table at arg: false for nil or none, true for a table whose
+ * every key is one of fields (else "unknown field 'gravty'"), an argument
+ * error for anything else. */
+bool lmlua_check_options(lua_State *L, int arg, const char *const fields[]);
+
+/* Reading fields of the options table at arg. Each returns false and leaves
+ * *out alone when the field is nil, and raises when it is present but wrong. */
+bool lmlua_get_finite(lua_State *L, int arg, const char *name, double *out);
+bool lmlua_get_integer(lua_State *L, int arg, const char *name, lua_Integer *out);
+bool lmlua_get_vec3(lua_State *L, int arg, const char *name, lm_vec3 *out);
+bool lmlua_get_option(lua_State *L, int arg, const char *name, const char *const options[],
+                      int *out);
+bool lmlua_get_color(lua_State *L, int arg, const char *name, uint32_t *out);
+
+/* Plain arguments. */
+double lmlua_check_finite(lua_State *L, lmlua_place place);
+lm_vec3 lmlua_check_xyz(lua_State *L, int first); /* x, y [, z] at first.. */
+lm_vec3 lmlua_check_vec3(lua_State *L, lmlua_place place);
+uint32_t lmlua_check_color(lua_State *L, lmlua_place place);
+
+/* Value at a stack index (the field or argument already fetched). */
+double lmlua_to_finite(lua_State *L, int index, lmlua_place place);
+lm_vec3 lmlua_to_vec3(lua_State *L, int index, lmlua_place place);
+int lmlua_to_option(lua_State *L, int index, lmlua_place place, const char *const options[]);
+uint32_t lmlua_to_color(lua_State *L, int index, lmlua_place place);
+
+/* Range rules, raising "must be >= 0, got -1", "must be > 0, got 0",
+ * "must be in [0, 1), got 1". */
+void lmlua_require_min(lua_State *L, lmlua_place place, double value, double min, bool inclusive);
+void lmlua_require_range(lua_State *L, lmlua_place place, double value, double low,
+                         bool low_inclusive, double high, bool high_inclusive);
+
+void lmlua_push_vec3_table(lua_State *L, lm_vec3 v);
+/* Pushes r, g, b, a in 0..1 (4 values). */
+void lmlua_push_color(lua_State *L, uint32_t rgba);
+
+#endif

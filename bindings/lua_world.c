@@ -1,0 +1,279 @@
+/*
+ * lua_world.c - loom.world{...} and the world's own methods: settings,
+ * stepping, statistics, listing and removing.
+ */
+#include <stdio.h>
+
+#include "lua_internal.h"
+
+#define LAST_WORLD_KEY "loom.last_world"
+
+/* The world userdata at arg, live or collected. */
+static lmlua_world *check_world_userdata(lua_State *L, int arg) {
+    lmlua_world *world = luaL_testudata(L, arg, LMLUA_WORLD_METATABLE);
+    if (world == NULL) {
+        luaL_typeerror(L, arg, "world"); /* not luaL_checkudata: it names "loom.world" */
+    }
+    return world;
+}
+
+lmlua_world *lmlua_check_world(lua_State *L, int arg) {
+    lmlua_world *world = check_world_userdata(L, arg);
+    if (world->world == NULL) {
+        /* Only reachable from a finalizer that runs after the world's own. */
+        luaL_argerror(L, arg, "attempt to use a destroyed world");
+    }
+    return world;
+}
+
+lmlua_world *lmlua_check_world_idle(lua_State *L, int arg, const char *refusal) {
+    lmlua_world *world = lmlua_check_world(L, arg);
+    if (world->stepping) {
+        luaL_error(L, "cannot %s from inside its own force callback", refusal);
+    }
+    return world;
+}
+
+lm_world *lmlua_toworld(lua_State *L, int index) {
+    lmlua_world *world = luaL_testudata(L, index, LMLUA_WORLD_METATABLE);
+    return world != NULL ? world->world : NULL;
+}
+
+void lmlua_push_last_world(lua_State *L) {
+    lua_getfield(L, LUA_REGISTRYINDEX, LAST_WORLD_KEY);
+}
+
+/* ------------------------------------------------------------- settings -- */
+
+static const char *const world_fields[] = {"gravity", "integrator", "iterations", "substeps",
+                                           "damping", "dt",         NULL};
+
+/* Reads the fields present in the options table at arg into def. */
+static void read_world_def(lua_State *L, int arg, lm_world_def *def) {
+    if (!lmlua_check_options(L, arg, world_fields)) {
+        return;
+    }
+    lmlua_get_vec3(L, arg, "gravity", &def->gravity);
+
+    int integrator;
+    if (lmlua_get_option(L, arg, "integrator", lm_integrator_names(), &integrator)) {
+        def->integrator = (lm_integrator)integrator;
+    }
+
+    lua_Integer count;
+    if (lmlua_get_integer(L, arg, "iterations", &count)) {
+        lmlua_require_range(L, lmlua_field(arg, "iterations"), (double)count, 1, true, 10000, true);
+        def->iterations = (int)count;
+    }
+    if (lmlua_get_integer(L, arg, "substeps", &count)) {
+        lmlua_require_range(L, lmlua_field(arg, "substeps"), (double)count, 1, true, 1000, true);
+        def->substeps = (int)count;
+    }
+    if (lmlua_get_finite(L, arg, "damping", &def->damping)) {
+        lmlua_require_range(L, lmlua_field(arg, "damping"), def->damping, 0, true, 1, false);
+    }
+    if (lmlua_get_finite(L, arg, "dt", &def->time_step)) {
+        lmlua_require_range(L, lmlua_field(arg, "dt"), def->time_step, 0, false, 1, true);
+    }
+}
+
+/* loom.world{ gravity =, integrator =, iterations =, substeps =, damping =, dt = } */
+int lmlua_world_new(lua_State *L) {
+    lm_world_def def = lm_world_default_def();
+    read_world_def(L, 1, &def);
+
+    lmlua_world *world = lua_newuserdatauv(L, sizeof *world, LMLUA_WORLD_USER_VALUES);
+    world->world = NULL;
+    world->L = NULL;
+    world->self_index = 0;
+    world->error_index = 0;
+    world->stepping = false;
+    luaL_setmetatable(L, LMLUA_WORLD_METATABLE);
+    for (int kind = 0; kind < LMLUA_KIND_COUNT; kind++) {
+        lua_newtable(L);
+        luaL_setmetatable(L, "loom.weak_values");
+        lua_setiuservalue(L, -2, kind + 1);
+    }
+    lua_newtable(L);
+    lua_setiuservalue(L, -2, LMLUA_UV_CALLBACKS);
+
+    world->world = lm_world_create(&def);
+    if (world->world == NULL) {
+        return luaL_error(L, "not enough memory");
+    }
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, LAST_WORLD_KEY);
+    return 1;
+}
+
+static int world_settings(lua_State *L) {
+    lmlua_world *world = lmlua_check_world(L, 1);
+    lm_world_def def = lm_world_settings(world->world);
+    lua_createtable(L, 0, 6);
+    lmlua_push_vec3_table(L, def.gravity);
+    lua_setfield(L, -2, "gravity");
+    lua_pushstring(L, lm_integrator_name(def.integrator));
+    lua_setfield(L, -2, "integrator");
+    lua_pushinteger(L, def.iterations);
+    lua_setfield(L, -2, "iterations");
+    lua_pushinteger(L, def.substeps);
+    lua_setfield(L, -2, "substeps");
+    lua_pushnumber(L, def.damping);
+    lua_setfield(L, -2, "damping");
+    lua_pushnumber(L, def.time_step);
+    lua_setfield(L, -2, "dt");
+    return 1;
+}
+
+static int world_set(lua_State *L) {
+    lmlua_world *world = lmlua_check_world_idle(L, 1, "change a world's settings");
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lm_world_def def = lm_world_settings(world->world);
+    read_world_def(L, 2, &def);
+    lm_world_configure(world->world, &def);
+    return 0;
+}
+
+/* ------------------------------------------------------------- stepping -- */
+
+/* world:step([n]) runs n steps (default 1). Force callbacks run on this L
+ * (see lua_force.c); the first error one raises ends the stepping and is
+ * raised again here, unchanged, so it keeps the callback's file:line. */
+static int world_step(lua_State *L) {
+    lmlua_world *world = lmlua_check_world_idle(L, 1, "step a world");
+    lua_Integer steps = luaL_optinteger(L, 2, 1);
+    lmlua_require_min(L, lmlua_param(2, "step count"), (double)steps, 0, true);
+
+    lua_settop(L, 2);
+    lua_pushliteral(L, "a force callback failed"); /* replaced by the callback's error */
+    world->L = L;
+    world->self_index = 1;
+    world->error_index = 3;
+    world->stepping = true;
+    lm_status status = LM_OK;
+    for (lua_Integer i = 0; i < steps && status == LM_OK; i++) {
+        status = lm_world_step(world->world);
+    }
+    world->stepping = false;
+    world->L = NULL;
+
+    if (status == LM_ERROR_CALLBACK) {
+        lua_pushvalue(L, 3);
+        return lua_error(L);
+    }
+    if (status == LM_ERROR_MEMORY) {
+        return luaL_error(L, "not enough memory");
+    }
+    return 0;
+}
+
+static int world_time(lua_State *L) {
+    lmlua_world *world = lmlua_check_world(L, 1);
+    lua_pushnumber(L, lm_world_time(world->world));
+    return 1;
+}
+
+static int world_stats(lua_State *L) {
+    lmlua_world *world = lmlua_check_world(L, 1);
+    lm_world_stats stats = lm_world_get_stats(world->world);
+    lua_createtable(L, 0, 5);
+    lua_pushinteger(L, (lua_Integer)stats.particles);
+    lua_setfield(L, -2, "particles");
+    lua_pushinteger(L, (lua_Integer)stats.constraints);
+    lua_setfield(L, -2, "constraints");
+    lua_pushinteger(L, (lua_Integer)stats.forces);
+    lua_setfield(L, -2, "forces");
+    lua_pushinteger(L, (lua_Integer)stats.colliders);
+    lua_setfield(L, -2, "colliders");
+    lua_pushinteger(L, (lua_Integer)stats.projections);
+    lua_setfield(L, -2, "projections");
+    return 1;
+}
+
+static int world_particles(lua_State *L) {
+    lmlua_world *world = lmlua_check_world(L, 1);
+    uint32_t slots = lm_world_particle_slots(world->world);
+    lua_createtable(L, (int)lm_world_get_stats(world->world).particles, 0);
+    lua_Integer n = 0;
+    for (uint32_t slot = 0; slot < slots; slot++) {
+        lm_particle particle = lm_world_particle_in_slot(world->world, slot);
+        if (particle.index1 != 0) {
+            lmlua_push_particle(L, 1, particle);
+            lua_rawseti(L, -2, ++n);
+        }
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------- removing -- */
+
+/* world:remove(x) for a particle (with its constraints and springs), a
+ * constraint, a force generator or a collider. */
+static int world_remove(lua_State *L) {
+    lmlua_world *world = lmlua_check_world_idle(L, 1, "remove from a world");
+    lmlua_kind kind = LMLUA_KIND_COUNT;
+    for (int k = 0; k < LMLUA_KIND_COUNT && kind == LMLUA_KIND_COUNT; k++) {
+        if (lmlua_test_handle(L, 2, (lmlua_kind)k) != NULL) {
+            kind = (lmlua_kind)k;
+        }
+    }
+    if (kind == LMLUA_KIND_COUNT) {
+        return luaL_typeerror(L, 2, "particle, constraint, force or collider");
+    }
+    const lmlua_handle *handle = lmlua_check_member(L, 2, kind, world);
+
+    /* The engine may release Lua force callbacks (lua_force.c): give it L. */
+    world->L = L;
+    world->self_index = 1;
+    switch (kind) {
+    case LMLUA_PARTICLE:
+        lm_particle_destroy(world->world, lmlua_particle_of(handle));
+        break;
+    case LMLUA_CONSTRAINT:
+        lm_constraint_destroy(world->world, lmlua_constraint_of(handle));
+        break;
+    case LMLUA_FORCE:
+        lm_force_destroy(world->world, lmlua_force_of(handle));
+        break;
+    case LMLUA_COLLIDER:
+        lm_collider_destroy(world->world, lmlua_collider_of(handle));
+        break;
+    case LMLUA_KIND_COUNT:
+        break;
+    }
+    world->L = NULL;
+    return 0;
+}
+
+/* --------------------------------------------------------- metamethods -- */
+
+static int world_gc(lua_State *L) {
+    lmlua_world *world = check_world_userdata(L, 1);
+    if (world->world != NULL) {
+        /* With L NULL, releasing a callback only frees its context: the
+         * callback table dies with this userdata anyway. */
+        world->L = NULL;
+        lm_world_destroy(world->world);
+        world->world = NULL;
+    }
+    return 0;
+}
+
+static int world_tostring(lua_State *L) {
+    lmlua_world *world = check_world_userdata(L, 1);
+    if (world->world == NULL) {
+        lua_pushliteral(L, "destroyed world");
+        return 1;
+    }
+    size_t count = lm_world_get_stats(world->world).particles;
+    lua_pushfstring(L, "world (%I %s)", (lua_Integer)count, count == 1 ? "particle" : "particles");
+    return 1;
+}
+
+const luaL_Reg lmlua_world_methods[] = {
+    {"settings", world_settings},   {"set", world_set},
+    {"step", world_step},           {"time", world_time},
+    {"stats", world_stats},         {"particles", world_particles},
+    {"remove", world_remove},       {"__gc", world_gc},
+    {"__tostring", world_tostring}, {NULL, NULL},
+};

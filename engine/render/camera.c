@@ -1,0 +1,147 @@
+/*
+ * camera.c - choosing a camera that frames a world.
+ *
+ * Flat scenes (every particle at the same z) get an orthographic view straight
+ * down -z; anything else a perspective view from yaw 30, pitch 20 whose
+ * distance is found by bisection so that the eight corners of the world's
+ * bounding box land inside the picture with a margin.
+ */
+#include "render.h"
+
+#include <math.h>
+
+/* Fraction of the picture the scene may fill (the rest is margin). */
+#define FIT_FILL 0.87
+#define DEGREES  (3.14159265358979323846 / 180.0)
+/* Relative z extent under which a scene counts as flat. */
+#define FLAT_TOLERANCE 1e-9
+
+static double max2(double a, double b) {
+    return a > b ? a : b;
+}
+
+static bool finite3(lm_vec3 v) {
+    return isfinite(v.x) && isfinite(v.y) && isfinite(v.z);
+}
+
+/* The z extent of the particle centres, or -1 when there are no particles.
+ * (lm_world_bounds includes radii and colliders, which always have depth: a
+ * world box must have min < max on every axis, even in a 2D scene.) */
+static double particle_z_extent(const lm_world *world) {
+    double zmin = INFINITY, zmax = -INFINITY;
+    uint32_t slots = lm_world_particle_slots(world);
+    for (uint32_t slot = 0; slot < slots; slot++) {
+        lm_particle particle = lm_world_particle_in_slot(world, slot);
+        if (particle.index1 == 0)
+            continue;
+        double z = lm_particle_position(world, particle).z;
+        if (z < zmin)
+            zmin = z;
+        if (z > zmax)
+            zmax = z;
+    }
+    return zmax >= zmin ? zmax - zmin : -1.0;
+}
+
+typedef struct basis {
+    lm_vec3 right, up, forward;
+} basis;
+
+static lm_vec3 sub(lm_vec3 a, lm_vec3 b) {
+    return (lm_vec3){a.x - b.x, a.y - b.y, a.z - b.z};
+}
+
+static double dot(lm_vec3 a, lm_vec3 b) {
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+/* Same convention as the renderer: yaw turns the view to the right about +y,
+ * pitch tilts it down. */
+static basis camera_basis(double yaw_degrees, double pitch_degrees) {
+    double yaw = yaw_degrees * DEGREES, pitch = pitch_degrees * DEGREES;
+    double cy = cos(yaw), sy = sin(yaw), cp = cos(pitch), sp = sin(pitch);
+    basis b;
+    b.forward = (lm_vec3){sy * cp, -sp, -cy * cp};
+    b.right = (lm_vec3){cy, 0.0, sy};
+    /* up = right x forward */
+    b.up = (lm_vec3){b.right.y * b.forward.z - b.right.z * b.forward.y,
+                     b.right.z * b.forward.x - b.right.x * b.forward.z,
+                     b.right.x * b.forward.y - b.right.y * b.forward.x};
+    return b;
+}
+
+/* Whether all eight corners fit a perspective view of the given height. */
+static bool corners_fit(const lm_vec3 corners[8], lm_vec3 target, const basis *b, double height,
+                        double tan_half_fov, double aspect) {
+    double distance = 0.5 * height / tan_half_fov;
+    for (int i = 0; i < 8; i++) {
+        lm_vec3 q = sub(corners[i], target);
+        double z = distance + dot(q, b->forward);
+        if (z < 0.05 * distance)
+            return false;
+        double sx = dot(q, b->right) / (z * tan_half_fov * aspect);
+        double sy = dot(q, b->up) / (z * tan_half_fov);
+        if (fabs(sx) > FIT_FILL || fabs(sy) > FIT_FILL)
+            return false;
+    }
+    return true;
+}
+
+lm_camera lm_camera_fit(const lm_world *world, double aspect) {
+    lm_camera camera = {
+        .projection = LM_PROJECTION_ORTHOGRAPHIC,
+        .target = {0.0, 0.0, 0.0},
+        .yaw = 0.0,
+        .pitch = 0.0,
+        .height = 10.0,
+        .fov = 40.0,
+    };
+    if (!(aspect > 0.0) || !isfinite(aspect))
+        aspect = 16.0 / 9.0;
+
+    lm_vec3 min, max;
+    if (!lm_world_bounds(world, &min, &max) || !finite3(min) || !finite3(max))
+        return camera;
+    lm_vec3 extent = sub(max, min);
+    lm_vec3 centre = {0.5 * (min.x + max.x), 0.5 * (min.y + max.y), 0.5 * (min.z + max.z)};
+    double xy_extent = max2(extent.x, extent.y);
+    double z_extent = particle_z_extent(world);
+    if (z_extent < 0.0)
+        z_extent = extent.z;
+    camera.target = centre;
+
+    if (z_extent <= FLAT_TOLERANCE * xy_extent) {
+        double height = max2(extent.y, extent.x / aspect) / FIT_FILL;
+        camera.height = height > 1e-9 ? height : 1.0;
+        return camera;
+    }
+
+    camera.projection = LM_PROJECTION_PERSPECTIVE;
+    camera.yaw = 30.0;
+    camera.pitch = 20.0;
+    basis b = camera_basis(camera.yaw, camera.pitch);
+    double tan_half_fov = tan(0.5 * camera.fov * DEGREES);
+    lm_vec3 corners[8];
+    for (int i = 0; i < 8; i++)
+        corners[i] = (lm_vec3){i & 1 ? max.x : min.x, i & 2 ? max.y : min.y, i & 4 ? max.z : min.z};
+
+    /* The picture height that just fits is found by bisection: a larger
+     * height moves the eye back, which only ever shrinks the projection. */
+    double size = max2(xy_extent, extent.z);
+    if (!(size > 1e-9))
+        size = 1.0;
+    double low = 0.0, high = size;
+    for (int i = 0; i < 64 && !corners_fit(corners, centre, &b, high, tan_half_fov, aspect); i++) {
+        low = high;
+        high *= 2.0;
+    }
+    for (int i = 0; i < 60; i++) {
+        double middle = 0.5 * (low + high);
+        if (corners_fit(corners, centre, &b, middle, tan_half_fov, aspect))
+            high = middle;
+        else
+            low = middle;
+    }
+    camera.height = high;
+    return camera;
+}

@@ -1,0 +1,755 @@
+/*
+ * render.c - drawing a world with SDL's software renderer.
+ *
+ * A frame is made in four stages:
+ *   1. collect: lm_world_draw calls back with colliders, links and particles;
+ *      each becomes a primitive already projected to canvas pixels, with its
+ *      depth along the view direction;
+ *   2. sort: back to front (painter's algorithm), ties kept in engine order;
+ *      a flat scene seen straight on keeps engine order altogether;
+ *   3. tessellate: primitives become triangles (quads for thick lines, fans
+ *      for discs) in one vertex list, submitted with SDL_RenderGeometry;
+ *   4. resolve: the canvas is drawn SUPERSAMPLE times larger than the picture
+ *      and averaged down, which smooths edges for a projector in class.
+ *
+ * Sizes are given in "points": pixels of a 720-line picture, so lines keep
+ * their weight whatever the picture height.
+ */
+#include "render.h"
+
+#include <SDL.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { SUPERSAMPLE = 2 };
+
+/* Guard band around the canvas (in canvas pixels) that geometry is clipped
+ * to, so that huge coordinates never reach the rasteriser. */
+#define GUARD 4096.0
+
+/* Colours, 0xRRGGBBAA. */
+#define COLOR_BACKGROUND 0xF7F7F2FFu
+#define COLOR_INK        0x2B2D31FFu
+#define COLOR_STICK      0x4A4F57FFu
+#define COLOR_SPRING     0xE0700FFFu
+#define COLOR_PIN        0xD0342CFFu
+#define COLOR_PARTICLE   0x1F63D6FFu
+#define COLOR_GRID       0xE3E3DAFFu
+
+/* Sizes in points. */
+#define LINE_WIDTH     2.0
+#define BOX_WIDTH      2.5
+#define PIN_WIDTH      1.25
+#define GRID_WIDTH     1.0
+#define DOT_RADIUS     2.0
+#define OUTLINE_WIDTH  1.25
+#define MARK_HALF_SIZE 3.5
+#define RING_GAP       2.0
+#define RING_WIDTH     1.75
+#define ZIGZAG_HEIGHT  6.0
+#define ZIGZAG_TEETH   10
+#define DASH_LENGTH    6.0
+#define DASH_GAP       4.0
+
+#define DEGREES        (3.14159265358979323846 / 180.0)
+#define FLAT_TOLERANCE 1e-9
+
+typedef enum prim_kind { PRIM_LINE, PRIM_ZIGZAG, PRIM_DASHED, PRIM_PARTICLE } prim_kind;
+
+/* One thing to draw, in canvas pixels. */
+typedef struct prim {
+    double depth;   /* along the view direction; larger is farther */
+    uint32_t order; /* engine order, the tie-breaker */
+    uint8_t kind;   /* prim_kind */
+    uint8_t flags;  /* particles: LM_DRAW_* */
+    float x0, y0;   /* line start, or particle centre */
+    float x1, y1;   /* line end */
+    float size;     /* line width, or particle radius (0 = a point) */
+    uint32_t color;
+} prim;
+
+/* Where the camera is and how world points map to canvas pixels. */
+typedef struct view {
+    bool perspective;
+    bool straight;  /* orthographic, looking straight down -z */
+    lm_vec3 origin; /* the eye (perspective) or the target (orthographic) */
+    lm_vec3 right, up, forward;
+    double scale; /* orthographic: pixels per metre; perspective: focal length in pixels */
+    double near;  /* perspective: nothing closer than this to the eye is drawn */
+    double cx, cy;
+    double point; /* canvas pixels per point */
+} view;
+
+typedef struct camera_point {
+    double x, y, z; /* along right, up, forward */
+} camera_point;
+
+struct lm_renderer {
+    int width, height;
+    SDL_Surface *picture; /* width x height, RGBA32: what callers get */
+    SDL_Surface *canvas;  /* SUPERSAMPLE times larger, drawn into */
+    SDL_Renderer *sdl;
+
+    /* Per-frame scratch, kept between frames to avoid reallocating. */
+    view view;
+    prim *prims;
+    size_t prim_count, prim_capacity;
+    uint32_t next_order;
+    bool grid_drawn;
+    double particle_zmin, particle_zmax;
+    SDL_Vertex *vertices;
+    int vertex_count;
+    size_t vertex_capacity;
+    int *indices;
+    int index_count;
+    size_t index_capacity;
+};
+
+/* ------------------------------------------------------------- helpers -- */
+
+static lm_vec3 sub(lm_vec3 a, lm_vec3 b) {
+    return (lm_vec3){a.x - b.x, a.y - b.y, a.z - b.z};
+}
+
+static double dot(lm_vec3 a, lm_vec3 b) {
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+static double max2(double a, double b) {
+    return a > b ? a : b;
+}
+
+static bool grow(void **array, size_t *capacity, size_t needed, size_t item_size) {
+    if (needed <= *capacity)
+        return true;
+    size_t capacity_new = *capacity ? *capacity : 256;
+    while (capacity_new < needed)
+        capacity_new *= 2;
+    void *array_new = realloc(*array, capacity_new * item_size);
+    if (!array_new)
+        return false;
+    *array = array_new;
+    *capacity = capacity_new;
+    return true;
+}
+
+static SDL_Color sdl_color(uint32_t rgba) {
+    return (SDL_Color){(Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8), (Uint8)rgba};
+}
+
+/* The colour scaled towards black by factor (0..1), alpha kept. */
+static uint32_t darker(uint32_t rgba, double factor) {
+    uint32_t out = rgba & 0xFFu;
+    for (int shift = 8; shift <= 24; shift += 8) {
+        uint32_t channel = (rgba >> shift) & 0xFFu;
+        out |= (uint32_t)(channel * factor + 0.5) << shift;
+    }
+    return out;
+}
+
+/* ---------------------------------------------------------------- view -- */
+
+static view make_view(const lm_renderer *renderer, const lm_camera *camera, bool perspective) {
+    double canvas_width = (double)renderer->width * SUPERSAMPLE;
+    double canvas_height = (double)renderer->height * SUPERSAMPLE;
+    double height = camera->height > 0.0 && isfinite(camera->height) ? camera->height : 1.0;
+    double fov = camera->fov >= 1.0 && camera->fov <= 179.0 ? camera->fov : 40.0;
+    double yaw = isfinite(camera->yaw) ? camera->yaw * DEGREES : 0.0;
+    double pitch = isfinite(camera->pitch) ? camera->pitch * DEGREES : 0.0;
+    lm_vec3 target = camera->target;
+    if (!isfinite(target.x) || !isfinite(target.y) || !isfinite(target.z))
+        target = (lm_vec3){0.0, 0.0, 0.0};
+
+    view v;
+    v.perspective = perspective;
+    v.straight = !perspective && yaw == 0.0 && pitch == 0.0;
+    double cy = cos(yaw), sy = sin(yaw), cp = cos(pitch), sp = sin(pitch);
+    v.forward = (lm_vec3){sy * cp, -sp, -cy * cp};
+    v.right = (lm_vec3){cy, 0.0, sy};
+    v.up = (lm_vec3){v.right.y * v.forward.z - v.right.z * v.forward.y,
+                     v.right.z * v.forward.x - v.right.x * v.forward.z,
+                     v.right.x * v.forward.y - v.right.y * v.forward.x};
+    v.cx = 0.5 * canvas_width;
+    v.cy = 0.5 * canvas_height;
+    v.point = canvas_height / 720.0;
+    if (perspective) {
+        double distance = 0.5 * height / tan(0.5 * fov * DEGREES);
+        v.origin = (lm_vec3){target.x - v.forward.x * distance, target.y - v.forward.y * distance,
+                             target.z - v.forward.z * distance};
+        v.scale = canvas_height * distance / height;
+        v.near = 1e-3 * distance;
+    } else {
+        v.origin = target;
+        v.scale = canvas_height / height;
+        v.near = -INFINITY;
+    }
+    return v;
+}
+
+static camera_point to_camera(const view *v, lm_vec3 p) {
+    lm_vec3 q = sub(p, v->origin);
+    return (camera_point){dot(q, v->right), dot(q, v->up), dot(q, v->forward)};
+}
+
+/* Canvas pixels per metre at depth z. */
+static double pixels_per_metre(const view *v, double z) {
+    return v->perspective ? v->scale / z : v->scale;
+}
+
+static void to_canvas(const view *v, camera_point c, double *x, double *y) {
+    double k = pixels_per_metre(v, c.z);
+    *x = v->cx + c.x * k;
+    *y = v->cy - c.y * k;
+}
+
+/* Liang-Barsky: clips the segment to the guard band; false if nothing is left. */
+static bool clip_to_guard(const view *v, double *x0, double *y0, double *x1, double *y1) {
+    double dx = *x1 - *x0, dy = *y1 - *y0;
+    double p[4] = {-dx, dx, -dy, dy};
+    double q[4] = {*x0 + GUARD, 2.0 * v->cx + GUARD - *x0, *y0 + GUARD, 2.0 * v->cy + GUARD - *y0};
+    double t0 = 0.0, t1 = 1.0;
+    for (int i = 0; i < 4; i++) {
+        if (p[i] == 0.0) {
+            if (q[i] < 0.0)
+                return false;
+        } else {
+            double t = q[i] / p[i];
+            if (p[i] < 0.0) {
+                if (t > t1)
+                    return false;
+                if (t > t0)
+                    t0 = t;
+            } else {
+                if (t < t0)
+                    return false;
+                if (t < t1)
+                    t1 = t;
+            }
+        }
+    }
+    double sx = *x0, sy = *y0;
+    *x0 = sx + t0 * dx;
+    *y0 = sy + t0 * dy;
+    *x1 = sx + t1 * dx;
+    *y1 = sy + t1 * dy;
+    return true;
+}
+
+/* ------------------------------------------------------------- collect -- */
+
+static void push_prim(lm_renderer *renderer, prim p) {
+    p.order = renderer->next_order++;
+    if (!grow((void **)&renderer->prims, &renderer->prim_capacity, renderer->prim_count + 1,
+              sizeof(prim)))
+        return; /* out of memory: the frame lacks this primitive */
+    renderer->prims[renderer->prim_count++] = p;
+}
+
+static void push_segment(lm_renderer *renderer, lm_vec3 a, lm_vec3 b, prim_kind kind,
+                         double width_points, uint32_t color, double depth_override) {
+    const view *v = &renderer->view;
+    camera_point ca = to_camera(v, a), cb = to_camera(v, b);
+    if (!isfinite(ca.x) || !isfinite(ca.y) || !isfinite(ca.z) || !isfinite(cb.x) ||
+        !isfinite(cb.y) || !isfinite(cb.z))
+        return;
+    if (v->perspective) {
+        if (ca.z < v->near && cb.z < v->near)
+            return;
+        if (ca.z < v->near || cb.z < v->near) {
+            camera_point *behind = ca.z < v->near ? &ca : &cb;
+            camera_point front = ca.z < v->near ? cb : ca;
+            double t = (v->near - front.z) / (behind->z - front.z);
+            behind->x = front.x + t * (behind->x - front.x);
+            behind->y = front.y + t * (behind->y - front.y);
+            behind->z = v->near;
+        }
+    }
+    double x0, y0, x1, y1;
+    to_canvas(v, ca, &x0, &y0);
+    to_canvas(v, cb, &x1, &y1);
+    if (!clip_to_guard(v, &x0, &y0, &x1, &y1))
+        return;
+    prim p = {0};
+    p.depth = isnan(depth_override) ? 0.5 * (ca.z + cb.z) : depth_override;
+    p.kind = (uint8_t)kind;
+    p.x0 = (float)x0;
+    p.y0 = (float)y0;
+    p.x1 = (float)x1;
+    p.y1 = (float)y1;
+    p.size = (float)max2(width_points * v->point, SUPERSAMPLE);
+    p.color = color;
+    push_prim(renderer, p);
+}
+
+/* A light grid on the floor of a world box, for depth in 3D views. */
+static void push_floor_grid(lm_renderer *renderer, const lm_collider_def *box) {
+    double extent = max2(box->max.x - box->min.x, box->max.z - box->min.z);
+    double spacing = pow(10.0, floor(log10(extent / 10.0)));
+    if (extent / spacing > 25.0)
+        spacing *= 5.0;
+    else if (extent / spacing > 12.0)
+        spacing *= 2.0;
+    if (!(spacing > 0.0) || !isfinite(spacing))
+        return;
+    double y = box->min.y;
+    for (double x = ceil(box->min.x / spacing) * spacing; x <= box->max.x; x += spacing)
+        push_segment(renderer, (lm_vec3){x, y, box->min.z}, (lm_vec3){x, y, box->max.z}, PRIM_LINE,
+                     GRID_WIDTH, COLOR_GRID, INFINITY);
+    for (double z = ceil(box->min.z / spacing) * spacing; z <= box->max.z; z += spacing)
+        push_segment(renderer, (lm_vec3){box->min.x, y, z}, (lm_vec3){box->max.x, y, z}, PRIM_LINE,
+                     GRID_WIDTH, COLOR_GRID, INFINITY);
+}
+
+static void collect_collider(void *context, const lm_collider_def *collider) {
+    lm_renderer *renderer = context;
+    if (collider->kind != LM_COLLIDER_WORLD_BOX)
+        return;
+    lm_vec3 lo = collider->min, hi = collider->max;
+    if (renderer->view.straight) {
+        /* Seen straight on, the box is a rectangle. */
+        lm_vec3 corners[4] = {
+            {lo.x, lo.y, hi.z}, {hi.x, lo.y, hi.z}, {hi.x, hi.y, hi.z}, {lo.x, hi.y, hi.z}};
+        for (int i = 0; i < 4; i++)
+            push_segment(renderer, corners[i], corners[(i + 1) % 4], PRIM_LINE, BOX_WIDTH,
+                         COLOR_INK, NAN);
+        return;
+    }
+    if (!renderer->grid_drawn) {
+        renderer->grid_drawn = true;
+        push_floor_grid(renderer, collider);
+    }
+    for (int i = 0; i < 8; i++) {
+        lm_vec3 a = {i & 1 ? hi.x : lo.x, i & 2 ? hi.y : lo.y, i & 4 ? hi.z : lo.z};
+        /* Each edge once: from a corner to the neighbours with one more max coordinate. */
+        for (int axis = 1; axis <= 4; axis <<= 1) {
+            if (i & axis)
+                continue;
+            int j = i | axis;
+            lm_vec3 b = {j & 1 ? hi.x : lo.x, j & 2 ? hi.y : lo.y, j & 4 ? hi.z : lo.z};
+            push_segment(renderer, a, b, PRIM_LINE, BOX_WIDTH, COLOR_INK, NAN);
+        }
+    }
+}
+
+static void collect_link(void *context, lm_vec3 a, lm_vec3 b, lm_link_style style) {
+    lm_renderer *renderer = context;
+    switch (style) {
+    case LM_LINK_STICK:
+        push_segment(renderer, a, b, PRIM_LINE, LINE_WIDTH, COLOR_STICK, NAN);
+        break;
+    case LM_LINK_SPRING:
+        push_segment(renderer, a, b, PRIM_ZIGZAG, LINE_WIDTH, COLOR_SPRING, NAN);
+        break;
+    case LM_LINK_PIN:
+        push_segment(renderer, a, b, PRIM_DASHED, PIN_WIDTH, COLOR_PIN, NAN);
+        break;
+    }
+}
+
+static void collect_particle(void *context, lm_vec3 position, double radius, uint32_t color,
+                             unsigned flags) {
+    lm_renderer *renderer = context;
+    const view *v = &renderer->view;
+    if (position.z < renderer->particle_zmin)
+        renderer->particle_zmin = position.z;
+    if (position.z > renderer->particle_zmax)
+        renderer->particle_zmax = position.z;
+    camera_point c = to_camera(v, position);
+    if (!isfinite(c.x) || !isfinite(c.y) || !isfinite(c.z) || !isfinite(radius) || c.z < v->near)
+        return;
+    double x, y;
+    to_canvas(v, c, &x, &y);
+    double r = radius > 0.0 ? radius * pixels_per_metre(v, c.z) : 0.0;
+    double reach = r + 10.0 * v->point;
+    if (x + reach < 0.0 || y + reach < 0.0 || x - reach > 2.0 * v->cx || y - reach > 2.0 * v->cy)
+        return;
+    if (r > 4.0 * GUARD)
+        r = 4.0 * GUARD; /* it covers the whole canvas anyway */
+    prim p = {0};
+    p.depth = c.z - (radius > 0.0 ? radius : 0.0);
+    p.kind = PRIM_PARTICLE;
+    p.flags = (uint8_t)flags;
+    p.x0 = (float)x;
+    p.y0 = (float)y;
+    p.size = (float)r;
+    p.color = color ? color : COLOR_PARTICLE;
+    push_prim(renderer, p);
+}
+
+/* ---------------------------------------------------------------- sort -- */
+
+static int compare_back_to_front(const void *a, const void *b) {
+    const prim *pa = a, *pb = b;
+    if (pa->depth != pb->depth)
+        return pa->depth > pb->depth ? -1 : 1;
+    return pa->order < pb->order ? -1 : pa->order > pb->order;
+}
+
+/* ---------------------------------------------------------- tessellate -- */
+
+/* Reserves room for n more vertices and m more indices; false when out of memory. */
+static bool reserve(lm_renderer *renderer, int n, int m) {
+    return grow((void **)&renderer->vertices, &renderer->vertex_capacity,
+                (size_t)renderer->vertex_count + (size_t)n, sizeof(SDL_Vertex)) &&
+           grow((void **)&renderer->indices, &renderer->index_capacity,
+                (size_t)renderer->index_count + (size_t)m, sizeof(int));
+}
+
+static int add_vertex(lm_renderer *renderer, double x, double y, SDL_Color color) {
+    SDL_Vertex *vertex = &renderer->vertices[renderer->vertex_count];
+    vertex->position = (SDL_FPoint){(float)x, (float)y};
+    vertex->color = color;
+    vertex->tex_coord = (SDL_FPoint){0.0f, 0.0f};
+    return renderer->vertex_count++;
+}
+
+static void add_triangle(lm_renderer *renderer, int a, int b, int c) {
+    renderer->indices[renderer->index_count++] = a;
+    renderer->indices[renderer->index_count++] = b;
+    renderer->indices[renderer->index_count++] = c;
+}
+
+static void add_quad(lm_renderer *renderer, const double x[4], const double y[4], uint32_t rgba) {
+    if (!reserve(renderer, 4, 6))
+        return;
+    SDL_Color color = sdl_color(rgba);
+    int first = renderer->vertex_count;
+    for (int i = 0; i < 4; i++)
+        add_vertex(renderer, x[i], y[i], color);
+    add_triangle(renderer, first, first + 1, first + 2);
+    add_triangle(renderer, first, first + 2, first + 3);
+}
+
+/* Segments for a circle of radius r pixels: the chord error stays under a
+ * quarter pixel. */
+static int circle_segments(double r) {
+    int n = (int)ceil(3.1415926535 * sqrt(2.0 * r));
+    return n < 12 ? 12 : n > 96 ? 96 : n;
+}
+
+static void add_disc(lm_renderer *renderer, double cx, double cy, double r, uint32_t rgba) {
+    int n = circle_segments(r);
+    if (!reserve(renderer, n + 1, 3 * n))
+        return;
+    SDL_Color color = sdl_color(rgba);
+    int centre = add_vertex(renderer, cx, cy, color);
+    for (int i = 0; i < n; i++) {
+        double angle = 2.0 * 3.14159265358979323846 * i / n;
+        add_vertex(renderer, cx + r * cos(angle), cy + r * sin(angle), color);
+    }
+    for (int i = 0; i < n; i++)
+        add_triangle(renderer, centre, centre + 1 + i, centre + 1 + (i + 1) % n);
+}
+
+static void add_ring(lm_renderer *renderer, double cx, double cy, double r_inner, double r_outer,
+                     uint32_t rgba) {
+    int n = circle_segments(r_outer);
+    if (!reserve(renderer, 2 * n, 6 * n))
+        return;
+    SDL_Color color = sdl_color(rgba);
+    int first = renderer->vertex_count;
+    for (int i = 0; i < n; i++) {
+        double angle = 2.0 * 3.14159265358979323846 * i / n;
+        double c = cos(angle), s = sin(angle);
+        add_vertex(renderer, cx + r_inner * c, cy + r_inner * s, color);
+        add_vertex(renderer, cx + r_outer * c, cy + r_outer * s, color);
+    }
+    for (int i = 0; i < n; i++) {
+        int a = first + 2 * i, b = first + 2 * ((i + 1) % n);
+        add_triangle(renderer, a, a + 1, b + 1);
+        add_triangle(renderer, a, b + 1, b);
+    }
+}
+
+/* A line of the given width with square caps (which also fill the joints of
+ * a polyline). */
+static void add_line(lm_renderer *renderer, double x0, double y0, double x1, double y1,
+                     double width, uint32_t rgba) {
+    double dx = x1 - x0, dy = y1 - y0;
+    double length = sqrt(dx * dx + dy * dy);
+    double h = 0.5 * width;
+    double ux = 1.0, uy = 0.0;
+    if (length > 1e-9) {
+        ux = dx / length;
+        uy = dy / length;
+    }
+    /* along (ux, uy) and across (-uy, ux), each half a width */
+    double ax = ux * h, ay = uy * h, nx = -uy * h, ny = ux * h;
+    double x[4] = {x0 - ax + nx, x1 + ax + nx, x1 + ax - nx, x0 - ax - nx};
+    double y[4] = {y0 - ay + ny, y1 + ay + ny, y1 + ay - ny, y0 - ay - ny};
+    add_quad(renderer, x, y, rgba);
+}
+
+static void add_zigzag(lm_renderer *renderer, const prim *p, double point) {
+    double dx = p->x1 - p->x0, dy = p->y1 - p->y0;
+    double length = sqrt(dx * dx + dy * dy);
+    double height = ZIGZAG_HEIGHT * point;
+    if (length < 4.0 * height) {
+        add_line(renderer, p->x0, p->y0, p->x1, p->y1, p->size, p->color);
+        return;
+    }
+    /* Straight leads at both ends, then 2 * ZIGZAG_TEETH points alternating
+     * sides, half a step from the leads and a step apart. */
+    double ux = dx / length, uy = dy / length;
+    double lead = 0.1 * length;
+    double step = (length - 2.0 * lead) / (2 * ZIGZAG_TEETH);
+    double px = p->x0 + ux * lead, py = p->y0 + uy * lead;
+    add_line(renderer, p->x0, p->y0, px, py, p->size, p->color);
+    for (int i = 0; i < 2 * ZIGZAG_TEETH; i++) {
+        double along = lead + step * (i + 0.5);
+        double across = i % 2 ? -height : height;
+        double qx = p->x0 + ux * along - uy * across, qy = p->y0 + uy * along + ux * across;
+        add_line(renderer, px, py, qx, qy, p->size, p->color);
+        px = qx;
+        py = qy;
+    }
+    double ex = p->x1 - ux * lead, ey = p->y1 - uy * lead;
+    add_line(renderer, px, py, ex, ey, p->size, p->color);
+    add_line(renderer, ex, ey, p->x1, p->y1, p->size, p->color);
+}
+
+static void add_dashed(lm_renderer *renderer, const prim *p, double point) {
+    double dx = p->x1 - p->x0, dy = p->y1 - p->y0;
+    double length = sqrt(dx * dx + dy * dy);
+    if (length < point)
+        return; /* a pin sitting on its target */
+    double ux = dx / length, uy = dy / length;
+    double dash = DASH_LENGTH * point, period = (DASH_LENGTH + DASH_GAP) * point;
+    for (double s = 0.0; s < length; s += period) {
+        double e = s + dash < length ? s + dash : length;
+        add_line(renderer, p->x0 + ux * s, p->y0 + uy * s, p->x0 + ux * e, p->y0 + uy * e, p->size,
+                 p->color);
+    }
+}
+
+static void add_particle(lm_renderer *renderer, const prim *p, double point) {
+    double x = p->x0, y = p->y0;
+    double r = p->size;
+    bool immovable = p->flags & LM_DRAW_IMMOVABLE;
+    if (r <= 0.0 && !immovable) {
+        add_disc(renderer, x, y, DOT_RADIUS * point, p->color);
+    } else if (r > 0.0) {
+        double outline = OUTLINE_WIDTH * point;
+        if (r < DOT_RADIUS * point)
+            r = DOT_RADIUS * point;
+        uint32_t fill = immovable ? darker(p->color, 0.6) : p->color;
+        if (r > 2.0 * outline) {
+            add_disc(renderer, x, y, r, darker(p->color, 0.45));
+            add_disc(renderer, x, y, r - outline, fill);
+        } else {
+            add_disc(renderer, x, y, r, fill);
+        }
+    }
+    if (immovable) {
+        /* Immovable particles carry a dark square. */
+        double h = MARK_HALF_SIZE * point;
+        if (r > 0.0 && h > 0.5 * r)
+            h = r > 2.0 * point ? 0.5 * r : h;
+        double qx[4] = {x - h, x + h, x + h, x - h};
+        double qy[4] = {y - h, y - h, y + h, y + h};
+        add_quad(renderer, qx, qy, COLOR_INK);
+        if (r <= 0.0)
+            r = h;
+    }
+    if (p->flags & LM_DRAW_PINNED) {
+        double inner = max2(r, DOT_RADIUS * point) + RING_GAP * point;
+        add_ring(renderer, x, y, inner, inner + RING_WIDTH * point, COLOR_PIN);
+    }
+}
+
+/* ------------------------------------------------------------- raster -- */
+
+static void submit(lm_renderer *renderer) {
+    if (renderer->index_count > 0)
+        SDL_RenderGeometry(renderer->sdl, NULL, renderer->vertices, renderer->vertex_count,
+                           renderer->indices, renderer->index_count);
+    renderer->vertex_count = 0;
+    renderer->index_count = 0;
+}
+
+static void rasterise(lm_renderer *renderer) {
+    double point = renderer->view.point;
+    SDL_BlendMode blend = SDL_BLENDMODE_NONE;
+    SDL_SetRenderDrawBlendMode(renderer->sdl, blend);
+    for (size_t i = 0; i < renderer->prim_count; i++) {
+        const prim *p = &renderer->prims[i];
+        /* Translucent colours blend; everything else is written as is. */
+        SDL_BlendMode wanted =
+            (p->color & 0xFFu) == 0xFFu ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND;
+        if (wanted != blend) {
+            submit(renderer);
+            blend = wanted;
+            SDL_SetRenderDrawBlendMode(renderer->sdl, blend);
+        }
+        switch ((prim_kind)p->kind) {
+        case PRIM_LINE:
+            add_line(renderer, p->x0, p->y0, p->x1, p->y1, p->size, p->color);
+            break;
+        case PRIM_ZIGZAG:
+            add_zigzag(renderer, p, point);
+            break;
+        case PRIM_DASHED:
+            add_dashed(renderer, p, point);
+            break;
+        case PRIM_PARTICLE:
+            add_particle(renderer, p, point);
+            break;
+        }
+    }
+    submit(renderer);
+    SDL_RenderFlush(renderer->sdl);
+}
+
+/* Averages each 2x2 block of the canvas into a pixel, rounding to nearest.
+ * Two channels are summed at once in the 16-bit lanes of a 32-bit word (at
+ * most 4 x 255 per lane), so the result is the same as channel by channel. */
+_Static_assert(SUPERSAMPLE == 2, "resolve averages 2x2 blocks");
+static void resolve(lm_renderer *renderer) {
+    const SDL_Surface *canvas = renderer->canvas;
+    SDL_Surface *picture = renderer->picture;
+    const uint32_t low = 0x00FF00FFu, half = 0x00020002u;
+    for (int y = 0; y < renderer->height; y++) {
+        const Uint8 *row0 = (const Uint8 *)canvas->pixels + (size_t)(2 * y) * (size_t)canvas->pitch;
+        const Uint8 *row1 = row0 + canvas->pitch;
+        Uint8 *out = (Uint8 *)picture->pixels + (size_t)y * (size_t)picture->pitch;
+        for (int x = 0; x < renderer->width; x++) {
+            uint32_t p[4];
+            memcpy(&p[0], row0 + 8 * x, 8);
+            memcpy(&p[2], row1 + 8 * x, 8);
+            uint32_t even = (p[0] & low) + (p[1] & low) + (p[2] & low) + (p[3] & low);
+            uint32_t odd = ((p[0] >> 8) & low) + ((p[1] >> 8) & low) + ((p[2] >> 8) & low) +
+                           ((p[3] >> 8) & low);
+            uint32_t average = (((even + half) >> 2) & low) | ((((odd + half) >> 2) & low) << 8);
+            memcpy(out + 4 * x, &average, 4);
+        }
+    }
+}
+
+/* ---------------------------------------------------------- public API -- */
+
+static void release_surfaces(lm_renderer *renderer) {
+    if (renderer->sdl)
+        SDL_DestroyRenderer(renderer->sdl);
+    if (renderer->canvas)
+        SDL_FreeSurface(renderer->canvas);
+    if (renderer->picture)
+        SDL_FreeSurface(renderer->picture);
+    renderer->sdl = NULL;
+    renderer->canvas = NULL;
+    renderer->picture = NULL;
+}
+
+static bool make_surfaces(lm_renderer *renderer, int width, int height, char *err,
+                          size_t err_size) {
+    if (width < 1 || height < 1 || width > 16384 || height > 16384) {
+        snprintf(err, err_size, "bad picture size %dx%d", width, height);
+        return false;
+    }
+    SDL_Surface *picture =
+        SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_RGBA32);
+    SDL_Surface *canvas = SDL_CreateRGBSurfaceWithFormat(
+        0, width * SUPERSAMPLE, height * SUPERSAMPLE, 32, SDL_PIXELFORMAT_RGBA32);
+    SDL_Renderer *sdl = canvas ? SDL_CreateSoftwareRenderer(canvas) : NULL;
+    if (!picture || !canvas || !sdl) {
+        snprintf(err, err_size, "cannot make a %dx%d picture: %s", width, height, SDL_GetError());
+        if (sdl)
+            SDL_DestroyRenderer(sdl);
+        if (canvas)
+            SDL_FreeSurface(canvas);
+        if (picture)
+            SDL_FreeSurface(picture);
+        return false;
+    }
+    /* Blitting the picture to a window copies it, never blends. */
+    SDL_SetSurfaceBlendMode(picture, SDL_BLENDMODE_NONE);
+    SDL_Color background = sdl_color(COLOR_BACKGROUND);
+    SDL_FillRect(
+        picture, NULL,
+        SDL_MapRGBA(picture->format, background.r, background.g, background.b, background.a));
+    release_surfaces(renderer);
+    renderer->picture = picture;
+    renderer->canvas = canvas;
+    renderer->sdl = sdl;
+    renderer->width = width;
+    renderer->height = height;
+    return true;
+}
+
+lm_renderer *lm_renderer_create(int width, int height, char *err, size_t err_size) {
+    lm_renderer *renderer = calloc(1, sizeof *renderer);
+    if (!renderer) {
+        snprintf(err, err_size, "out of memory");
+        return NULL;
+    }
+    if (!make_surfaces(renderer, width, height, err, err_size)) {
+        free(renderer);
+        return NULL;
+    }
+    return renderer;
+}
+
+void lm_renderer_destroy(lm_renderer *renderer) {
+    if (!renderer)
+        return;
+    release_surfaces(renderer);
+    free(renderer->prims);
+    free(renderer->vertices);
+    free(renderer->indices);
+    free(renderer);
+}
+
+bool lm_renderer_resize(lm_renderer *renderer, int width, int height) {
+    if (width == renderer->width && height == renderer->height)
+        return true;
+    char err[256];
+    return make_surfaces(renderer, width, height, err, sizeof err);
+}
+
+int lm_renderer_width(const lm_renderer *renderer) {
+    return renderer->width;
+}
+
+int lm_renderer_height(const lm_renderer *renderer) {
+    return renderer->height;
+}
+
+void *lm_renderer_surface(lm_renderer *renderer) {
+    return renderer->picture;
+}
+
+void lm_renderer_draw(lm_renderer *renderer, const lm_world *world, const lm_camera *camera) {
+    bool perspective = camera->projection == LM_PROJECTION_PERSPECTIVE;
+    if (camera->projection == LM_PROJECTION_AUTO)
+        perspective = lm_camera_fit(world, (double)renderer->width / renderer->height).projection ==
+                      LM_PROJECTION_PERSPECTIVE;
+    renderer->view = make_view(renderer, camera, perspective);
+    renderer->prim_count = 0;
+    renderer->next_order = 0;
+    renderer->grid_drawn = false;
+    renderer->particle_zmin = INFINITY;
+    renderer->particle_zmax = -INFINITY;
+
+    const lm_draw_fns fns = {collect_collider, collect_link, collect_particle};
+    lm_world_draw(world, &fns, renderer);
+
+    /* A flat scene seen straight on keeps the engine's order: colliders,
+     * links, particles. Anything else is drawn back to front. */
+    bool flat = false;
+    lm_vec3 min, max;
+    if (renderer->view.straight && lm_world_bounds(world, &min, &max)) {
+        double z_extent = renderer->particle_zmax >= renderer->particle_zmin
+                              ? renderer->particle_zmax - renderer->particle_zmin
+                              : 0.0;
+        flat = z_extent <= FLAT_TOLERANCE * max2(max.x - min.x, max.y - min.y);
+    }
+    if (!flat)
+        qsort(renderer->prims, renderer->prim_count, sizeof(prim), compare_back_to_front);
+
+    SDL_Color background = sdl_color(COLOR_BACKGROUND);
+    SDL_SetRenderDrawColor(renderer->sdl, background.r, background.g, background.b, background.a);
+    SDL_RenderClear(renderer->sdl);
+    rasterise(renderer);
+    resolve(renderer);
+}

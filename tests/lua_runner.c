@@ -1,0 +1,75 @@
+/*
+ * lua_runner.c - runs one Lua test file against the loom module.
+ *
+ *   build/tests/lua_runner tests/lua/test_api.lua
+ *
+ * Run from the repository root: package.path gets scripts/?.lua,
+ * scripts/?/init.lua and tests/lua/?.lua. The file uses tests/lua/harness.lua,
+ * which prints "ok - name" / "not ok - name (details)"; this runner then prints
+ * the "N passed, N failed" line, counting an error that escapes the file as
+ * one more failure, and exits 1 if anything failed.
+ */
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+#include <stdio.h>
+
+#include "../bindings/loom_lua.h"
+
+static int traceback(lua_State *L) {
+    const char *message = lua_tostring(L, 1);
+    if (message == NULL) {
+        message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, message, 1);
+    return 1;
+}
+
+/* Reads one count from package.loaded.harness, 0 if absent. */
+static lua_Integer harness_count(lua_State *L, const char *field) {
+    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_Integer count = 0;
+    if (lua_getfield(L, -1, "harness") == LUA_TTABLE) {
+        lua_getfield(L, -1, field);
+        count = lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+    return count;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s FILE.lua\n", argv[0]);
+        return 2;
+    }
+    lua_State *L = luaL_newstate();
+    if (L == NULL) {
+        fprintf(stderr, "lua_runner: cannot create a Lua state\n");
+        return 1;
+    }
+    luaL_openlibs(L);
+    luaL_requiref(L, "loom", luaopen_loom, 1);
+    lua_pop(L, 1);
+
+    lua_getglobal(L, "package");
+    lua_getfield(L, -1, "path");
+    lua_pushfstring(L, "scripts/?.lua;scripts/?/init.lua;tests/lua/?.lua;%s", lua_tostring(L, -1));
+    lua_setfield(L, -3, "path");
+    lua_pop(L, 2);
+
+    lua_pushcfunction(L, traceback);
+    int errors = 0;
+    if (luaL_loadfile(L, argv[1]) != LUA_OK || lua_pcall(L, 0, 0, 1) != LUA_OK) {
+        printf("not ok - %s did not run to its end: %s\n", argv[1], lua_tostring(L, -1));
+        errors = 1;
+    }
+    lua_settop(L, 0);
+
+    lua_Integer passed = harness_count(L, "passed");
+    lua_Integer failed = harness_count(L, "failed") + errors;
+    lua_close(L); /* runs every __gc, which a test run should survive too */
+    printf("%lld passed, %lld failed\n", (long long)passed, (long long)failed);
+    fflush(stdout);
+    return failed == 0 ? 0 : 1;
+}

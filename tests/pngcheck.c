@@ -1,0 +1,103 @@
+/*
+ * pngcheck.c - a small PNG inspector for the end-to-end tests.
+ *
+ *   pngcheck info FILE           prints "WIDTH HEIGHT blank" or "WIDTH HEIGHT varied"
+ *                                (blank: every pixel the same colour)
+ *   pngcheck differ A B          prints "differ N" (N pixels differ) and exits 0 when the
+ *                                pictures differ, prints "same" and exits 1 when not
+ *   pngcheck pixel FILE X Y      prints the pixel's colour as "#rrggbb"
+ *
+ * Exit status 2 on bad usage or an unreadable file.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define STB_IMAGE_IMPLEMENTATION
+#define STBI_ONLY_PNG
+#include <stb/stb_image.h>
+
+typedef struct image {
+    int width, height;
+    unsigned char *rgba;
+} image;
+
+static bool load(const char *path, image *out) {
+    int channels;
+    out->rgba = stbi_load(path, &out->width, &out->height, &channels, 4);
+    if (!out->rgba) {
+        fprintf(stderr, "pngcheck: cannot read '%s': %s\n", path, stbi_failure_reason());
+        return false;
+    }
+    return true;
+}
+
+static int info(const char *path) {
+    image picture;
+    if (!load(path, &picture))
+        return 2;
+    size_t pixels = (size_t)picture.width * (size_t)picture.height;
+    bool blank = true;
+    for (size_t i = 1; i < pixels && blank; i++)
+        blank = memcmp(picture.rgba, picture.rgba + 4 * i, 4) == 0;
+    printf("%d %d %s\n", picture.width, picture.height, blank ? "blank" : "varied");
+    stbi_image_free(picture.rgba);
+    return 0;
+}
+
+static int differ(const char *path_a, const char *path_b) {
+    image a, b;
+    if (!load(path_a, &a))
+        return 2;
+    if (!load(path_b, &b)) {
+        stbi_image_free(a.rgba);
+        return 2;
+    }
+    int status;
+    if (a.width != b.width || a.height != b.height) {
+        printf("differ size %dx%d %dx%d\n", a.width, a.height, b.width, b.height);
+        status = 0;
+    } else {
+        size_t pixels = (size_t)a.width * (size_t)a.height, count = 0;
+        for (size_t i = 0; i < pixels; i++)
+            count += memcmp(a.rgba + 4 * i, b.rgba + 4 * i, 4) != 0;
+        if (count)
+            printf("differ %zu\n", count);
+        else
+            printf("same\n");
+        status = count ? 0 : 1;
+    }
+    stbi_image_free(a.rgba);
+    stbi_image_free(b.rgba);
+    return status;
+}
+
+static int pixel(const char *path, const char *x_text, const char *y_text) {
+    image picture;
+    if (!load(path, &picture))
+        return 2;
+    int x = atoi(x_text), y = atoi(y_text);
+    int status = 0;
+    if (x < 0 || y < 0 || x >= picture.width || y >= picture.height) {
+        fprintf(stderr, "pngcheck: %d,%d is outside the %dx%d picture\n", x, y, picture.width,
+                picture.height);
+        status = 2;
+    } else {
+        const unsigned char *p = picture.rgba + 4 * ((size_t)y * (size_t)picture.width + (size_t)x);
+        printf("#%02x%02x%02x\n", p[0], p[1], p[2]);
+    }
+    stbi_image_free(picture.rgba);
+    return status;
+}
+
+int main(int argc, char **argv) {
+    if (argc == 3 && strcmp(argv[1], "info") == 0)
+        return info(argv[2]);
+    if (argc == 4 && strcmp(argv[1], "differ") == 0)
+        return differ(argv[2], argv[3]);
+    if (argc == 5 && strcmp(argv[1], "pixel") == 0)
+        return pixel(argv[2], argv[3], argv[4]);
+    fprintf(stderr, "usage: pngcheck info FILE | differ A B | pixel FILE X Y\n");
+    return 2;
+}
