@@ -36,6 +36,9 @@ TOOLS        = $(BUILD)/tests/lua_runner $(BUILD)/tests/pngcheck
 BENCHES      = $(patsubst bench/%.c,$(BUILD)/bench/%,$(wildcard bench/*.c))
 
 .PHONY: all deps demo test bench clean format check-format golden
+# Keep the objects of tests and benches: make would otherwise delete them as
+# intermediates after the run, and print that after the test summary line.
+.SECONDARY:
 all: $(LOOM)
 
 # ---- dependencies ---------------------------------------------------------
