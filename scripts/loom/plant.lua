@@ -16,6 +16,13 @@
 --       \.            it: the hinge now resists bending. Its stiffness
 --        a            (< 1) decides how much: the plant sways, then springs back.
 --
+-- One catch: if a, b and c lie on a straight line, bending at b changes the
+-- distance a-c only at second order (2L cos(angle)), so a dead straight
+-- stem has no stiffness against small bends and buckles under its own
+-- weight. The particles therefore zigzag a little from side to side
+-- (`zigzag`, a fraction of a segment): every a, b, c is a real triangle, and
+-- a chain of triangles with all sides held is stiff, like a truss.
+--
 -- Every particle is linked by a support stick to its neighbour's neighbour
 -- along the stem and along each branch. Where a branch leaves the stem, its
 -- first particle gets support sticks to the stem particles above and below
@@ -31,7 +38,8 @@ local plant = {}
 
 local fields = {
     root = true, direction = true, height = true, segments = true, branches = true,
-    support = true, stiffness = true, support_stiffness = true, mass = true, radius = true,
+    support = true, stiffness = true, support_stiffness = true, zigzag = true, mass = true,
+    radius = true,
     color = true, leaf_color = true,
 }
 local branch_fields = { at = true, angle = true, length = true, segments = true }
@@ -50,9 +58,11 @@ end
 --   branches = { { at = stem particle index (2 .. segments), angle = degrees
 --     from the stem (positive turns counter-clockwise about z), length = m,
 --     segments = n }, ... };
---   support = true: add support sticks; support_stiffness = 0.5 (0, 1]:
+--   support = true: add support sticks; support_stiffness = 1, in (0, 1]:
 --   how stiffly they resist bending; stiffness = 1: the stem's own sticks;
---   mass = 1 kg in total; radius, color, leaf_color (the tips).
+--   zigzag = 0.3: sideways offset of alternate particles, as a fraction of
+--   a segment (see above); mass = 1 kg in total; radius, color, leaf_color
+--   (the tips).
 -- Returns { particles = every movable particle, stem = {root, ...} (root
 -- first), branches = { {first, ...}, ... }, sticks = {...}, supports = {...},
 -- root = particle, anchor = particle (under the root), tip = top of the stem }.
@@ -67,7 +77,8 @@ function plant.grow(world, options)
     local n = check:integer(options, "segments", 8, 2)
     local support = check:flag(options, "support", true)
     local stiffness = check:number(options, "stiffness", 1, 0, 1, true)
-    local support_stiffness = check:number(options, "support_stiffness", 0.5, 0, 1, true)
+    local support_stiffness = check:number(options, "support_stiffness", 1, 0, 1, true)
+    local zigzag = check:number(options, "zigzag", 0.3, 0, 1)
     local mass = check:number(options, "mass", 1, 0)
     local branches = options.branches or {}
     if type(branches) ~= "table" then
@@ -108,12 +119,18 @@ function plant.grow(world, options)
     end
 
     -- The stem: the root and the anchor below it are immovable (mass 0).
+    -- Particle k of a line from `base` along `dir`, pushed sideways by the
+    -- zigzag on every odd k.
+    local function along(base, dir, seg, k)
+        local side = frame.scale(turn(dir, -90), (k % 2 == 1) and zigzag * seg or 0)
+        return frame.add(frame.add(base, frame.scale(dir, k * seg)), side)
+    end
     local step = height / n
-    local anchor = world:particle { pos = frame.sub(root, frame.scale(up, step)), mass = 0 }
+    local anchor = world:particle { pos = along(root, up, step, -1), mass = 0 }
     local stem = { world:particle { pos = root, mass = 0 } }
     local particles = {}
     for i = 1, n do
-        stem[i + 1] = particle(frame.add(root, frame.scale(up, i * step)), i == n)
+        stem[i + 1] = particle(along(root, up, step, i), i == n)
         particles[#particles + 1] = stem[i + 1]
     end
 
@@ -141,8 +158,7 @@ function plant.grow(world, options)
         local chain = { base }
         local x0, y0, z0 = base:pos()
         for k = 1, spec.segments do
-            chain[k + 1] = particle(frame.add({ x0, y0, z0 }, frame.scale(dir, k * seg)),
-                                    k == spec.segments)
+            chain[k + 1] = particle(along({ x0, y0, z0 }, dir, seg, k), k == spec.segments)
             particles[#particles + 1] = chain[k + 1]
             stick(chain[k], chain[k + 1])
         end
