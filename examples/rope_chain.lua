@@ -15,24 +15,24 @@ local rope = require "loom.rope"
 local world = loom.world{ gravity = {0, -9.81, 0}, iterations = 20, damping = 0.002 }
 
 local chain = rope.chain(world, {
-  from = {-2.4, 1.6}, to = {0.4, 1.6},  -- starts straight out to the side
-  segments = 14,
+  from = {-1.2, 1.6}, to = {1.2, 1.6},  -- starts straight out to the side
+  segments = 12,
   kind = "both", k = 300, damping = 0.2,   -- Lee: springs plus length constraints
   pin = {"first"},
-  radius = 0.085,                           -- about half a link: beads touch
+  radius = 0.09,                            -- about half a link: beads touch
   colors = {"#c0392b", "#f0b429"},          -- links alternate, like flat and edge-on
 })
 
 local slack = rope.chain(world, {
-  from = {0.9, 1.6}, to = {2.6, 1.6}, segments = 16, pin = {"first", "last"},
+  from = {2.0, 1.6}, to = {3.7, 1.6}, segments = 16, pin = {"first", "last"},
   radius = 0.03, color = "#4363d8",
 })
 -- Make the rope longer than the gap between its pins so it hangs slack:
 -- move the last pin in by 40 cm.
-slack.pins[2]:set_target(2.2, 1.6, 0)
+slack.pins[2]:set_target(3.3, 1.6, 0)
 
 -- The free end's orientation, read from the last link's frame, printed
--- every half second: the angle of link 14 to the horizontal.
+-- every half second: the angle of the last link to the horizontal.
 local elapsed = 0
 function loom.update(dt)
   elapsed = elapsed + dt
@@ -44,6 +44,6 @@ function loom.update(dt)
   end
 end
 
-loom.camera{ target = {0, 0.3, 0}, height = 3.6 }
+loom.camera{ target = {0, 0.4, 0}, height = 4.6 }
 
 return world

@@ -3,7 +3,9 @@
 --
 --   local goal = require "loom.goal"
 --   local body = goal.body(world, { vertices = points, k = 40, damping = 0.5 })
---   function loom.update(dt) body.pose { translate = {x, 0, 0}, rotate = angle } end
+--   function loom.update(dt)   -- before each step: pose the goal for world:time()
+--     body.pose { translate = { math.sin(world:time()), 0, 0 }, rotate = 10, dt = dt }
+--   end
 --
 -- Lee makes the same shape twice. One copy is the goal: immovable particles
 -- (mass 0, "passive") that the script animates as it likes, rigidly or not.
