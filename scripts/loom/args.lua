@@ -167,4 +167,17 @@ function Checker:callable(options, name)
     return f
 end
 
+--- Calls a primitive (e.g. world.particle) and reports its argument errors
+-- as this builder's: a bad `color` or `radius` passed through to every
+-- particle reads "bad argument #2 to 'chain' (field 'color': ...)" at the
+-- caller's line, not as an error inside the builder. Other errors (memory)
+-- pass through unchanged.
+function Checker:call(fn, ...)
+    local ok, result = pcall(fn, ...)
+    if ok then return result end
+    local inner = type(result) == "string" and result:match("bad argument #%d+ to '[^']*' %((.*)%)$")
+    if inner then self:fail(inner) end
+    error(result, 0)
+end
+
 return args

@@ -169,14 +169,14 @@ function cloth.grid(world, options)
         local s = (i - 1) / (nu - 1)
         for j = 1, nv do
             local t = (j - 1) / (nv - 1)
-            grid[i][j] = world:particle {
+            grid[i][j] = check:call(world.particle, world, {
                 pos = { origin[1] + s * u[1] + t * v[1],
                         origin[2] + s * u[2] + t * v[2],
                         origin[3] + s * u[3] + t * v[3] },
                 mass = mass / (nu * nv),
                 radius = options.radius,
                 color = options.color,
-            }
+            })
         end
     end
 
@@ -306,8 +306,8 @@ function cloth.mesh(world, options)
 
     local particles = {}
     for i, p in ipairs(points) do
-        particles[i] = world:particle { pos = p, mass = mass / #points, radius = options.radius,
-                                        color = options.color }
+        particles[i] = check:call(world.particle, world, { pos = p, mass = mass / #points,
+                                                          radius = options.radius, color = options.color })
     end
 
     -- Every edge once, in the order the triangles first use them; and for

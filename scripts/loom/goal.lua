@@ -68,9 +68,9 @@ function goal.body(world, options)
     local n = #rest
     local particles, goals, springs, stiffness = {}, {}, {}, {}
     for i, p in ipairs(rest) do
-        goals[i] = world:particle { pos = p, mass = 0, color = options.goal_color }
-        particles[i] = world:particle { pos = p, mass = mass / n, radius = options.radius,
-                                        color = options.color }
+        goals[i] = check:call(world.particle, world, { pos = p, mass = 0, color = options.goal_color })
+        particles[i] = check:call(world.particle, world, { pos = p, mass = mass / n,
+                                                           radius = options.radius, color = options.color })
     end
     -- The springs, softest first: k_i rises linearly from gradient k to k.
     for i = 1, n do
@@ -123,6 +123,10 @@ end
 
 --- The largest distance from a body particle to its goal (m).
 function goal.error(body)
+    if type(body) ~= "table" or type(body.particles) ~= "table" or type(body.goals) ~= "table" then
+        local check = args.checker("error", goal.error, 1)
+        check:fail("goal body expected (the table goal.body returned)", 1)
+    end
     local worst = 0
     for i, p in ipairs(body.particles) do
         local a, b = frame.position(p), frame.position(body.goals[i])

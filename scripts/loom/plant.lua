@@ -114,15 +114,16 @@ function plant.grow(world, options)
     local total = n
     for _, spec in ipairs(specs) do total = total + spec.segments end
     local function particle(pos, tip)
-        return world:particle { pos = pos, mass = mass / total, radius = options.radius,
-                                color = tip and options.leaf_color or options.color }
+        return check:call(world.particle, world, { pos = pos, mass = mass / total, radius = options.radius,
+                                                   color = tip and options.leaf_color or options.color })
     end
 
     -- The stem: the root and the anchor below it are immovable (mass 0).
     -- Particle k of a line from `base` along `dir`, pushed sideways by the
     -- zigzag on every odd k.
     local function along(base, dir, seg, k)
-        local side = frame.scale(turn(dir, -90), (k % 2 == 1) and zigzag * seg or 0)
+        -- Sideways: square to dir, in the xy plane when dir is (see frame.along).
+        local side = frame.scale(frame.along({ 0, 0, 0 }, dir).y, (k % 2 == 1) and zigzag * seg or 0)
         return frame.add(frame.add(base, frame.scale(dir, k * seg)), side)
     end
     local step = height / n

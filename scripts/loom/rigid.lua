@@ -42,10 +42,10 @@ local function make_particles(world, check, options, points, center)
     local spin = check:vector(options, "spin", { 0, 0, 0 })
     local particles = {}
     for i, p in ipairs(points) do
-        particles[i] = world:particle {
+        particles[i] = check:call(world.particle, world, {
             pos = p, vel = point_velocity(vel, spin, center, p), mass = mass / #points,
             radius = options.radius, color = options.color,
-        }
+        })
     end
     return particles
 end
@@ -208,16 +208,25 @@ function rigid.embed(world, body, options)
     local f = rigid.frame(body)
     local locals, markers = {}, {}
     for i, p in ipairs(points) do
-        if type(p) ~= "table" or type(p[1]) ~= "number" or type(p[2]) ~= "number" then
-            check:fail(("field 'points': point %d must be a table of 2 or 3 numbers"):format(i))
+        local ok = type(p) == "table" and (#p == 2 or #p == 3)
+        for c = 1, ok and #p or 0 do
+            ok = ok and type(p[c]) == "number" and p[c] == p[c] and math.abs(p[c]) ~= math.huge
+        end
+        if not ok then
+            check:fail(("field 'points': point %d must be a table of 2 or 3 finite numbers"):format(i))
         end
         local q = { p[1], p[2], p[3] or 0 }
         locals[i] = frame.to_local(f, q)
-        markers[i] = world:particle { pos = q, mass = 0, color = options.color, radius = options.radius }
+        markers[i] = check:call(world.particle, world,
+                                { pos = q, mass = 0, color = options.color, radius = options.radius })
+    end
+    local edges = options.edges or {}
+    if type(edges) ~= "table" then
+        check:fail("field 'edges' must be a table of {i, j} pairs, got " .. type(edges))
     end
     local sticks = {}
-    for e, edge in ipairs(options.edges or {}) do
-        local i, j = edge[1], edge[2]
+    for e, edge in ipairs(edges) do
+        local i, j = type(edge) == "table" and edge[1], type(edge) == "table" and edge[2]
         if not (markers[i] and markers[j]) or i == j then
             check:fail(("field 'edges': edge %d must join two different points in [1, %d]")
                        :format(e, #points))

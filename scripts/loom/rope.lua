@@ -72,13 +72,13 @@ function rope.chain(world, options)
     local particles = {}
     for i = 0, n do
         local s = i / n
-        particles[i + 1] = world:particle {
+        particles[i + 1] = check:call(world.particle, world, {
             pos = { from[1] + s * (to[1] - from[1]), from[2] + s * (to[2] - from[2]),
                     from[3] + s * (to[3] - from[3]) },
             mass = mass / (n + 1),
             radius = options.radius,
             color = colors and colors[i % #colors + 1] or options.color,
-        }
+        })
     end
 
     -- Each particle to the next: a stick keeps the length, a spring pulls

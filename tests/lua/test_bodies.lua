@@ -348,5 +348,15 @@ check_error(function() cloth.grid(w, { shear = { size = 1 } }) end,
             "bad argument #2 to 'grid' (unknown field 'shear.size')", "grid: per-kind unknown field")
 check_error(function() cloth.hexagon { rings = 0 } end,
             "bad argument #1 to 'hexagon' (field 'rings' must be >= 1, got 0)", "hexagon: rings")
+check_error(function() rope.chain(w, { color = "fuschia" }) end,
+            "bad argument #2 to 'chain' (field 'color': invalid color 'fuschia', expected \"#rrggbb\", "
+            .. "\"#rrggbbaa\" or one of: black, white, gray, grey, red, green, blue, yellow, orange, cyan, "
+            .. "magenta, purple, pink, brown)", "chain: a bad color is reported as the builder's")
+check_error(function() plant.grow(w, { radius = -1 }) end,
+            "bad argument #2 to 'grow' (field 'radius' must be >= 0, got -1)", "plant: a bad radius is the builder's")
+check_error(function() rigid.embed(w, rigid.basis(w), { points = { { 0, 0 } }, edges = 3 }) end,
+            "bad argument #3 to 'embed' (field 'edges' must be a table of {i, j} pairs, got number)", "embed: edges")
+check_error(function() goal.error(nil) end,
+            "bad argument #1 to 'error' (goal body expected (the table goal.body returned))", "goal.error: body")
 local _, err = pcall(function() rope.chain(w, { segments = 0 }) end)
 check(err:find("^tests/lua/test_bodies.lua:%d+: "), "a builder error points at the caller's line")
