@@ -38,6 +38,6 @@ function loom.update(dt)
   }
 end
 
-loom.camera{ projection = "perspective", target = {0, 0, 0}, yaw = 0, pitch = 12, height = 2.7 }
+loom.camera{ projection = "perspective", target = {0, 0, 0}, yaw = 0, pitch = 12, height = 3.1 }
 
 return world
