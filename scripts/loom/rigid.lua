@@ -112,7 +112,7 @@ end
 local function check_body(check, body, arg)
     local ok = type(body) == "table" and type(body.particles) == "table" and #body.particles == 4
     if ok then
-        for _, p in ipairs(body.particles) do ok = ok and p:valid() end
+        for _, p in ipairs(body.particles) do ok = ok and type(p) == "userdata" and p:valid() end
     end
     if not ok then
         check:fail("body expected (the table rigid.tetrahedron or rigid.basis returned)", arg)

@@ -331,6 +331,9 @@ check_error(function() rigid.basis(w, { center = { 0, 0 } }) end,
 check_error(function() rigid.frame({}) end,
             "bad argument #1 to 'frame' (body expected (the table rigid.tetrahedron or rigid.basis returned))",
             "rigid.frame: body")
+check_error(function() rigid.volume({ particles = { 1, 2, 3, 4 } }) end,
+            "bad argument #1 to 'volume' (body expected (the table rigid.tetrahedron or rigid.basis returned))",
+            "rigid.volume: not particles")
 check_error(function() rigid.embed_box(w, rigid.tetrahedron(w), {}) end,
             "bad argument #3 to 'embed_box' (field 'half' is required)", "embed_box: half")
 check_error(function() goal.body(w, { vertices = {} }) end,
