@@ -1,4 +1,4 @@
--- loom.cloth - a rectangular piece of cloth woven from particles and links.
+-- loom.cloth - cloth woven from particles and links: a grid, or any triangle mesh.
 --
 --   local cloth = require "loom.cloth"
 --   local c = cloth.grid(world, { nu = 20, nv = 20, pin = {"top_left", "top_right"} })
@@ -24,94 +24,82 @@
 -- cloth is elastic and can oscillate), or both (Lee's recipe: springs give the
 -- motion, sticks stop the springs from stretching too far).
 
+-- Each kind of link can be set on its own: structural = true | false | a
+-- table { kind, stiffness, k, damping } whose fields override the top-level
+-- ones for that kind only. So a cloth can have stiff structural sticks and
+-- soft bend springs: bend = { kind = "spring", k = 20 }.
+--
+-- cloth.mesh builds a cloth from any triangle mesh (Jakobsen §4: "a hexagonal
+-- mesh of triangles ... for each edge a stick"), and cloth.hexagon makes such
+-- a mesh: a hexagon cut from a triangular lattice.
+
+local args = require "loom.args"
+
 local cloth = {}
 
-local fields = {
+local grid_fields = {
     origin = true, u = true, v = true, nu = true, nv = true, mass = true,
-    structural = true, shear = true, bend = true, kind = true, k = true,
+    structural = true, shear = true, bend = true, kind = true, stiffness = true, k = true,
     damping = true, pin = true, radius = true, color = true,
 }
 
--- Argument checks. Each is called straight from grid, so level 4 blames the
--- line that called grid, and the messages follow the C binding's style.
-local function fail(message, arg)
-    error(("bad argument #%d to 'grid' (%s)"):format(arg or 2, message), 4)
+local link_kinds = { "stick", "spring", "both" }
+local link_fields = { kind = true, stiffness = true, k = true, damping = true }
+
+-- The link settings every kind starts from: the top-level fields.
+local function base_links(check, options)
+    return {
+        kind = check:option(options, "kind", "stick", link_kinds),
+        stiffness = check:number(options, "stiffness", 1, 0, 1, true),
+        k = check:number(options, "k", 200, 0),
+        damping = check:number(options, "damping", 1, 0),
+    }
 end
 
-local function check_world(world)
-    local mt = getmetatable(world)
-    if type(world) ~= "userdata" or not mt or mt.__name ~= "world" then
-        local got = mt and mt.__name or type(world)
-        fail("world expected, got " .. got, 1)
-    end
-end
-
-local function check_options(options)
-    if type(options) ~= "table" then
-        fail("table expected, got " .. type(options))
-    end
-    for key in pairs(options) do
-        if not fields[key] then fail(("unknown field '%s'"):format(tostring(key))) end
-    end
-end
-
-local function count_field(options, name, default)
-    local n = options[name]
-    if n == nil then return default end
-    if type(n) ~= "number" then
-        fail(("field '%s' must be an integer, got %s"):format(name, type(n)))
-    elseif n ~= math.floor(n) then
-        fail(("field '%s' must be an integer, got %s"):format(name, tostring(n)))
-    end
-    if n < 2 then
-        fail(("field '%s' must be >= 2, got %d"):format(name, n))
-    end
-    return math.tointeger(n)
-end
-
-local function number_field(options, name, default)
-    local x = options[name]
-    if x == nil then return default end
-    if type(x) ~= "number" then
-        fail(("field '%s' must be a finite number, got %s"):format(name, type(x)))
-    elseif x ~= x or x == math.huge or x == -math.huge then
-        local got = x ~= x and "nan" or (x > 0 and "inf" or "-inf")
-        fail(("field '%s' must be a finite number, got %s"):format(name, got))
-    end
-    if x < 0 then
-        fail(("field '%s' must be >= 0, got %s"):format(name, tostring(x)))
-    end
-    return x
-end
-
-local function flag_field(options, name, default)
+-- The settings of one kind of link ("bend", ...): nil when it is off.
+-- A table's fields are checked as 'bend.k' and so on, so a message names them.
+local function links_of(check, options, name, default_on, base)
     local value = options[name]
-    if value == nil then return default end
-    if type(value) ~= "boolean" then
-        fail(("field '%s' must be a boolean, got %s"):format(name, type(value)))
+    if value == nil then value = default_on end
+    if value == false then return nil end
+    if value == true then return base end
+    if type(value) ~= "table" then
+        check:fail(("field '%s' must be a boolean or a table, got %s"):format(name, type(value)))
     end
-    return value
+    local flat = {}
+    for key, x in pairs(value) do
+        if not link_fields[key] then
+            check:fail(("unknown field '%s.%s'"):format(name, tostring(key)))
+        end
+        flat[name .. "." .. key] = x
+    end
+    return {
+        kind = check:option(flat, name .. ".kind", base.kind, link_kinds),
+        stiffness = check:number(flat, name .. ".stiffness", base.stiffness, 0, 1, true),
+        k = check:number(flat, name .. ".k", base.k, 0),
+        damping = check:number(flat, name .. ".damping", base.damping, 0),
+    }
 end
 
-local function vector_field(options, name, default)
-    local v = options[name] or default
-    local ok = type(v) == "table" and (#v == 2 or #v == 3)
-    for i = 1, ok and #v or 0 do
-        ok = ok and type(v[i]) == "number"
+-- Links a and b as the settings say, appending the handles to both lists.
+-- A stick of stiffness 1 is made without options: the same as before
+-- per-kind settings existed, so old scenes give the same bits.
+local function make_link(world, settings, a, b, all, mine)
+    if settings.kind ~= "spring" then
+        local stick
+        if settings.stiffness == 1 then
+            stick = world:stick(a, b)
+        else
+            stick = world:stick(a, b, { stiffness = settings.stiffness })
+        end
+        all[#all + 1] = stick
+        mine[#mine + 1] = stick
     end
-    if not ok then
-        fail(("field '%s' must be a table of 2 or 3 numbers"):format(name))
+    if settings.kind ~= "stick" then
+        local spring = world:spring(a, b, { k = settings.k, damping = settings.damping })
+        all[#all + 1] = spring
+        mine[#mine + 1] = spring
     end
-    return { v[1], v[2], v[3] or 0 }
-end
-
-local function kind_field(options)
-    local kind = options.kind or "stick"
-    if kind ~= "stick" and kind ~= "spring" and kind ~= "both" then
-        fail(("field 'kind': invalid option '%s', expected one of: stick, spring, both")
-             :format(tostring(kind)))
-    end
-    return kind
 end
 
 -- Which corners or edges "pin" names. With v pointing down (the default),
@@ -128,20 +116,20 @@ local pin_names = {
 }
 
 -- A function(i, j) -> bool telling which particles to pin.
-local function pin_rule(pin, nu, nv)
+local function pin_rule(check, pin, nu, nv)
     if pin == nil then
         return function() return false end
     elseif type(pin) == "function" then
         return pin
     elseif type(pin) ~= "table" then
-        fail("field 'pin' must be a table of names or a function(i, j), got " .. type(pin))
+        check:fail("field 'pin' must be a table of names or a function(i, j), got " .. type(pin))
     end
     local rules = {}
     for _, name in ipairs(pin) do
         local rule = pin_names[name]
         if not rule then
-            fail(("field 'pin': invalid option '%s', expected one of: top_left, top_right, "
-                  .. "bottom_left, bottom_right, top, bottom, left, right"):format(tostring(name)))
+            check:fail(("field 'pin': invalid option '%s', expected one of: top_left, top_right, "
+                        .. "bottom_left, bottom_right, top, bottom, left, right"):format(tostring(name)))
         end
         rules[#rules + 1] = rule
     end
@@ -155,25 +143,24 @@ end
 
 --- Builds a grid of nu x nv particles spanning origin .. origin + u + v.
 -- Returns { particles = grid (grid[i][j], i along u, j along v, 1-based),
---           links = every stick and spring made, pins = every pin made,
---           at = function(i, j) -> particle }.
+--           links = every stick and spring made, in creation order,
+--           structural = ..., shear = ..., bend = ... (the same handles by kind),
+--           pins = every pin made, at = function(i, j) -> particle }.
 function cloth.grid(world, options)
-    options = options or {}
-    check_world(world)
-    check_options(options)
-    local origin = vector_field(options, "origin", { 0, 0, 0 })
-    local u = vector_field(options, "u", { 1, 0, 0 })
-    local v = vector_field(options, "v", { 0, -1, 0 })
-    local nu = count_field(options, "nu", 10)
-    local nv = count_field(options, "nv", 10)
-    local mass = number_field(options, "mass", 1)
-    local kind = kind_field(options)
-    local spring = { k = number_field(options, "k", 200),
-                     damping = number_field(options, "damping", 1) }
-    local structural = flag_field(options, "structural", true)
-    local shear = flag_field(options, "shear", true)
-    local bend = flag_field(options, "bend", false)
-    local pinned = pin_rule(options.pin, nu, nv)
+    local check = args.checker("grid", cloth.grid)
+    check:world(world)
+    options = check:options(options, grid_fields)
+    local origin = check:vector(options, "origin", { 0, 0, 0 })
+    local u = check:vector(options, "u", { 1, 0, 0 })
+    local v = check:vector(options, "v", { 0, -1, 0 })
+    local nu = check:integer(options, "nu", 10, 2)
+    local nv = check:integer(options, "nv", 10, 2)
+    local mass = check:number(options, "mass", 1, 0)
+    local base = base_links(check, options)
+    local structural = links_of(check, options, "structural", true, base)
+    local shear = links_of(check, options, "shear", true, base)
+    local bend = links_of(check, options, "bend", false, base)
+    local pinned = pin_rule(check, options.pin, nu, nv)
 
     -- The particles: the total mass shared out evenly.
     local grid = {}
@@ -182,37 +169,35 @@ function cloth.grid(world, options)
         local s = (i - 1) / (nu - 1)
         for j = 1, nv do
             local t = (j - 1) / (nv - 1)
-            grid[i][j] = world:particle {
+            grid[i][j] = check:call(world.particle, world, {
                 pos = { origin[1] + s * u[1] + t * v[1],
                         origin[2] + s * u[2] + t * v[2],
                         origin[3] + s * u[3] + t * v[3] },
                 mass = mass / (nu * nv),
                 radius = options.radius,
                 color = options.color,
-            }
+            })
         end
     end
 
     -- The links, each at its rest length (the distance it was made at).
-    local links = {}
-    local function link(i1, j1, i2, j2)
-        local a, b = grid[i1][j1], grid[i2][j2]
-        if kind ~= "spring" then links[#links + 1] = world:stick(a, b) end
-        if kind ~= "stick" then links[#links + 1] = world:spring(a, b, spring) end
+    local links, by_kind = {}, { structural = {}, shear = {}, bend = {} }
+    local function link(settings, list, i1, j1, i2, j2)
+        make_link(world, settings, grid[i1][j1], grid[i2][j2], links, list)
     end
     for i = 1, nu do
         for j = 1, nv do
             if structural then
-                if i < nu then link(i, j, i + 1, j) end
-                if j < nv then link(i, j, i, j + 1) end
+                if i < nu then link(structural, by_kind.structural, i, j, i + 1, j) end
+                if j < nv then link(structural, by_kind.structural, i, j, i, j + 1) end
             end
             if shear and i < nu and j < nv then
-                link(i, j, i + 1, j + 1)
-                link(i + 1, j, i, j + 1)
+                link(shear, by_kind.shear, i, j, i + 1, j + 1)
+                link(shear, by_kind.shear, i + 1, j, i, j + 1)
             end
             if bend then
-                if i + 2 <= nu then link(i, j, i + 2, j) end
-                if j + 2 <= nv then link(i, j, i, j + 2) end
+                if i + 2 <= nu then link(bend, by_kind.bend, i, j, i + 2, j) end
+                if j + 2 <= nv then link(bend, by_kind.bend, i, j, i, j + 2) end
             end
         end
     end
@@ -235,7 +220,189 @@ function cloth.grid(world, options)
         return p
     end
 
-    return { particles = grid, links = links, pins = pins, at = at }
+    return { particles = grid, links = links, structural = by_kind.structural,
+             shear = by_kind.shear, bend = by_kind.bend, pins = pins, at = at }
+end
+
+-- ------------------------------------------------------------------ mesh --
+
+local mesh_fields = {
+    vertices = true, triangles = true, mass = true, structural = true, bend = true,
+    kind = true, stiffness = true, k = true, damping = true, pin = true, radius = true,
+    color = true,
+}
+
+local function check_vertices(check, vertices)
+    if type(vertices) ~= "table" or #vertices == 0 then
+        check:fail("field 'vertices' must be a non-empty table of {x, y [, z]}")
+    end
+    local points = {}
+    for i, v in ipairs(vertices) do
+        local ok = type(v) == "table" and (#v == 2 or #v == 3)
+        for c = 1, ok and #v or 0 do
+            ok = ok and type(v[c]) == "number" and v[c] == v[c]
+                 and v[c] ~= math.huge and v[c] ~= -math.huge
+        end
+        if not ok then
+            check:fail(("field 'vertices': vertex %d must be a table of 2 or 3 finite numbers"):format(i))
+        end
+        points[i] = { v[1], v[2], v[3] or 0 }
+    end
+    return points
+end
+
+local function check_triangles(check, triangles, n)
+    if type(triangles) ~= "table" or #triangles == 0 then
+        check:fail("field 'triangles' must be a non-empty table of {a, b, c}")
+    end
+    for t, tri in ipairs(triangles) do
+        local ok = type(tri) == "table" and #tri == 3
+        for c = 1, ok and 3 or 0 do
+            local i = tri[c]
+            ok = ok and math.type(i) == "integer" and i >= 1 and i <= n
+        end
+        ok = ok and tri[1] ~= tri[2] and tri[2] ~= tri[3] and tri[1] ~= tri[3]
+        if not ok then
+            check:fail(("field 'triangles': triangle %d must be three different vertex "
+                        .. "indices in [1, %d]"):format(t, n))
+        end
+    end
+end
+
+--- Builds a cloth from a triangle mesh: a particle per vertex, a structural
+-- link per edge (shared edges once), and optionally a bend link across every
+-- edge shared by two triangles, between the two vertices opposite it (it
+-- resists folding along that edge, as a grid's bend links do). A triangle
+-- cannot shear, so there are no shear links.
+-- Returns { particles = {...} (one per vertex, same order), links = every
+--           stick and spring in creation order, structural = ..., bend = ...,
+--           pins = {...}, edges = number of edges, hinges = edges with two
+--           triangles }.
+function cloth.mesh(world, options)
+    local check = args.checker("mesh", cloth.mesh)
+    check:world(world)
+    options = check:options(options, mesh_fields)
+    if options.vertices == nil then check:fail("field 'vertices' is required") end
+    if options.triangles == nil then check:fail("field 'triangles' is required") end
+    local points = check_vertices(check, options.vertices)
+    check_triangles(check, options.triangles, #points)
+    local mass = check:number(options, "mass", 1, 0)
+    local base = base_links(check, options)
+    local structural = links_of(check, options, "structural", true, base)
+    local bend = links_of(check, options, "bend", false, base)
+    local pin = options.pin
+    if pin ~= nil and type(pin) ~= "table" and type(pin) ~= "function" then
+        check:fail("field 'pin' must be a table of vertex indices or a function(i, x, y, z), got "
+                   .. type(pin))
+    end
+    if type(pin) == "table" then
+        for _, i in ipairs(pin) do
+            if math.type(i) ~= "integer" or i < 1 or i > #points then
+                check:fail(("field 'pin': vertex index must be an integer in [1, %d], got %s")
+                           :format(#points, tostring(i)))
+            end
+        end
+    end
+
+    local particles = {}
+    for i, p in ipairs(points) do
+        particles[i] = check:call(world.particle, world, { pos = p, mass = mass / #points,
+                                                          radius = options.radius, color = options.color })
+    end
+
+    -- Every edge once, in the order the triangles first use them; and for
+    -- every edge the vertices opposite it (one per triangle using it).
+    local edges, opposite = {}, {}
+    for _, tri in ipairs(options.triangles) do
+        for c = 1, 3 do
+            local a, b, o = tri[c], tri[c % 3 + 1], tri[(c + 1) % 3 + 1]
+            local key = math.min(a, b) * (#points + 1) + math.max(a, b)
+            if not opposite[key] then
+                opposite[key] = {}
+                edges[#edges + 1] = { a, b, key }
+            end
+            local list = opposite[key]
+            list[#list + 1] = o
+        end
+    end
+
+    local links, by_kind = {}, { structural = {}, bend = {} }
+    local hinges = 0
+    if structural then
+        for _, e in ipairs(edges) do
+            make_link(world, structural, particles[e[1]], particles[e[2]], links, by_kind.structural)
+        end
+    end
+    for _, e in ipairs(edges) do
+        local o = opposite[e[3]]
+        if #o == 2 then
+            hinges = hinges + 1
+            if bend and o[1] ~= o[2] then
+                make_link(world, bend, particles[o[1]], particles[o[2]], links, by_kind.bend)
+            end
+        end
+    end
+
+    local pins = {}
+    if type(pin) == "table" then
+        for _, i in ipairs(pin) do pins[#pins + 1] = world:pin(particles[i]) end
+    elseif pin then
+        for i, p in ipairs(points) do
+            if pin(i, p[1], p[2], p[3]) then pins[#pins + 1] = world:pin(particles[i]) end
+        end
+    end
+
+    return { particles = particles, links = links, structural = by_kind.structural,
+             bend = by_kind.bend, pins = pins, edges = #edges, hinges = hinges }
+end
+
+local hexagon_fields = { center = true, radius = true, rings = true, u = true, v = true }
+
+--- A hexagon cut from a triangular lattice: `rings` rings of triangles
+-- around the centre vertex, corners `radius` metres from it, in the plane of
+-- the unit vectors u (towards the first corner) and v. Every inner vertex
+-- has six neighbours: Jakobsen's hexagonal mesh. For n rings there are
+-- 1 + 3 n (n + 1) vertices and 6 n^2 triangles.
+-- Returns { vertices = {{x, y, z}, ...}, triangles = {{a, b, c}, ...},
+--           corners = the six corner vertex indices, counter-clockwise
+--           from u, centre = the index of the centre vertex }.
+function cloth.hexagon(options)
+    local check = args.checker("hexagon", cloth.hexagon, 1)
+    options = check:options(options, hexagon_fields)
+    local center = check:vector(options, "center", { 0, 0, 0 })
+    local radius = check:number(options, "radius", 1, 0, nil, true)
+    local n = check:integer(options, "rings", 4, 1)
+    local u = check:vector(options, "u", { 1, 0, 0 })
+    local v = check:vector(options, "v", { 0, 1, 0 })
+
+    -- Lattice point (q, r) sits at q a1 + r a2 with a1 = (1, 0) and
+    -- a2 = (1/2, sqrt 3 / 2): unit edges at 60 degrees. The hexagon is the
+    -- points within n steps of the centre: |q| <= n, |r| <= n, |q + r| <= n.
+    local step = radius / n
+    local vertices, index = {}, {}
+    for r = -n, n do
+        index[r] = {}
+        for q = math.max(-n, -n - r), math.min(n, n - r) do
+            local x, y = (q + 0.5 * r) * step, (math.sqrt(3) / 2) * r * step
+            vertices[#vertices + 1] = { center[1] + x * u[1] + y * v[1],
+                                        center[2] + x * u[2] + y * v[2],
+                                        center[3] + x * u[3] + y * v[3] }
+            index[r][q] = #vertices
+        end
+    end
+    -- Each lattice rhombus (q, r), (q+1, r), (q+1, r+1), (q, r+1) is cut along
+    -- its short diagonal, from (q+1, r) to (q, r+1), into two triangles; keep those whose corners all exist.
+    local function at(q, r) return index[r] and index[r][q] end
+    local triangles = {}
+    for r = -n, n do
+        for q = -n, n do
+            local a, b, c, d = at(q, r), at(q + 1, r), at(q, r + 1), at(q + 1, r + 1)
+            if a and b and c then triangles[#triangles + 1] = { a, b, c } end
+            if b and d and c then triangles[#triangles + 1] = { b, d, c } end
+        end
+    end
+    local corners = { at(n, 0), at(0, n), at(-n, n), at(-n, 0), at(0, -n), at(n, -n) }
+    return { vertices = vertices, triangles = triangles, corners = corners, centre = at(0, 0) }
 end
 
 return cloth

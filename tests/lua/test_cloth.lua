@@ -95,7 +95,7 @@ grid_error({ pin = { "top_middle" } }, "field 'pin': invalid option 'top_middle'
 grid_error({ pin = "top" }, "field 'pin' must be a table of names or a function(i, j), got string")
 grid_error({ mass = -1 }, "field 'mass' must be >= 0, got -1")
 grid_error({ k = 0 / 0 }, "field 'k' must be a finite number, got nan")
-grid_error({ bend = 1 }, "field 'bend' must be a boolean, got number")
+grid_error({ bend = 1 }, "field 'bend' must be a boolean or a table, got number")
 grid_error({ u = { 1 } }, "field 'u' must be a table of 2 or 3 numbers")
 check_error(function() cloth.grid(nil, {}) end, "bad argument #1 to 'grid' (world expected, got nil)",
             "grid(nil)")
