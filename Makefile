@@ -126,6 +126,7 @@ test: $(LOOM) $(ENGINE_TESTS) $(TOOLS)
 
 bench: $(BENCHES) $(LOOM)
 	@for b in $(BENCHES); do $$b || exit 1; done
+	@$(LOOM) sim bench/builders.lua --frames 1
 
 # Rewrites the golden image hashes after a deliberate change to drawing.
 golden: $(LOOM) $(TOOLS)
