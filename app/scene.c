@@ -274,8 +274,7 @@ static int key_down(lua_State *L) {
     const char *name = luaL_checkstring(L, 1);
     int code = app_key_code(name);
     if (code == 0)
-        return luaL_argerror(
-            L, 1, lua_pushfstring(L, "unknown key '%s' (see 'Input' in docs/lua-api.md)", name));
+        return luaL_argerror(L, 1, lua_pushfstring(L, "unknown key '%s'", name));
     const app_input *input = scene_of(L)->setup.input;
     lua_pushboolean(L, input && input->key_down(input->context, code));
     return 1;

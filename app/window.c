@@ -124,7 +124,7 @@ typedef struct window_state {
 
 static double points(const window_state *state, double value) {
     int height = lm_renderer_height(state->renderer);
-    return value * (height < 360 ? 360 : height) / 720.0;
+    return value * (height < 504 ? 504 : height) / 720.0;
 }
 
 static void set_error(window_state *state, const char *message) {
