@@ -141,6 +141,12 @@ world:force(function() end)
 loom.camera{ projection = "orthographic", target = {0, 0, 0}, height = 10 }
 loom.keep.loads = (loom.keep.loads or 0) + 1
 print("loads " .. loom.keep.loads .. " version $2")
+if loom.keep.nested then
+  local b = loom.keep.nested.a.b
+  print("kept", b[1], b[2], b[3], b[4], loom.keep.f, math.type(b[2]))
+end
+loom.keep.nested = { a = { b = { "x", 1, true, 2.5 } } }
+loom.keep.f = print
 function loom.keypressed(key) print("key " .. key) end
 function loom.mousepressed(x, y, button) print(string.format("mouse %.2f %.2f %d", x, y, button)) end
 function loom.update(dt)
@@ -209,6 +215,8 @@ write_scene "$tmp/scene.tmp" 2
 mv "$tmp/scene.tmp" "$scene" # an editor that writes a temporary file and renames it
 check "saving the scene reloads it (temp file + rename)" wait_for "loom: reloaded $scene" "$tmp/err" 3
 check "loom.keep survives the reload" wait_for "^loads 2 version 2" "$tmp/out" 2
+check "... with nested tables, strings, integers, floats and booleans; functions dropped" \
+    wait_for "^kept	x	1	true	2.5	nil	integer" "$tmp/out" 1
 sleep 0.2
 shot reloaded
 check "the reloaded scene is shown" quiet "$pngcheck" differ "$tmp/paused.png" "$tmp/reloaded.png"
@@ -245,7 +253,7 @@ check "fixing it clears the error from the screen" \
 sed 's/^  local t = world:time()/  local t = world:time(); error("broken update")/' "$scene" >"$tmp/scene.tmp"
 mv "$tmp/scene.tmp" "$scene"
 check "an error in loom.update is reported with file:line" \
-    wait_for "scene.lua:13: broken update" "$tmp/err" 3
+    wait_for "scene.lua:19: broken update" "$tmp/err" 3
 check "... with a traceback" wait_for "in function 'loom.update'" "$tmp/err" 1
 check "... and the last good scene comes back" wait_for "back to the last good scene" "$tmp/err" 2
 running=$(lines "^u ")
