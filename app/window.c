@@ -497,32 +497,53 @@ static void draw_help(window_state *state, void *surface) {
                COUNT, key_width, 0x00000000u);
 }
 
-/* The error, clipped to ERROR_LINES lines, along the bottom of the window. */
-static void draw_error(window_state *state, void *surface) {
-    text_line lines[ERROR_LINES + 1];
-    char copy[APP_ERROR_SIZE];
-    snprintf(copy, sizeof copy, "%s", state->error);
+enum { WRAP_BYTES = 512 };
+
+/* Splits text at newlines and wraps it at max_chars characters (a tab counts
+ * as four) into at most max_pieces lines; returns how many. */
+static int wrap_text(const char *text, int max_chars, char pieces[][WRAP_BYTES], int max_pieces) {
     int count = 0;
-    for (char *line = copy; line && count < ERROR_LINES; count++) {
-        char *next = strchr(line, '\n');
-        if (next)
-            *next++ = '\0';
-        lines[count] = (text_line){NULL, line};
-        line = next;
+    while (*text && count < max_pieces) {
+        int used = 0, chars = 0;
+        while (*text && *text != '\n' && used < WRAP_BYTES - 1) {
+            unsigned char c = (unsigned char)*text;
+            bool starts_character = (c & 0xC0) != 0x80;
+            int width = c == '\t' ? 4 : 1;
+            if (starts_character && chars + width > max_chars)
+                break;
+            if (starts_character)
+                chars += width;
+            pieces[count][used++] = *text++;
+        }
+        pieces[count++][used] = '\0';
+        if (*text == '\n')
+            text++;
     }
-    lines[count++] = (text_line){
-        NULL, !state->scene   ? "waiting for a fix: save the file to try again (Esc quits)"
-              : state->frozen ? "the scene is stopped: save a fix to reload, or press R to restart"
-                              : "the last good scene keeps running: save a fix to reload"};
+    return count;
+}
+
+/* The error, wrapped to the window's width and clipped to ERROR_LINES lines,
+ * along the bottom of the window, with what to do about it below. */
+static void draw_error(window_state *state, void *surface) {
+    static char pieces[ERROR_LINES + 1][WRAP_BYTES];
     int h = lm_renderer_height(state->renderer), w = lm_renderer_width(state->renderer);
-    int line = lm_font_line_height(state->font);
     int pad = (int)points(state, PADDING_POINTS);
+    int char_width = lm_text_width(state->bold, "M");
+    int max_chars = char_width > 0 ? (w - 2 * pad) / char_width : 80;
+    if (max_chars < 10)
+        max_chars = 10;
+    int count = wrap_text(state->error, max_chars, pieces, ERROR_LINES);
+    snprintf(pieces[count++], WRAP_BYTES, "%s",
+             !state->scene   ? "waiting for a fix: save the file to try again (Esc quits)"
+             : state->frozen ? "the scene is stopped: save a fix to reload, or press R to restart"
+                             : "the last good scene keeps running: save a fix to reload");
+    int line = lm_font_line_height(state->font);
     int height = count * line + 2 * pad;
     int y = h - height;
     lm_fill_rect(surface, 0, y, w, height, ERROR_PANEL);
     for (int i = 0; i < count; i++)
         lm_text_draw(i == 0 || i == count - 1 ? state->bold : state->font, surface, pad,
-                     y + pad + i * line, lines[i].text, i == count - 1 ? KEY_COLOR : TEXT_COLOR);
+                     y + pad + i * line, pieces[i], i == count - 1 ? KEY_COLOR : TEXT_COLOR);
 }
 
 static void draw_overlays(window_state *state) {
