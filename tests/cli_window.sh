@@ -109,7 +109,7 @@ start_loom() {
         window=$(xdotool search --name "loom - $(basename "$scene")" 2>/dev/null | head -n 1)
         sleep 0.1; tries=$((tries - 1))
     done
-    [ -n "$window" ] && xdotool mousemove --window "$window" 600 20
+    [ -n "$window" ] && xdotool mousemove --window "$window" 600 20 2>/dev/null
 }
 # shot NAME: presses P and moves the screenshot it saved to $tmp/NAME.png.
 shot() {
@@ -291,6 +291,32 @@ mv "$tmp/first.tmp" "$tmp/first.lua"
 check "... and loads the fixed file" wait_for "loom: reloaded" "$tmp/err" 3
 stop_loom
 
+# ---- files the scene requires and dofile's are watched too ---------------------
+mkdir -p "$tmp/lib"
+printf 'return { size = 1 }\n' >"$tmp/lib/shape.lua"
+printf 'return 10\n' >"$tmp/lib/extra.lua"
+cat >"$tmp/lib/uses.lua" <<'EOF'
+io.stdout:setvbuf("line")
+local shape = require "shape"
+local extra = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "extra.lua")
+local world = loom.world{}
+world:particle{ pos = {0, 0}, radius = shape.size }
+print("size " .. shape.size .. " extra " .. extra)
+return world
+EOF
+start_loom "$tmp/lib/uses.lua" --size 320x180
+wait_for "^size 1 extra 10" "$tmp/out" 3
+printf 'return { size = 2 }\n' >"$tmp/lib/shape.tmp" && mv "$tmp/lib/shape.tmp" "$tmp/lib/shape.lua"
+check "editing a required module reloads the scene" wait_for "^size 2 extra 10" "$tmp/out" 3
+printf 'return 20\n' >"$tmp/lib/extra.tmp" && mv "$tmp/lib/extra.tmp" "$tmp/lib/extra.lua"
+check "editing a dofile'd file reloads the scene" wait_for "^size 2 extra 20" "$tmp/out" 3
+printf 'return { size = = 3 }\n' >"$tmp/lib/shape.tmp" && mv "$tmp/lib/shape.tmp" "$tmp/lib/shape.lua"
+check "a syntax error in a module names the module's file:line" \
+    wait_for "shape.lua:1: unexpected symbol near '='" "$tmp/err" 3
+printf 'return { size = 3 }\n' >"$tmp/lib/shape.tmp" && mv "$tmp/lib/shape.tmp" "$tmp/lib/shape.lua"
+check "... and fixing the module reloads" wait_for "^size 3 extra 20" "$tmp/out" 3
+stop_loom
+
 # ---- 200 reloads do not grow memory --------------------------------------------
 # LOOM_TEST_RELOADS=N reloads once per frame, N times, then reports resident memory.
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -304,7 +330,7 @@ check "200 reloads grow resident memory by less than 5 MiB ($line)" \
     awk -v l="$line" 'BEGIN { n = split(l, f, " "); before = f[6]; after = f[9];
                                exit !(before > 0 && after - before < 5 * 1024) }'
 window=$(xdotool search --name "loom - cloth_hanging.lua" 2>/dev/null | head -n 1)
-[ -n "$window" ] && xdotool mousemove --window "$window" 100 20
+[ -n "$window" ] && xdotool mousemove --window "$window" 100 20 2>/dev/null
 stop_loom
 
 summary
