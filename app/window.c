@@ -28,6 +28,7 @@
 
 #include <SDL.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,7 @@ enum {
 #define MIN_SPEED      (1.0 / 16.0)
 #define MAX_SPEED      4.0
 #define ORBIT_DEGREES  0.4 /* per pixel dragged */
+#define NOTICE_SECONDS 2.0
 
 /* Overlay colours, 0xRRGGBBAA, and sizes in points (pixels of a 720-line window). */
 #define PANEL_COLOR    0x202327D8u
@@ -110,6 +112,8 @@ typedef struct window_state {
     unsigned hidden; /* LM_HIDE_* */
     bool hud, help;
     bool screenshot_asked;
+    char notice[160]; /* "reloaded ...", "saved ...": shown under the HUD for a moment */
+    double notice_until;
     double fps;
     int frames_counted;
     double fps_since;
@@ -130,6 +134,16 @@ static double points(const window_state *state, double value) {
 static void set_error(window_state *state, const char *message) {
     snprintf(state->error, sizeof state->error, "%s", message);
     state->has_error = true;
+    state->dirty = true;
+}
+
+__attribute__((format(printf, 2, 3))) static void notify(window_state *state, const char *format,
+                                                         ...) {
+    va_list args;
+    va_start(args, format);
+    vsnprintf(state->notice, sizeof state->notice, format, args);
+    va_end(args);
+    state->notice_until = app_seconds() + NOTICE_SECONDS;
     state->dirty = true;
 }
 
@@ -348,8 +362,10 @@ static bool reload(window_state *state, bool quiet) {
     state->scene = fresh;
     state->frozen = false;
     state->probation = 0;
-    if (!quiet)
+    if (!quiet) {
         fprintf(stderr, "loom: reloaded %s\n", state->options->scene);
+        notify(state, "reloaded %s", scene_name(state));
+    }
     clear_error(state);
     return true;
 }
@@ -390,9 +406,10 @@ static void save_screenshot(window_state *state) {
             break;
     }
     char err[512];
-    if (lm_renderer_write_png(state->renderer, path, err, sizeof err))
+    if (lm_renderer_write_png(state->renderer, path, err, sizeof err)) {
         printf("loom: saved screenshot %s\n", path);
-    else
+        notify(state, "saved %s", path);
+    } else
         fprintf(stderr, "loom: %s\n", err);
     fflush(stdout);
 }
@@ -413,6 +430,8 @@ static int draw_panel(window_state *state, void *surface, int x, int y, int widt
     if (width == 0) {
         for (int i = 0; i < count; i++) {
             int w = key_width + lm_text_width(font, lines[i].text);
+            if (lines[i].key && key_width == 0)
+                w += lm_text_width(state->bold, lines[i].key);
             if (w > width)
                 width = w;
         }
@@ -444,7 +463,12 @@ static void draw_hud(window_state *state, void *surface) {
              : state->paused ? "   PAUSED"
                              : "",
              speed);
-    snprintf(cost_line, sizeof cost_line, "step %.2f ms   %.0f fps", state->step_ms, state->fps);
+    /* While nothing runs the window redraws only now and then: no fps then. */
+    if (state->paused || state->frozen || !state->scene)
+        snprintf(cost_line, sizeof cost_line, "step %.2f ms", state->step_ms);
+    else
+        snprintf(cost_line, sizeof cost_line, "step %.2f ms   %.0f fps", state->step_ms,
+                 state->fps);
     lm_world_stats stats = {0};
     if (world)
         stats = lm_world_get_stats(world);
@@ -454,7 +478,12 @@ static void draw_hud(window_state *state, void *surface) {
     text_line lines[] = {
         {NULL, time_line}, {NULL, cost_line}, {NULL, count_line}, {NULL, "H: help"}};
     int margin = (int)points(state, MARGIN_POINTS);
-    draw_panel(state, surface, margin, margin, 0, lines, 4, 0, PANEL_COLOR);
+    int height = draw_panel(state, surface, margin, margin, 0, lines, 4, 0, PANEL_COLOR);
+    if (app_seconds() < state->notice_until) {
+        text_line notice = {state->notice, ""}; /* bold, in the key colour */
+        draw_panel(state, surface, margin, margin + height + margin / 2, 0, &notice, 1, 0,
+                   PANEL_COLOR);
+    }
 }
 
 static const text_line help_lines[] = {
