@@ -123,6 +123,7 @@ stop_loom() {
     xdotool key Escape
     tries=30
     while alive && [ "$tries" -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
+    alive && kill "$loom_pid" # Esc did not quit it: never hang the suite
     wait "$loom_pid"; status=$?
     loom_pid=
 }
