@@ -912,6 +912,10 @@ int app_window(const app_options *options) {
     if (reloads && atoi(reloads) > 0)
         state->test_reloads_total = atoi(reloads);
 
+    /* The picture is drawn in software already: blit it with plain X11 (or the
+     * platform's equivalent) rather than through OpenGL, which would also make
+     * SDL recreate the window once it is open. */
+    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
         fprintf(stderr,
                 "loom: cannot open a window: %s\n"

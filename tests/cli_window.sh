@@ -105,10 +105,14 @@ start_loom() {
     loom_pid=$!
     window=
     tries=50
+    # The window that exists and has been drawn (the HUD's first line on stdout
+    # would be too late for a scene that fails): the last one of that name.
     while [ -z "$window" ] && [ "$tries" -gt 0 ]; do
-        window=$(xdotool search --name "loom - $(basename "$scene")" 2>/dev/null | head -n 1)
         sleep 0.1; tries=$((tries - 1))
+        window=$(xdotool search --name "loom - $(basename "$scene")" 2>/dev/null | tail -n 1)
+        [ -n "$window" ] && ! xdotool getwindowgeometry "$window" >/dev/null 2>&1 && window=
     done
+    sleep 0.3
     [ -n "$window" ] && xdotool mousemove --window "$window" 600 20 2>/dev/null
 }
 # shot NAME: presses P and moves the screenshot it saved to $tmp/NAME.png.
@@ -330,7 +334,7 @@ line=$(grep "loom: test: 200 reloads" "$tmp/err")
 check "200 reloads grow resident memory by less than 5 MiB ($line)" \
     awk -v l="$line" 'BEGIN { n = split(l, f, " "); before = f[6]; after = f[9];
                                exit !(before > 0 && after - before < 5 * 1024) }'
-window=$(xdotool search --name "loom - cloth_hanging.lua" 2>/dev/null | head -n 1)
+window=$(xdotool search --name "loom - cloth_hanging.lua" 2>/dev/null | tail -n 1)
 [ -n "$window" ] && xdotool mousemove --window "$window" 100 20 2>/dev/null
 stop_loom
 
