@@ -9,8 +9,8 @@
  *
  * Time: the simulation runs in ticks of 1/fps seconds of simulated time (the
  * ticks of `loom render`), as many per displayed frame as the wall clock,
- * times the speed factor, asks for, at most MAX_TICKS: a scene too heavy for
- * real time slows down instead of freezing.
+ * times the speed factor, asks for, at most MAX_TICKS and FRAME_BUDGET_SECONDS
+ * of work: a scene too heavy for real time slows down instead of freezing.
  *
  * Hot reload: the files the scene read are polled a few times a second; a
  * change that has settled loads the scene again in a new Lua state. If that
@@ -41,12 +41,13 @@ enum {
     ERROR_LINES = 14,     /* lines of an error shown on screen */
 };
 
-#define POLL_SECONDS   0.1  /* between two looks at the files */
-#define SETTLE_SECONDS 0.12 /* a changed file must keep its new state this long */
-#define MIN_SPEED      (1.0 / 16.0)
-#define MAX_SPEED      4.0
-#define ORBIT_DEGREES  0.4 /* per pixel dragged */
-#define NOTICE_SECONDS 2.0
+#define POLL_SECONDS         0.1  /* between two looks at the files */
+#define SETTLE_SECONDS       0.12 /* a changed file must keep its new state this long */
+#define MIN_SPEED            (1.0 / 16.0)
+#define MAX_SPEED            4.0
+#define ORBIT_DEGREES        0.4 /* per pixel dragged */
+#define NOTICE_SECONDS       2.0
+#define FRAME_BUDGET_SECONDS 0.05 /* wall-clock time for ticks in one frame */
 
 /* Overlay colours, 0xRRGGBBAA, and sizes in points (pixels of a 720-line window). */
 #define PANEL_COLOR    0x202327D8u
@@ -836,7 +837,11 @@ static void run(window_state *state) {
         if (!state->paused && state->scene && !state->frozen) {
             behind += elapsed * state->speed;
             int ticks = 0;
-            while (behind >= tick_seconds && ticks < MAX_TICKS && !state->frozen) {
+            /* At most MAX_TICKS, and no more once the frame has used its
+             * budget of wall-clock time, so the window answers even when a
+             * tick is slow. */
+            while (behind >= tick_seconds && ticks < MAX_TICKS && !state->frozen &&
+                   (ticks == 0 || app_seconds() - now < FRAME_BUDGET_SECONDS)) {
                 tick(state);
                 behind -= tick_seconds;
                 ticks++;
