@@ -48,7 +48,9 @@ typedef struct app_scene_setup {
 } app_scene_setup;
 
 /* app_scene_load with everything the window adds. Files are recorded in
- * setup->watch even when the load fails. setup must outlive the scene. */
+ * setup->watch even when the load fails. The setup is copied; the path, the
+ * watch and the input it points to must outlive the scene (keep_from need
+ * only last through the call). */
 app_scene *app_scene_load_setup(const app_scene_setup *setup, char *err, size_t err_size);
 
 /* Calls loom.<callback>(key) (keypressed, keyreleased) or
@@ -72,6 +74,7 @@ void app_scene_refit_camera(app_scene *scene);
 /* What the script asked for with loom.camera{}: the fields it set, the rest NaN
  * (projection -1), so that two requests can be compared. */
 lm_camera app_scene_camera_request(app_scene *scene);
+
 void app_scene_destroy(app_scene *scene);
 
 /* Moves the scene on by dt seconds: loom.update(dt) if the script defines it,
