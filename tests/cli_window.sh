@@ -232,6 +232,37 @@ check "... and the picture holds still" \
     sh -c "! '$pngcheck' differ '$tmp/reloaded.png' '$tmp/reloaded_later.png' >/dev/null"
 xdotool key space Tab
 
+# The camera: a right drag pans, the wheel zooms about the mouse, both survive
+# a reload, F fits again. Clicks report the world point under the mouse.
+click_at() { # click_at X Y: left click there, then prints what the scene got
+    seen=$(grep -c "^mouse " "$tmp/out")
+    xdotool mousemove --window "$window" "$1" "$2" click 1
+    wait_count "^mouse " "$tmp/out" $((seen + 1))
+    grep "^mouse " "$tmp/out" | tail -n 1
+}
+xdotool mousemove --window "$window" 320 300 mousedown 3
+for i in 1 2 3 4; do xdotool mousemove --window "$window" $((320 + 18 * i)) 300; sleep 0.03; done
+xdotool mouseup 3
+sleep 0.2
+check "a right drag pans: 72 pixels are 2 m" [ "$(click_at 464 252)" = "mouse 2.00 -2.00 1" ]
+xdotool mousemove --window "$window" 464 252 click 4
+sleep 0.2
+check "the wheel zooms about the mouse: the point under it stays" \
+    [ "$(click_at 464 252)" = "mouse 2.00 -2.00 1" ]
+# the centre was (-2, 0); it moves towards (2, -2) by 1 - 0.85 of the way
+check "... and the rest of the picture scales by 0.85" \
+    [ "$(click_at 320 180)" = "mouse -1.40 -0.30 1" ]
+reloads=$(grep -c "loom: reloaded" "$tmp/err")
+xdotool key r
+wait_count "loom: reloaded" "$tmp/err" $((reloads + 1))
+sleep 0.2
+check "the camera survives a reload (R)" [ "$(click_at 320 180)" = "mouse -1.40 -0.30 1" ]
+xdotool key f
+sleep 0.2
+check "F fits the camera again (here: the script's loom.camera)" \
+    [ "$(click_at 464 252)" = "mouse 4.00 -2.00 1" ]
+xdotool mousemove --window "$window" 600 20
+
 # A syntax error: the old scene keeps running, the error is on stderr and on screen.
 sed 's/^local p = /local p = = /' "$scene" >"$tmp/scene.tmp" && mv "$tmp/scene.tmp" "$scene"
 check "a syntax error is reported on stderr with file:line" \
@@ -248,7 +279,7 @@ check "the error is shown on screen (red panel at the bottom: $bottom)" \
                                  exit !(r > g + 50) }'
 write_scene "$tmp/scene.tmp" 3
 mv "$tmp/scene.tmp" "$scene"
-check "fixing the file reloads" wait_for "^loads 3 version 3" "$tmp/out" 3
+check "fixing the file reloads" wait_for "^loads [0-9]* version 3" "$tmp/out" 3
 sleep 0.3
 shot fixed
 check "fixing it clears the error from the screen" \
