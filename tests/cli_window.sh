@@ -143,6 +143,7 @@ local p = world:particle{ pos = {0, 0}, radius = 0.3 }
 local spinner = world:particle{ pos = {3, 0}, radius = 0.3, color = "#e6194b" }
 if $2 >= 2 then world:particle{ pos = {-2, 2}, radius = 0.6, color = "#3cb44b" } end
 world:force(function() end)
+world:box{ min = {-4.5, -4.5, -1}, max = {4.5, 4.5, 1} }
 loom.camera{ projection = "orthographic", target = {0, 0, 0}, height = 10 }
 loom.keep.loads = (loom.keep.loads or 0) + 1
 print("loads " .. loom.keep.loads .. " version $2")
@@ -230,6 +231,15 @@ shot reloaded_later
 check "pause survives the reload" [ "$(lines "^u ")" -eq "$paused_lines" ]
 check "... and the picture holds still" \
     sh -c "! '$pngcheck' differ '$tmp/reloaded.png' '$tmp/reloaded_later.png' >/dev/null"
+xdotool key b
+sleep 0.2
+shot no_box
+check "B hides the colliders" quiet "$pngcheck" differ "$tmp/reloaded_later.png" "$tmp/no_box.png"
+xdotool key b
+sleep 0.2
+shot box_again
+check "... and B again shows them as before" \
+    sh -c "! '$pngcheck' differ '$tmp/reloaded_later.png' '$tmp/box_again.png' >/dev/null"
 xdotool key space Tab
 
 # The camera: a right drag pans, the wheel zooms about the mouse, both survive
@@ -289,7 +299,7 @@ check "fixing it clears the error from the screen" \
 sed 's/^  local t = world:time()/  local t = world:time(); error("broken update")/' "$scene" >"$tmp/scene.tmp"
 mv "$tmp/scene.tmp" "$scene"
 check "an error in loom.update is reported with file:line" \
-    wait_for "scene.lua:19: broken update" "$tmp/err" 3
+    wait_for "scene.lua:20: broken update" "$tmp/err" 3
 check "... with a traceback" wait_for "in function 'loom.update'" "$tmp/err" 1
 check "... and the last good scene comes back" wait_for "back to the last good scene" "$tmp/err" 2
 running=$(lines "^u ")
