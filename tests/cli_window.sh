@@ -3,9 +3,11 @@
 # (Xvfb, started here) with input from xdotool. Screenshots come from loom's
 # own screenshot key (P), which saves what the window shows.
 # Checks: the scene is shown and moves, keys and mouse reach loom and the
-# script, a drag moves a particle, pause and single step, editing the file
-# reloads it (temp + rename, truncate + write), loom.keep survives, errors
-# keep the process alive and recover, 200 reloads keep memory flat.
+# script (in world coordinates), a drag moves a particle, pause and single
+# step, pan and zoom, a toggle, editing the scene or a module it required
+# reloads it (temp + rename, truncate + write), pause, camera and loom.keep
+# survive, errors keep the process alive and recover, a first-load error
+# waits for a fix, 200 reloads keep memory flat.
 # Usage: sh tests/cli_window.sh BUILD_DIR
 # Prints "ok - ..." or "not ok - ..." per check and ends with "N passed, N failed".
 build=${1:-build}
