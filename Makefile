@@ -17,7 +17,7 @@ PKGS     = lua5.4 sdl2
 DEP_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 
-DEBIAN_PACKAGES = build-essential pkg-config liblua5.4-dev libsdl2-dev libstb-dev
+DEBIAN_PACKAGES = build-essential pkg-config liblua5.4-dev libsdl2-dev libstb-dev fonts-dejavu-core
 
 ENGINE_SRC   = $(wildcard engine/*.c)
 RENDER_SRC   = $(wildcard engine/render/*.c)

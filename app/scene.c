@@ -15,6 +15,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@
 #include <unistd.h>
 
 #include "../bindings/loom_lua.h"
+#include "keys.h"
 
 enum { HOOK_INSTRUCTIONS = 10000 };
 
@@ -29,6 +31,7 @@ struct app_scene {
     lua_State *L;
     const char *path;
     app_limits limits;
+    app_scene_setup setup;
 
     size_t memory_used;
     bool memory_enforced; /* off while closing, so teardown never fails */
@@ -206,13 +209,175 @@ static void set_package_path(lua_State *L, const char *scene_path) {
     lua_pop(L, 1);
 }
 
-/* Opens the libraries and loom, sets package.path. Arguments: the scene path. */
+/* ---------------------------------------------------- files and input -- */
+
+/* Records a file the script reads, for hot reload. */
+static void record_file(app_scene *scene, const char *path) {
+    if (scene->setup.watch && path)
+        app_watch_add(scene->setup.watch, path);
+}
+
+/* dofile and loadfile, recording their file first. Upvalue 1: the original. */
+static int recording_file_loader(lua_State *L) {
+    if (lua_type(L, 1) == LUA_TSTRING)
+        record_file(scene_of(L), lua_tostring(L, 1));
+    int arguments = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, arguments, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* require's Lua-file searcher, recording the file it will load (before
+ * loading it, so that a module with a syntax error is watched too).
+ * Upvalue 1: the original searcher. */
+static int recording_searcher(lua_State *L) {
+    const char *name = luaL_checkstring(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    if (lua_getfield(L, -1, "package") == LUA_TTABLE &&
+        lua_getfield(L, -1, "searchpath") == LUA_TFUNCTION) {
+        lua_pushstring(L, name);
+        lua_getfield(L, -3, "path");
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            lua_call(L, 2, 1);
+            if (lua_type(L, -1) == LUA_TSTRING)
+                record_file(scene_of(L), lua_tostring(L, -1));
+        }
+    }
+    lua_settop(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+static void wrap_file_loaders(lua_State *L) {
+    static const char *const loaders[] = {"dofile", "loadfile"};
+    for (int i = 0; i < 2; i++) {
+        lua_getglobal(L, loaders[i]);
+        lua_pushcclosure(L, recording_file_loader, 1);
+        lua_setglobal(L, loaders[i]);
+    }
+    lua_getglobal(L, "package");
+    lua_getfield(L, -1, "searchers");
+    if (lua_rawgeti(L, -1, 2) == LUA_TFUNCTION) {
+        lua_pushcclosure(L, recording_searcher, 1);
+        lua_rawseti(L, -2, 2);
+    } else {
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+}
+
+/* loom.key_down(key): whether the key is held. */
+static int key_down(lua_State *L) {
+    const char *name = luaL_checkstring(L, 1);
+    int code = app_key_code(name);
+    if (code == 0)
+        return luaL_argerror(L, 1, lua_pushfstring(L, "unknown key '%s'", name));
+    const app_input *input = scene_of(L)->setup.input;
+    lua_pushboolean(L, input && input->key_down(input->context, code));
+    return 1;
+}
+
+/* loom.mouse(): x, y, z of the mouse in the world, or nil. */
+static int mouse(lua_State *L) {
+    const app_input *input = scene_of(L)->setup.input;
+    lm_vec3 world;
+    if (!input || !input->mouse(input->context, &world)) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushnumber(L, world.x);
+    lua_pushnumber(L, world.y);
+    lua_pushnumber(L, world.z);
+    return 3;
+}
+
+/* ----------------------------------------------------------- loom.keep -- */
+
+enum { KEEP_DEPTH = 32 };
+
+/* Pushes onto L a copy of the value at index in from: numbers, strings,
+ * booleans and tables of them (nested up to KEEP_DEPTH); anything else, and
+ * tables seen before on the way down, as nil. */
+static void copy_value(lua_State *from, int index, lua_State *L, int depth) {
+    luaL_checkstack(L, 4, "loom.keep is too deep");
+    switch (lua_type(from, index)) {
+    case LUA_TBOOLEAN:
+        lua_pushboolean(L, lua_toboolean(from, index));
+        break;
+    case LUA_TNUMBER:
+        if (lua_isinteger(from, index))
+            lua_pushinteger(L, lua_tointeger(from, index));
+        else
+            lua_pushnumber(L, lua_tonumber(from, index));
+        break;
+    case LUA_TSTRING: {
+        size_t length;
+        const char *text = lua_tolstring(from, index, &length);
+        lua_pushlstring(L, text, length);
+        break;
+    }
+    case LUA_TTABLE:
+        if (depth >= KEEP_DEPTH || !lua_checkstack(from, 3)) {
+            lua_pushnil(L);
+            break;
+        }
+        index = lua_absindex(from, index);
+        lua_newtable(L);
+        lua_pushnil(from);
+        while (lua_next(from, index)) {
+            copy_value(from, -2, L, depth + 1);
+            copy_value(from, -1, L, depth + 1);
+            if (lua_isnil(L, -2))
+                lua_pop(L, 2);
+            else
+                lua_rawset(L, -3);
+            lua_pop(from, 1);
+        }
+        break;
+    default:
+        lua_pushnil(L);
+        break;
+    }
+}
+
+/* Pushes the new state's loom.keep: a copy of the old scene's, or {}. */
+static void push_keep(lua_State *L, app_scene *keep_from) {
+    if (keep_from && keep_from->L) {
+        lua_State *from = keep_from->L;
+        int top = lua_gettop(from);
+        if (lua_checkstack(from, 4)) {
+            lua_rawgeti(from, LUA_REGISTRYINDEX, keep_from->module_ref);
+            if (lua_type(from, -1) == LUA_TTABLE && lua_getfield(from, -1, "keep") == LUA_TTABLE) {
+                copy_value(from, -1, L, 0);
+                lua_settop(from, top);
+                return;
+            }
+        }
+        lua_settop(from, top);
+    }
+    lua_newtable(L);
+}
+
+/* Opens the libraries and loom, sets package.path, adds the app's part of
+ * loom (keep, key_down, mouse) and starts recording files. Arguments: the
+ * scene path. */
 static int open_state(lua_State *L) {
     const char *path = lua_tostring(L, 1);
+    app_scene *scene = scene_of(L);
     luaL_openlibs(L);
     luaL_requiref(L, "loom", luaopen_loom, 1);
+    push_keep(L, scene->setup.keep_from);
+    lua_setfield(L, -2, "keep");
+    lua_pushcfunction(L, key_down);
+    lua_setfield(L, -2, "key_down");
+    lua_pushcfunction(L, mouse);
+    lua_setfield(L, -2, "mouse");
     lua_pop(L, 1);
     set_package_path(L, path);
+    wrap_file_loaders(L);
     return 0;
 }
 
@@ -254,13 +419,20 @@ void app_scene_destroy(app_scene *scene) {
 }
 
 app_scene *app_scene_load(const char *path, const app_limits *limits, char *err, size_t err_size) {
+    app_scene_setup setup = {.path = path, .limits = *limits};
+    return app_scene_load_setup(&setup, err, err_size);
+}
+
+app_scene *app_scene_load_setup(const app_scene_setup *setup, char *err, size_t err_size) {
+    const char *path = setup->path;
     app_scene *scene = calloc(1, sizeof *scene);
     if (!scene) {
         snprintf(err, err_size, "out of memory");
         return NULL;
     }
+    scene->setup = *setup;
     scene->path = path;
-    scene->limits = *limits;
+    scene->limits = setup->limits;
     scene->memory_enforced = true;
     scene->world_ref = LUA_NOREF;
     scene->module_ref = LUA_NOREF;
@@ -275,11 +447,19 @@ app_scene *app_scene_load(const char *path, const app_limits *limits, char *err,
     lua_setwarnf(L, warning, scene);
     lua_sethook(L, time_hook, LUA_MASKCOUNT, HOOK_INSTRUCTIONS);
 
+    /* A failed copy of loom.keep may leave the old state's stack unbalanced. */
+    lua_State *keep_state = setup->keep_from ? setup->keep_from->L : NULL;
+    int keep_top = keep_state ? lua_gettop(keep_state) : 0;
     lua_pushcfunction(L, open_state);
     lua_pushstring(L, path);
-    if (!call(scene, 1, 0, err, err_size))
+    bool opened = call(scene, 1, 0, err, err_size);
+    if (keep_state)
+        lua_settop(keep_state, keep_top);
+    scene->setup.keep_from = NULL; /* only read while opening */
+    if (!opened)
         goto fail;
 
+    record_file(scene, path);
     int status = luaL_loadfile(L, path);
     if (status != LUA_OK) {
         /* A syntax error reads "file:line: message"; a missing file "cannot open ...". */
@@ -371,6 +551,85 @@ lm_camera app_scene_camera(app_scene *scene, double aspect) {
     /* A narrower picture than the one fitted shows more height, not less width. */
     if (aspect > 0.0 && aspect < scene->fitted_aspect)
         camera.height *= scene->fitted_aspect / aspect;
+    lua_pushcfunction(scene->L, apply_camera);
+    lua_pushlightuserdata(scene->L, &camera);
+    char err[256];
+    if (!call(scene, 1, 0, err, sizeof err))
+        fprintf(stderr, "loom: %s\n", err);
+    return camera;
+}
+
+/* ----------------------------------------------------------- callbacks -- */
+
+/* Pushes loom.<name> if it is a function and returns true; else pushes nothing. */
+static bool push_callback(app_scene *scene, const char *name) {
+    lua_State *L = scene->L;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, scene->module_ref);
+    if (lua_type(L, -1) == LUA_TTABLE && lua_getfield(L, -1, name) == LUA_TFUNCTION) {
+        lua_remove(L, -2);
+        return true;
+    }
+    lua_pop(L, lua_type(L, -1) == LUA_TTABLE ? 2 : 1);
+    return false;
+}
+
+static bool finish_callback(app_scene *scene, int nargs, bool *taken, char *err, size_t err_size) {
+    if (!call(scene, nargs, 1, err, err_size))
+        return false;
+    *taken = lua_toboolean(scene->L, -1);
+    lua_pop(scene->L, 1);
+    return true;
+}
+
+bool app_scene_key(app_scene *scene, const char *callback, const char *key, bool *taken, char *err,
+                   size_t err_size) {
+    *taken = false;
+    if (!push_callback(scene, callback))
+        return true;
+    lua_pushstring(scene->L, key);
+    return finish_callback(scene, 1, taken, err, err_size);
+}
+
+bool app_scene_mouse(app_scene *scene, const char *callback, lm_vec3 world, int button, bool *taken,
+                     char *err, size_t err_size) {
+    *taken = false;
+    if (!push_callback(scene, callback))
+        return true;
+    lua_pushnumber(scene->L, world.x);
+    lua_pushnumber(scene->L, world.y);
+    lua_pushinteger(scene->L, button);
+    return finish_callback(scene, 3, taken, err, err_size);
+}
+
+/* --------------------------------------------------------------- camera -- */
+
+lm_world *app_scene_world_mutable(app_scene *scene) {
+    lua_rawgeti(scene->L, LUA_REGISTRYINDEX, scene->world_ref);
+    lm_world *world = lmlua_toworld(scene->L, -1);
+    lua_pop(scene->L, 1);
+    return world;
+}
+
+bool app_scene_fitted_camera(app_scene *scene, lm_camera *camera, double *aspect) {
+    if (!scene->camera_fitted)
+        return false;
+    *camera = scene->fitted;
+    *aspect = scene->fitted_aspect;
+    return true;
+}
+
+void app_scene_set_fitted_camera(app_scene *scene, const lm_camera *camera, double aspect) {
+    scene->fitted = *camera;
+    scene->fitted_aspect = aspect;
+    scene->camera_fitted = true;
+}
+
+void app_scene_refit_camera(app_scene *scene) {
+    scene->camera_fitted = false;
+}
+
+lm_camera app_scene_camera_request(app_scene *scene) {
+    lm_camera camera = {(lm_projection)-1, {NAN, NAN, NAN}, NAN, NAN, NAN, NAN};
     lua_pushcfunction(scene->L, apply_camera);
     lua_pushlightuserdata(scene->L, &camera);
     char err[256];

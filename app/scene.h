@@ -15,6 +15,7 @@
 
 #include "../engine/loom.h"
 #include "../engine/render/render.h"
+#include "watch.h"
 
 typedef struct app_limits {
     size_t memory_bytes; /* the Lua heap may not grow past this */
@@ -29,6 +30,51 @@ typedef struct app_scene app_scene;
 /* Runs the script at path. NULL with a message in err on failure (a script
  * error, no world, out of memory). */
 app_scene *app_scene_load(const char *path, const app_limits *limits, char *err, size_t err_size);
+
+/* What the window tells a script about the keyboard and the mouse (through
+ * loom.key_down and loom.mouse). Without one they answer false and nil. */
+typedef struct app_input {
+    bool (*key_down)(void *context, int keycode); /* an SDL keycode */
+    bool (*mouse)(void *context, lm_vec3 *world); /* false when outside the window */
+    void *context;
+} app_input;
+
+typedef struct app_scene_setup {
+    const char *path;
+    app_limits limits;
+    app_watch *watch;     /* gets every Lua file the script reads; may be NULL */
+    app_scene *keep_from; /* loom.keep starts as a copy of this scene's; may be NULL */
+    const app_input *input;
+} app_scene_setup;
+
+/* app_scene_load with everything the window adds. Files are recorded in
+ * setup->watch even when the load fails. The setup is copied; the path, the
+ * watch and the input it points to must outlive the scene (keep_from need
+ * only last through the call). */
+app_scene *app_scene_load_setup(const app_scene_setup *setup, char *err, size_t err_size);
+
+/* Calls loom.<callback>(key) (keypressed, keyreleased) or
+ * loom.<callback>(x, y, button) (mousepressed, mousereleased) when the script
+ * defines it; *taken says whether it returned true (the key or click is the
+ * script's, not loom's). False with a message in err on a script error. */
+bool app_scene_key(app_scene *scene, const char *callback, const char *key, bool *taken, char *err,
+                   size_t err_size);
+bool app_scene_mouse(app_scene *scene, const char *callback, lm_vec3 world, int button, bool *taken,
+                     char *err, size_t err_size);
+
+/* The world, for the window to add and remove its mouse pin between steps. */
+lm_world *app_scene_world_mutable(app_scene *scene);
+
+/* The fitted camera and the aspect it was fitted for (false before the first
+ * app_scene_camera), and setting them: a reloaded scene keeps the old view. */
+bool app_scene_fitted_camera(app_scene *scene, lm_camera *camera, double *aspect);
+void app_scene_set_fitted_camera(app_scene *scene, const lm_camera *camera, double aspect);
+/* Forgets the fitted camera: the next app_scene_camera fits again. */
+void app_scene_refit_camera(app_scene *scene);
+/* What the script asked for with loom.camera{}: the fields it set, the rest NaN
+ * (projection -1), so that two requests can be compared. */
+lm_camera app_scene_camera_request(app_scene *scene);
+
 void app_scene_destroy(app_scene *scene);
 
 /* Moves the scene on by dt seconds: loom.update(dt) if the script defines it,

@@ -105,6 +105,7 @@ struct lm_renderer {
     int *indices;
     int index_count;
     size_t index_capacity;
+    unsigned hidden; /* LM_HIDE_* */
 };
 
 /* ------------------------------------------------------------- helpers -- */
@@ -719,6 +720,20 @@ void *lm_renderer_surface(lm_renderer *renderer) {
     return renderer->picture;
 }
 
+void lm_renderer_set_hidden(lm_renderer *renderer, unsigned hidden) {
+    renderer->hidden = hidden;
+}
+
+/* collect_link, except for the kinds the window hides. */
+static void collect_shown_link(void *context, lm_vec3 a, lm_vec3 b, lm_link_style style) {
+    const lm_renderer *renderer = context;
+    unsigned kind = style == LM_LINK_SPRING                          ? LM_HIDE_SPRINGS
+                    : style == LM_LINK_STICK || style == LM_LINK_PIN ? LM_HIDE_CONSTRAINTS
+                                                                     : 0u;
+    if (!(renderer->hidden & kind))
+        collect_link(context, a, b, style);
+}
+
 void lm_renderer_draw(lm_renderer *renderer, const lm_world *world, const lm_camera *camera) {
     bool perspective = camera->projection == LM_PROJECTION_PERSPECTIVE;
     if (camera->projection == LM_PROJECTION_AUTO)
@@ -731,7 +746,9 @@ void lm_renderer_draw(lm_renderer *renderer, const lm_world *world, const lm_cam
     renderer->particle_zmin = INFINITY;
     renderer->particle_zmax = -INFINITY;
 
-    const lm_draw_fns fns = {collect_collider, collect_link, collect_particle};
+    const lm_draw_fns fns = {renderer->hidden & LM_HIDE_COLLIDERS ? NULL : collect_collider,
+                             renderer->hidden ? collect_shown_link : collect_link,
+                             collect_particle};
     lm_world_draw(world, &fns, renderer);
 
     /* A flat scene seen straight on keeps the engine's order: colliders,

@@ -57,4 +57,10 @@ void *lm_renderer_surface(lm_renderer *renderer);
  * (including strerror) on failure. */
 bool lm_renderer_write_png(lm_renderer *renderer, const char *path, char *err, size_t err_size);
 
+/* What the window's toggles leave out of later pictures; 0, the default,
+ * draws everything (so `loom render` never hides anything). Constraints are
+ * sticks and pins; springs are spring forces; colliders include the floor grid. */
+enum { LM_HIDE_CONSTRAINTS = 1u, LM_HIDE_SPRINGS = 2u, LM_HIDE_COLLIDERS = 4u };
+void lm_renderer_set_hidden(lm_renderer *renderer, unsigned hidden);
+
 #endif
