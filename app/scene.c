@@ -46,6 +46,7 @@ struct app_scene {
     bool camera_fitted;
     lm_camera fitted;
     double fitted_aspect;
+    bool blew_up; /* the non-finite warning was given */
 };
 
 static double monotonic_seconds(void) {
@@ -505,6 +506,24 @@ const lm_world *app_scene_world(app_scene *scene) {
     return world;
 }
 
+/* A scene whose numbers became NaN or infinite goes on (the picture shows
+ * what is left), but the user is told once, with the likely causes, instead
+ * of watching particles vanish without a word. */
+static void warn_if_blown_up(app_scene *scene) {
+    const lm_world *world = app_scene_world(scene);
+    if (scene->blew_up || !world)
+        return;
+    lm_particle particle = lm_world_find_nonfinite(world);
+    if (particle.index1 == 0)
+        return;
+    scene->blew_up = true;
+    fprintf(stderr,
+            "loom: warning: %s: the simulation blew up at t = %.4g s (particle#%u is no longer "
+            "finite); try a shorter time step (dt), more substeps, stiffer sticks instead of "
+            "stiff springs, or a stabler integrator (verlet, rk4)\n",
+            scene->path, lm_world_time(world), (unsigned)particle.index1);
+}
+
 bool app_scene_advance(app_scene *scene, double dt, char *err, size_t err_size) {
     lua_State *L = scene->L;
 
@@ -538,6 +557,7 @@ bool app_scene_advance(app_scene *scene, double dt, char *err, size_t err_size) 
     }
     if (scene->unsimulated < 0.0)
         scene->unsimulated = 0.0;
+    warn_if_blown_up(scene);
     return true;
 }
 

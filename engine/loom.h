@@ -149,6 +149,10 @@ void lm_particle_add_force(lm_world *world, lm_particle particle, lm_vec3 force)
  * slots were reused after removals. */
 uint32_t lm_world_particle_slots(const lm_world *world);
 lm_particle lm_world_particle_in_slot(const lm_world *world, uint32_t slot);
+/* The first particle (in slot order) whose position or velocity is NaN or
+ * infinite: a simulation that blew up (time step too long for its springs, an
+ * unstable integrator). The null handle when every particle is finite. */
+lm_particle lm_world_find_nonfinite(const lm_world *world);
 
 /* ---------------------------------------------------------- constraints -- */
 

@@ -226,3 +226,18 @@ lm_particle lm_world_particle_in_slot(const lm_world *world, uint32_t slot) {
     }
     return lm_particle_handle(world, slot);
 }
+
+static bool finite_vec3(lm_vec3 v) {
+    return isfinite(v.x) && isfinite(v.y) && isfinite(v.z);
+}
+
+lm_particle lm_world_find_nonfinite(const lm_world *world) {
+    const lm_particles *p = &world->particles;
+    for (uint32_t i = 0; i < p->count; i++) {
+        if (p->alive[i] && !(finite_vec3(p->x[i]) && finite_vec3(p->v[i]))) {
+            return lm_particle_handle(world, i);
+        }
+    }
+    lm_particle none = {0, 0};
+    return none;
+}

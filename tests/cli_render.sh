@@ -243,5 +243,23 @@ script_fails "a script allocating without bound is stopped by --memory" "not eno
     sim "$tmp/hungry.lua" --frames 2 --memory 64
 check "the memory message names the limit" has "64 MiB" "$tmp/err"
 
+# ---- a simulation that blows up -------------------------------------------
+# Forward Euler with a stiff spring on a light mass: the numbers overflow to
+# inf and NaN within half a second. loom goes on (exit 0) but says so, once.
+cat >"$tmp/blowup.lua" <<'EOF'
+local world = loom.world{ integrator = "euler" }
+local anchor = world:particle{ pos = {0, 0}, mass = 0 }
+local bob = world:particle{ pos = {1, 0}, mass = 1e-6 }
+world:spring(anchor, bob, { k = 1e9, rest = 0.5 })
+return world
+EOF
+run_loom sim "$tmp/blowup.lua" --frames 60
+check "a blown-up simulation still exits 0" [ "$status" -eq 0 ]
+check "a blown-up simulation is reported with the time and the particle" \
+    has "blowup.lua: the simulation blew up at t = 0.4833 s (particle#2 is no longer finite)" "$tmp/err"
+check "the blow-up is reported once" [ "$(grep -c 'blew up' "$tmp/err")" -eq 1 ]
+run_loom sim "$tmp/falling.lua" --frames 60
+check "a stable simulation gives no blow-up warning" sh -c "! grep -q 'blew up' '$tmp/err'"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
