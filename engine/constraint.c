@@ -225,17 +225,6 @@ static lm_vec3 cross(lm_vec3 a, lm_vec3 b) {
     return lm_v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
 }
 
-/* Wraps an angle difference into (-pi, pi]. */
-static double wrap_angle(double angle) {
-    while (angle > PI) {
-        angle -= 2 * PI;
-    }
-    while (angle <= -PI) {
-        angle += 2 * PI;
-    }
-    return angle;
-}
-
 /* The angle, and the axis n (unit) its gradient turns about; false when
  * undefined (a zero-length arm, or an unsigned angle of 0 or pi). */
 static bool measure_angle(const lm_world *world, const lm_constraint_item *c, lm_vec3 *u,
@@ -260,15 +249,27 @@ static bool measure_angle(const lm_world *world, const lm_constraint_item *c, lm
     return true;
 }
 
-/* How far theta is outside [min, max] (signed: negative below min), 0 inside. */
+/* How far theta is outside [min, max] (negative below min), 0 inside. A
+ * signed range runs counter-clockwise from min to max, so min > max wraps
+ * through 180 degrees (a hip swinging either side of straight). */
 static double angle_violation(const lm_constraint_item *c, double theta) {
     if (c->flags & LM_ITEM_SIGNED) {
-        if (theta >= c->u.angle.min && theta <= c->u.angle.max) {
+        double span = c->u.angle.max - c->u.angle.min;
+        if (span < 0) {
+            span += 2 * PI;
+        }
+        double offset = theta - c->u.angle.min; /* counter-clockwise from min, in [0, 2 pi) */
+        while (offset < 0) {
+            offset += 2 * PI;
+        }
+        while (offset >= 2 * PI) {
+            offset -= 2 * PI;
+        }
+        if (offset <= span || span >= 2 * PI) {
             return 0;
         }
-        double below = wrap_angle(theta - c->u.angle.min); /* < 0 when just below min */
-        double above = wrap_angle(theta - c->u.angle.max); /* > 0 when just above max */
-        return fabs(below) < fabs(above) ? below : above;
+        double past_max = offset - span, before_min = 2 * PI - offset;
+        return past_max < before_min ? past_max : -before_min;
     }
     if (theta < c->u.angle.min) {
         return theta - c->u.angle.min;
@@ -567,9 +568,10 @@ lm_constraint lm_angle_create(lm_world *world, const lm_angle_def *def) {
     uint32_t a = lm_particle_slot(world, def->a), b = lm_particle_slot(world, def->b);
     uint32_t e = lm_particle_slot(world, def->c);
     assert(a != b && b != e && a != e && def->stiffness > 0 && def->stiffness <= 1);
-    assert(def->min_angle <= def->max_angle);
-    assert(def->signed_z ? def->min_angle >= -PI && def->max_angle <= PI
-                         : def->min_angle >= 0 && def->max_angle <= PI);
+    assert(def->signed_z
+               ? def->min_angle >= -PI && def->min_angle <= PI && def->max_angle >= -PI &&
+                     def->max_angle <= PI
+               : def->min_angle >= 0 && def->min_angle <= def->max_angle && def->max_angle <= PI);
     lm_constraint_item *c;
     lm_constraint handle = add(world, &c, LM_CONSTRAINT_ANGLE, LM_SOLVER_ANGLE);
     if (!c) {

@@ -214,7 +214,8 @@ typedef struct lm_angle_def {
     lm_particle a, b, c; /* the angle is at b, between b->a and b->c */
     /* radians. Unsigned (default): the 3D angle in [0, pi], min <= max.
      * Signed: measured counter-clockwise from b->a to b->c about +z in the
-     * xy-plane, in [-pi, pi], min <= max (a knee that bends one way). */
+     * xy-plane, in [-pi, pi] (a knee that bends one way); the allowed range
+     * runs counter-clockwise from min to max, so min > max wraps through pi. */
     double min_angle, max_angle;
     double stiffness; /* (0, 1]; default 1 */
     bool signed_z;    /* default false */

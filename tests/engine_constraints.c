@@ -168,6 +168,38 @@ static void test_angle_limits(bool signed_z) {
     lm_world_destroy(w);
 }
 
+/* A signed range with min > max wraps through 180 degrees: a straight arm
+ * allowed to bend 30 degrees either way. */
+static void test_angle_wrap(void) {
+    lm_world *w = world_with(10, (lm_vec3){0, -9.81, 0});
+    lm_particle a = add(w, 0, 0, 0, 0), b = add(w, 0.5, 0, 0, 1), c = add(w, 1.0, 0, 0, 1);
+    lm_angle_def def = lm_angle_default_def();
+    def.a = a;
+    def.b = b;
+    def.c = c;
+    def.signed_z = true;
+    def.min_angle = 150 * PI / 180;
+    def.max_angle = -150 * PI / 180;
+    lm_angle_create(w, &def);
+    stick(w, a, b);
+    stick(w, b, c);
+    lm_particle_set_velocity(w, c, (lm_vec3){0, 8, 0});
+    double lo = 0, hi = 0;
+    for (int step = 0; step < 400; step++) {
+        lm_world_step(w);
+        double bend = angle_at(w, a, b, c, true) - PI; /* deviation from straight */
+        bend = bend <= -PI ? bend + 2 * PI : bend;
+        lo = fmin(lo, bend);
+        hi = fmax(hi, bend);
+    }
+    printf("# wrapped range [150, -150]: bend seen [%.2f, %.2f] degrees from straight\n",
+           lo * 180 / PI, hi * 180 / PI);
+    CHECK(lo >= -32 * PI / 180 && hi <= 32 * PI / 180 &&
+              (hi > 28 * PI / 180 || lo < -28 * PI / 180),
+          "a signed range wrapping through 180 holds within 2 degrees and is reached");
+    lm_world_destroy(w);
+}
+
 /* One projection of one stick between equal masses, from distance d with
  * rest length 1: exact gives 1; Jakobsen's approximation gives the closed
  * form 2 d / (d^2 + 1), whose error is second order in (d - 1). */
@@ -201,8 +233,8 @@ static void test_sqrt_approx(void) {
         double error = fabs(approx - exact);
         printf("# sqrt approximation at d = %.3f r: exact %.9f, approx %.9f, error %.2e\n", d,
                exact, approx, error);
-        closed_form = closed_form && fabs(exact - 1) < 1e-12 &&
-                      fabs(approx - 2 * d / (d * d + 1)) < 1e-12;
+        closed_form =
+            closed_form && fabs(exact - 1) < 1e-12 && fabs(approx - 2 * d / (d * d + 1)) < 1e-12;
         grows = grows && error > previous;
         previous = error;
     }
@@ -374,7 +406,8 @@ static double energy(lm_world *w, lm_particle *p, int n, double k) {
     for (int i = 0; i < n; i++) {
         double m = lm_particle_mass(w, p[i]);
         lm_vec3 v = lm_particle_velocity(w, p[i]);
-        e += 0.5 * m * (v.x * v.x + v.y * v.y + v.z * v.z) + m * 9.81 * lm_particle_position(w, p[i]).y;
+        e += 0.5 * m * (v.x * v.x + v.y * v.y + v.z * v.z) +
+             m * 9.81 * lm_particle_position(w, p[i]).y;
     }
     double stretch = distance(w, p[n - 2], p[n - 1]) - 0.2;
     return e + 0.5 * k * stretch * stretch;
@@ -482,7 +515,8 @@ static void test_moving_pin(void) {
         snprintf(name, sizeof name, "moving pin gives its particle the target's velocity (%d sub)",
                  substeps);
         CHECK_NEAR(lm_particle_velocity(w, a).x, 6.0, 1e-9, name);
-        CHECK_NEAR(lm_particle_position(w, a).x, 1.0, 1e-12, "the pinned particle is at the target");
+        CHECK_NEAR(lm_particle_position(w, a).x, 1.0, 1e-12,
+                   "the pinned particle is at the target");
         lm_world_destroy(w);
     }
 }
@@ -566,6 +600,7 @@ int main(void) {
     test_xpbd_iteration_independence();
     test_angle_limits(false);
     test_angle_limits(true);
+    test_angle_wrap();
     test_sqrt_approx();
     test_tearing();
     test_pressure_ball();
