@@ -209,6 +209,7 @@ static void refuse_flat(lua_State *L, int arg, double measure, const char *what)
  * area in the xy-plane kept at scale x its area now. */
 static int world_area(lua_State *L) {
     lmlua_world *world = lmlua_check_world_idle(L, 1, "add to a world");
+    lua_settop(L, 3); /* the scratch list goes above the options */
     lm_shape_def def = lm_shape_default_def();
     def.particles = check_particle_list(L, 2, world, 3, &def.particle_count);
     read_shape_options(L, 3, &def);
@@ -228,6 +229,7 @@ static int world_area(lua_State *L) {
  * counter-clockwise seen from outside) kept at scale x its volume now. */
 static int world_volume(lua_State *L) {
     lmlua_world *world = lmlua_check_world_idle(L, 1, "add to a world");
+    lua_settop(L, 4); /* the scratch lists go above the options */
     lm_shape_def def = lm_shape_default_def();
     def.particles = check_particle_list(L, 2, world, 4, &def.particle_count);
     luaL_checktype(L, 3, LUA_TTABLE);
