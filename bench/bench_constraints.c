@@ -47,8 +47,8 @@ typedef enum kind {
 } kind;
 
 static const char *const kind_names[KIND_COUNT] = {
-    "stick",       "stick sqrt_approx", "stick xpbd",           "stick breakable", "rope",
-    "pin",         "angle",             "angle signed",         "area (32-gon)",   "volume (octahedron)",
+    "stick", "stick sqrt_approx", "stick xpbd",    "stick breakable",     "rope", "pin",
+    "angle", "angle signed",      "area (32-gon)", "volume (octahedron)",
 };
 
 /* Particles per constraint of the kind, for the table. */
@@ -106,7 +106,8 @@ static lm_world *build(kind k, bool bare, size_t *constraints) {
         for (int i = 0; i < PARTICLES; i++) {
             p[i] = add(w, 0.1 * i + 0.02 * jitter(&seed), 0.02 * jitter(&seed), 0);
         }
-        for (int i = 0; !bare && i + 2 < PARTICLES; i += (k == ANGLE || k == ANGLE_SIGNED) ? 3 : 1) {
+        for (int i = 0; !bare && i + 2 < PARTICLES;
+             i += (k == ANGLE || k == ANGLE_SIGNED) ? 3 : 1) {
             lm_stick_def s = lm_stick_default_def();
             s.a = p[i];
             s.b = p[i + 1];
@@ -275,8 +276,8 @@ static void substeps_vs_iterations(void) {
         cloth_run(splits[i][0], splits[i][1], &cloth_final, &cloth_secs);
         char split[16];
         snprintf(split, sizeof split, "%dx%d", splits[i][0], splits[i][1]);
-        printf("  %-8s %21.3f%% %16.2e m %10.4f %18.2e m %10.3f\n", split, 100 * worst,
-               chain_final, chain_secs, cloth_final, cloth_secs);
+        printf("  %-8s %21.3f%% %16.2e m %10.4f %18.2e m %10.3f\n", split, 100 * worst, chain_final,
+               chain_secs, cloth_final, cloth_secs);
     }
 }
 

@@ -410,12 +410,17 @@ static void solve_volumes(lm_world *world, lm_constraint_item *items, uint32_t c
     }
 }
 
+/* Relative, unless the target is 0 (a degenerate shape made from C). */
+static double relative(double value, double target) {
+    return target != 0 ? fabs(value - target) / fabs(target) : fabs(value);
+}
+
 static double area_error(const lm_world *world, const lm_constraint_item *c) {
-    return fabs(polygon_area(world, c) - c->rest) / fabs(c->rest);
+    return relative(polygon_area(world, c), c->rest);
 }
 
 static double volume_error(const lm_world *world, const lm_constraint_item *c) {
-    return fabs(mesh_volume(world, c) - c->rest) / fabs(c->rest);
+    return relative(mesh_volume(world, c), c->rest);
 }
 
 /* ---------------------------------------------------------------- table -- */

@@ -58,10 +58,10 @@ function pressure.ball(world, options)
     end
     local radius = number(options, "radius", 0.5, 0)
     local n = options.n or 24
-    if math.type(n) ~= "integer" and not (type(n) == "number" and n == math.floor(n)) then
+    if type(n) ~= "number" or not math.tointeger(n) then
         fail(("field 'n' must be an integer, got %s"):format(tostring(n)))
-    elseif n < 3 then
-        fail(("field 'n' must be >= 3, got %d"):format(n))
+    elseif n < 3 or n > 100000 then
+        fail(("field 'n' must be in [3, 100000], got %d"):format(n))
     end
     n = math.tointeger(n)
     local mass = number(options, "mass", 1, 0)

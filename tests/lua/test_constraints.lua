@@ -248,7 +248,9 @@ do
                 "bad argument #1 to 'new' (world expected, got number)", "ragdoll world")
     local pressure = require "loom.pressure"
     check_error(function() pressure.ball(w, { n = 2 }) end,
-                "bad argument #2 to 'ball' (field 'n' must be >= 3, got 2)", "pressure n")
+                "bad argument #2 to 'ball' (field 'n' must be in [3, 100000], got 2)", "pressure n")
+    check_error(function() pressure.ball(w, { n = 1 / 0 }) end,
+                "bad argument #2 to 'ball' (field 'n' must be an integer, got inf)", "pressure n inf")
     check_error(function() pressure.ball(w, { stiffness = 2 }) end,
                 "bad argument #2 to 'ball' (field 'stiffness' must be in (0, 1], got 2)",
                 "pressure stiffness")
