@@ -106,7 +106,7 @@ bool lm_world_is_stepping(const lm_world *world);
 
 typedef struct lm_world_stats {
     size_t particles, constraints, forces, colliders;
-    /* Constraint projections performed by the last step (constraints x iterations x substeps). */
+    /* Constraint projections performed by the last step (constraints x sweeps). */
     uint64_t projections;
     /* Relaxation sweeps the last step performed, summed over its sub-steps
      * (iterations x substeps unless a tolerance stopped sub-steps early). */
