@@ -226,7 +226,7 @@ static lm_vec3 cross(lm_vec3 a, lm_vec3 b) {
 }
 
 /* The angle, and the axis n (unit) its gradient turns about; false when
- * undefined (a zero-length arm, or an unsigned angle of 0 or pi). */
+ * undefined (a zero-length arm). */
 static bool measure_angle(const lm_world *world, const lm_constraint_item *c, lm_vec3 *u,
                           lm_vec3 *v, lm_vec3 *n, double *theta) {
     const lm_vec3 *x = world->particles.x;
@@ -242,8 +242,18 @@ static bool measure_angle(const lm_world *world, const lm_constraint_item *c, lm
     lm_vec3 axis = cross(*u, *v);
     double sine = sqrt(lm_dot(axis, axis));
     *theta = atan2(sine, lm_dot(*u, *v));
-    if (sine < 1e-12) {
-        return false;
+    if (sine < 1e-12 * sqrt(lm_dot(*u, *u) * lm_dot(*v, *v))) {
+        /* Parallel arms (0 or 180 degrees): every axis perpendicular to them
+         * is as good; take the one from the coordinate axis least aligned
+         * with u, so a straight arm with max < 180 still bends. */
+        lm_vec3 e = fabs(u->x) <= fabs(u->y) && fabs(u->x) <= fabs(u->z) ? lm_v3(1, 0, 0)
+                    : fabs(u->y) <= fabs(u->z)                           ? lm_v3(0, 1, 0)
+                                                                         : lm_v3(0, 0, 1);
+        axis = cross(*u, e);
+        sine = sqrt(lm_dot(axis, axis));
+        if (sine < 1e-12 || lm_dot(*v, *v) < 1e-24) {
+            return false; /* a zero-length arm */
+        }
     }
     *n = lm_scale(axis, 1.0 / sine);
     return true;

@@ -200,6 +200,27 @@ static void test_angle_wrap(void) {
     lm_world_destroy(w);
 }
 
+/* An unsigned limit on a perfectly straight arm: the arms are parallel, the
+ * rotation axis undefined, and the solver must still bend it to the limit. */
+static void test_angle_straight(void) {
+    lm_world *w = world_with(10, (lm_vec3){0, 0, 0});
+    lm_particle a = add(w, 0, 0, 0, 1), b = add(w, 1, 0, 0, 1), c = add(w, 2, 0, 0, 1);
+    lm_angle_def def = lm_angle_default_def();
+    def.a = a;
+    def.b = b;
+    def.c = c;
+    def.max_angle = 150 * PI / 180;
+    lm_constraint angle = lm_angle_create(w, &def);
+    stick(w, a, b);
+    stick(w, b, c);
+    for (int step = 0; step < 30; step++) {
+        lm_world_step(w);
+    }
+    CHECK_NEAR(lm_constraint_value(w, angle) * 180 / PI, 150, 2,
+               "a straight arm with an unsigned max of 150 degrees bends to it");
+    lm_world_destroy(w);
+}
+
 /* One projection of one stick between equal masses, from distance d with
  * rest length 1: exact gives 1; Jakobsen's approximation gives the closed
  * form 2 d / (d^2 + 1), whose error is second order in (d - 1). */
@@ -601,6 +622,7 @@ int main(void) {
     test_angle_limits(false);
     test_angle_limits(true);
     test_angle_wrap();
+    test_angle_straight();
     test_sqrt_approx();
     test_tearing();
     test_pressure_ball();
