@@ -216,7 +216,7 @@ static void satisfy_constraints(lm_world *world) {
     double tolerance = world->def.tolerance;
     int sweep = 0;
     while (sweep < world->def.iterations) {
-        if (tolerance > 0) {
+        if (tolerance > 0 && world->particles.count > 0) {
             memcpy(world->sweep_start, world->particles.x,
                    world->particles.count * sizeof(lm_vec3));
         }
