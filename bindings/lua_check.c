@@ -129,6 +129,18 @@ bool lmlua_get_integer(lua_State *L, int arg, const char *name, lua_Integer *out
     return true;
 }
 
+bool lmlua_get_boolean(lua_State *L, int arg, const char *name, bool *out) {
+    if (!push_field(L, arg, name)) {
+        return false;
+    }
+    if (lua_type(L, -1) != LUA_TBOOLEAN) {
+        type_rule_error(L, -1, lmlua_field(arg, name), "a boolean");
+    }
+    *out = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return true;
+}
+
 bool lmlua_get_vec3(lua_State *L, int arg, const char *name, lm_vec3 *out) {
     if (!push_field(L, arg, name)) {
         return false;

@@ -149,6 +149,7 @@ bool lmlua_check_options(lua_State *L, int arg, const char *const fields[]);
 bool lmlua_get_finite(lua_State *L, int arg, const char *name, double *out);
 bool lmlua_get_integer(lua_State *L, int arg, const char *name, lua_Integer *out);
 bool lmlua_get_vec3(lua_State *L, int arg, const char *name, lm_vec3 *out);
+bool lmlua_get_boolean(lua_State *L, int arg, const char *name, bool *out);
 bool lmlua_get_option(lua_State *L, int arg, const char *name, const char *const options[],
                       int *out);
 bool lmlua_get_color(lua_State *L, int arg, const char *name, uint32_t *out);

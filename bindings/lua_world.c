@@ -45,8 +45,9 @@ void lmlua_push_last_world(lua_State *L) {
 
 /* ------------------------------------------------------------- settings -- */
 
-static const char *const world_fields[] = {"gravity", "integrator", "iterations", "substeps",
-                                           "damping", "dt",         NULL};
+static const char *const world_fields[] = {"gravity",   "integrator",  "iterations",
+                                           "substeps",  "damping",     "dt",
+                                           "tolerance", "sqrt_approx", NULL};
 
 /* Reads the fields present in the options table at arg into def. */
 static void read_world_def(lua_State *L, int arg, lm_world_def *def) {
@@ -75,6 +76,10 @@ static void read_world_def(lua_State *L, int arg, lm_world_def *def) {
     if (lmlua_get_finite(L, arg, "dt", &def->time_step)) {
         lmlua_require_range(L, lmlua_field(arg, "dt"), def->time_step, 0, false, 1, true);
     }
+    if (lmlua_get_finite(L, arg, "tolerance", &def->tolerance)) {
+        lmlua_require_min(L, lmlua_field(arg, "tolerance"), def->tolerance, 0, true);
+    }
+    lmlua_get_boolean(L, arg, "sqrt_approx", &def->sqrt_approx);
 }
 
 /* loom.world{ gravity =, integrator =, iterations =, substeps =, damping =, dt = } */
@@ -122,6 +127,10 @@ static int world_settings(lua_State *L) {
     lua_setfield(L, -2, "damping");
     lua_pushnumber(L, def.time_step);
     lua_setfield(L, -2, "dt");
+    lua_pushnumber(L, def.tolerance);
+    lua_setfield(L, -2, "tolerance");
+    lua_pushboolean(L, def.sqrt_approx);
+    lua_setfield(L, -2, "sqrt_approx");
     return 1;
 }
 
@@ -187,6 +196,12 @@ static int world_stats(lua_State *L) {
     lua_setfield(L, -2, "colliders");
     lua_pushinteger(L, (lua_Integer)stats.projections);
     lua_setfield(L, -2, "projections");
+    lua_pushinteger(L, (lua_Integer)stats.sweeps);
+    lua_setfield(L, -2, "sweeps");
+    lua_pushnumber(L, stats.last_correction);
+    lua_setfield(L, -2, "last_correction");
+    lua_pushnumber(L, lm_world_max_error(world->world));
+    lua_setfield(L, -2, "max_error");
     return 1;
 }
 

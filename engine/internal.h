@@ -71,16 +71,56 @@ typedef struct lm_particles {
     lm_vec3 *x0, *v0, *sx, *sv, *ka, *x_integrated;
 } lm_particles;
 
-/* ----------------------------------------------------------- constraints -- */
+/* ----------------------------------------------------------- constraints --
+ * One flat 64-byte item per constraint. kind is what the user asked for;
+ * solver is the function table that projects it (a plain stick has a tight
+ * loop of its own; a stick with options is solved as a distance, like a
+ * rope). Kind-specific data shares a union so the item stays one cache line. */
+enum lm_solver {
+    LM_SOLVER_STICK, /* plain stick: stiffness only */
+    LM_SOLVER_PIN,
+    LM_SOLVER_DISTANCE, /* [min, max] distance: rope, and sticks with options */
+    LM_SOLVER_ANGLE,
+    LM_SOLVER_AREA,
+    LM_SOLVER_VOLUME,
+    LM_SOLVER_COUNT
+};
+
+enum lm_item_flags {
+    LM_ITEM_XPBD = 1u,         /* distance: stiffness holds the compliance */
+    LM_ITEM_SQRT_APPROX = 2u,  /* distance: Jakobsen's square-root approximation */
+    LM_ITEM_BREAKABLE = 4u,    /* distance: breaks above distance.break_strain */
+    LM_ITEM_BROKEN = 8u,       /* distance: broke; skipped by solver and drawing */
+    LM_ITEM_JUST_BROKEN = 16u, /* broke during the current step */
+    LM_ITEM_SIGNED = 32u,      /* angle: signed about +z */
+};
+
 typedef struct lm_constraint_item {
-    lm_constraint_kind kind;
+    uint16_t kind;        /* lm_constraint_kind */
+    uint16_t solver;      /* enum lm_solver */
     uint32_t particle[4]; /* slots */
-    double rest;
-    double stiffness;
-    lm_vec3 target;
+    uint32_t flags;       /* enum lm_item_flags */
+    double rest;          /* stick, distance: rest (max) length; area, volume: target */
+    double stiffness;     /* (0, 1]; with LM_ITEM_XPBD the compliance (m/N) */
+    union {
+        lm_vec3 target; /* pin */
+        struct {
+            double min;          /* m */
+            double lambda;       /* XPBD multiplier, reset every sub-step */
+            double break_strain; /* relative */
+        } distance;
+        struct {
+            double min, max; /* radians */
+        } angle;
+        struct {
+            /* world->shape_index[first ..] holds count particle slots, then
+             * (volume) 3 x triangles local indices into them */
+            uint32_t first, count, triangles;
+        } shape;
+    } u;
 } lm_constraint_item;
 
-/* A run of consecutive items of one kind: the unit a kind's solver gets. */
+/* A run of consecutive items of one solver: the unit a solver gets. */
 typedef struct lm_run {
     uint32_t kind, start, count;
 } lm_run;
@@ -93,9 +133,14 @@ typedef struct lm_constraint_class {
     /* After velocities are derived (optional). */
     void (*fix_velocity)(lm_world *world, lm_constraint_item *items, uint32_t count, double h);
     double (*error)(const lm_world *world, const lm_constraint_item *item);
+    /* Once per sub-step before the first sweep (optional): XPBD resets lambda. */
+    void (*begin)(lm_world *world, lm_constraint_item *items, uint32_t count);
 } lm_constraint_class;
 
-extern const lm_constraint_class lm_constraint_classes[LM_CONSTRAINT_KIND_COUNT];
+/* Indexed by enum lm_solver. */
+extern const lm_constraint_class lm_constraint_classes[LM_SOLVER_COUNT];
+/* Whether the constraint acts on the particle in that slot. */
+bool lm_constraint_uses_slot(const lm_world *world, const lm_constraint_item *item, uint32_t slot);
 
 /* ---------------------------------------------------------------- forces -- */
 typedef struct lm_force_item {
@@ -146,6 +191,19 @@ struct lm_world {
     uint32_t constraint_run_count[2], constraint_run_capacity[2];
     lm_run *force_runs;
     uint32_t force_run_count, force_run_capacity;
+    /* Constraints (constraint.c, world.c). */
+    int substeps_left; /* sub-steps left in this step, the current one included (pins) */
+    uint64_t sweeps;   /* sweeps performed by the last step */
+    double last_correction;
+    lm_vec3 *sweep_start; /* positions before a sweep, while a tolerance is set */
+    uint32_t sweep_start_capacity;
+    uint32_t *shape_index; /* particle slots and triangles of area and volume constraints */
+    uint32_t shape_index_count, shape_index_capacity;
+    lm_vec3 *shape_gradient; /* scratch, one per particle of the largest shape */
+    uint32_t shape_gradient_capacity;
+    uint32_t broke_in_step; /* sticks that broke during this step */
+    lm_constraint *broken;  /* ... listed after the step */
+    uint32_t broken_count, broken_capacity;
 };
 
 /* Clears the accumulators and applies gravity and every force generator at

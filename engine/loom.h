@@ -77,6 +77,12 @@ typedef struct lm_world_def {
     int iterations;           /* relaxation sweeps per sub-step; >= 1; default 10 */
     double damping;           /* [0, 1): fraction of velocity removed per sub-step (Verlet's d,
                                  Jakobsen's 2 -> 1.99 is 0.01); default 0 */
+    double tolerance;         /* m, >= 0: a sub-step stops sweeping once no particle moved more
+                                 than this in a sweep (Jakobsen's adaptive iteration count);
+                                 iterations stays the upper bound; 0 = off; default 0 */
+    bool sqrt_approx;         /* every distance constraint uses Jakobsen's square-root
+                                 approximation (one Newton step around the rest length);
+                                 default false */
 } lm_world_def;
 
 lm_world_def lm_world_default_def(void);
@@ -100,10 +106,26 @@ bool lm_world_is_stepping(const lm_world *world);
 
 typedef struct lm_world_stats {
     size_t particles, constraints, forces, colliders;
-    /* Constraint projections performed by the last step (constraints x iterations x substeps). */
+    /* Constraint projections performed by the last step (constraints x sweeps). */
     uint64_t projections;
+    /* Relaxation sweeps the last step performed, summed over its sub-steps
+     * (iterations x substeps unless a tolerance stopped sub-steps early). */
+    uint64_t sweeps;
+    /* Largest particle displacement (m) in the last sweep of the last step's
+     * last sub-step; measured only while a tolerance is set, else 0. */
+    double last_correction;
 } lm_world_stats;
 lm_world_stats lm_world_get_stats(const lm_world *world);
+
+/* The largest error (m) over the live distance-like constraints (stick,
+ * rope, pin) at the current positions: what is left after the last step.
+ * Angle, area and volume errors are in other units: see lm_constraint_error. */
+double lm_world_max_error(const lm_world *world);
+
+/* The constraints that broke (lm_stick_def.break_strain) during the last
+ * step, in creation order; valid until the next step or removal. Returns the
+ * count and sets *list (NULL when none). */
+size_t lm_world_broken(const lm_world *world, const lm_constraint **list);
 
 /* Axis-aligned bounds of every particle (with its radius) and every collider.
  * Returns false for an empty world. */
@@ -157,8 +179,12 @@ lm_particle lm_world_find_nonfinite(const lm_world *world);
 /* ---------------------------------------------------------- constraints -- */
 
 typedef enum lm_constraint_kind {
-    LM_CONSTRAINT_STICK, /* distance, mass-weighted (Jakobsen 3, 4) */
-    LM_CONSTRAINT_PIN,   /* particle held at a point, re-applied last in every sweep */
+    LM_CONSTRAINT_STICK,  /* distance, mass-weighted (Jakobsen 3, 4) */
+    LM_CONSTRAINT_PIN,    /* particle held at a point, re-applied last in every sweep */
+    LM_CONSTRAINT_ROPE,   /* distance kept within [min, max]: slack rope, chain link (unilateral) */
+    LM_CONSTRAINT_ANGLE,  /* angle a-b-c at b kept within [min, max] (joint limits, Jakobsen 6) */
+    LM_CONSTRAINT_AREA,   /* signed area of a polygon in the xy-plane (pressure ball, 2D) */
+    LM_CONSTRAINT_VOLUME, /* volume enclosed by a closed triangle mesh (pressure ball, 3D) */
     LM_CONSTRAINT_KIND_COUNT
 } lm_constraint_kind;
 
@@ -166,11 +192,56 @@ typedef struct lm_stick_def {
     lm_particle a, b;
     double rest_length; /* m, >= 0; negative = the current distance; default -1 */
     double stiffness;   /* (0, 1], fraction of the error removed per projection; default 1 */
+    /* m/N, >= 0: when > 0 the stick is an XPBD constraint (Macklin, Mueller,
+     * Chentanez 2016) of this compliance (inverse stiffness) instead of using
+     * stiffness: its stretch does not depend on iterations or the time step. */
+    double compliance;
+    bool sqrt_approx;    /* Jakobsen's square-root approximation for this stick; default false */
+    double break_strain; /* > 0: breaks when |length - rest| / rest exceeds it; 0 = never */
 } lm_stick_def;
 
 lm_stick_def lm_stick_default_def(void);
 /* Null handle when out of memory. */
 lm_constraint lm_stick_create(lm_world *world, const lm_stick_def *def);
+
+typedef struct lm_rope_def {
+    lm_particle a, b;
+    double min_length; /* m, >= 0; default 0 (a rope: only a maximum) */
+    double max_length; /* m, >= min_length; negative = the current distance; default -1 */
+    double stiffness;  /* (0, 1]; default 1 */
+    double compliance; /* m/N, >= 0; > 0 = XPBD instead of stiffness; default 0 */
+} lm_rope_def;
+lm_rope_def lm_rope_default_def(void);
+lm_constraint lm_rope_create(lm_world *world, const lm_rope_def *def);
+
+typedef struct lm_angle_def {
+    lm_particle a, b, c; /* the angle is at b, between b->a and b->c */
+    /* radians. Unsigned (default): the 3D angle in [0, pi], min <= max.
+     * Signed: measured counter-clockwise from b->a to b->c about +z in the
+     * xy-plane, in [-pi, pi] (a knee that bends one way); the allowed range
+     * runs counter-clockwise from min to max, so min > max wraps through pi. */
+    double min_angle, max_angle;
+    double stiffness; /* (0, 1]; default 1 */
+    bool signed_z;    /* default false */
+} lm_angle_def;
+lm_angle_def lm_angle_default_def(void);
+lm_constraint lm_angle_create(lm_world *world, const lm_angle_def *def);
+
+/* Area (2D) or volume (3D) kept at scale times its value at creation. */
+typedef struct lm_shape_def {
+    const lm_particle *particles; /* area: a polygon in order (counter-clockwise = positive) */
+    uint32_t particle_count;      /* area: >= 3; volume: >= 4 */
+    /* volume only: triangle_count triples of indices into particles, each
+     * triangle counter-clockwise seen from outside, together a closed surface */
+    const uint32_t *triangles;
+    uint32_t triangle_count;
+    double scale;     /* > 0: target = scale x the area or volume at creation (a pressure); 1 */
+    double stiffness; /* (0, 1]; default 1 */
+} lm_shape_def;
+lm_shape_def lm_shape_default_def(void);
+/* Null handle when out of memory. */
+lm_constraint lm_area_create(lm_world *world, const lm_shape_def *def);
+lm_constraint lm_volume_create(lm_world *world, const lm_shape_def *def);
 lm_constraint lm_pin_create(lm_world *world, lm_particle particle, lm_vec3 target);
 /* Moves a pin's target (a script dragging a cloth corner). */
 void lm_pin_set_target(lm_world *world, lm_constraint pin, lm_vec3 target);
@@ -179,13 +250,30 @@ lm_vec3 lm_pin_target(const lm_world *world, lm_constraint pin);
 void lm_constraint_destroy(lm_world *world, lm_constraint constraint);
 bool lm_constraint_is_valid(const lm_world *world, lm_constraint constraint);
 lm_constraint_kind lm_constraint_get_kind(const lm_world *world, lm_constraint constraint);
-const char *lm_constraint_kind_name(lm_constraint_kind kind); /* "stick", "pin" */
-/* The particles it acts on; returns how many (at most 4) were written. */
+/* "stick", "pin", "rope", "angle", "area", "volume" */
+const char *lm_constraint_kind_name(lm_constraint_kind kind);
+/* The particles it acts on; returns how many (at most 4) were written. For
+ * area and volume it writes the first 4: see lm_constraint_all_particles. */
 int lm_constraint_particles(const lm_world *world, lm_constraint constraint, lm_particle out[4]);
+/* Every particle it acts on: writes at most max, returns how many there are. */
+uint32_t lm_constraint_all_particles(const lm_world *world, lm_constraint constraint,
+                                     lm_particle *out, uint32_t max);
+/* True once a breakable stick broke. A broken stick stays (so a script can
+ * find it) but no longer acts and is not drawn; remove it when done. */
+bool lm_constraint_is_broken(const lm_world *world, lm_constraint constraint);
+/* The measured quantity now: length (m) for stick and rope, distance to the
+ * target (m) for a pin, angle (radians, signed if the angle is) for angle,
+ * signed area (m^2) and volume (m^3). */
+double lm_constraint_value(const lm_world *world, lm_constraint constraint);
+/* Rope: min and max length (m). Angle: min and max angle (radians). */
+void lm_constraint_limits(const lm_world *world, lm_constraint constraint, double *min,
+                          double *max);
 /* Rest length of a stick (m). */
 double lm_stick_rest_length(const lm_world *world, lm_constraint stick);
 /* How far the constraint is from satisfied now: |length - rest| for a stick,
- * distance to the target for a pin (m). */
+ * distance to the target for a pin, distance outside [min, max] for a rope
+ * (m); radians outside [min, max] for an angle; |value - target| / target
+ * for area and volume (relative). 0 for a broken stick. */
 double lm_constraint_error(const lm_world *world, lm_constraint constraint);
 
 /* --------------------------------------------------------------- forces -- */
@@ -257,6 +345,7 @@ typedef enum lm_link_style {
     LM_LINK_STICK,
     LM_LINK_SPRING,
     LM_LINK_PIN, /* from a pin's target to its particle */
+    LM_LINK_ROPE,
 } lm_link_style;
 
 /* The engine never draws: it calls these for everything visible, in a fixed

@@ -112,8 +112,7 @@ void lm_particle_destroy(lm_world *world, lm_particle particle) {
     /* Everything that acts on the particle goes with it. */
     for (uint32_t i = 0; i < world->constraints.count; i++) {
         const lm_constraint_item *c = lm_store_at(&world->constraints, i);
-        if (lm_store_alive(&world->constraints, i) &&
-            uses_slot(c->particle, lm_constraint_classes[c->kind].particle_count, slot)) {
+        if (lm_store_alive(&world->constraints, i) && lm_constraint_uses_slot(world, c, slot)) {
             lm_constraint handle = {
                 world->constraints.item_slot[i] + 1,
                 world->constraints.slot_generation[world->constraints.item_slot[i]]};

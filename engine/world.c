@@ -26,6 +26,7 @@ static void check_def(const lm_world_def *def) {
     assert(def->time_step > 0 && isfinite(def->time_step));
     assert(def->substeps >= 1 && def->iterations >= 1);
     assert(def->damping >= 0 && def->damping < 1);
+    assert(def->tolerance >= 0 && isfinite(def->tolerance));
     (void)def;
 }
 
@@ -64,6 +65,10 @@ void lm_world_destroy(lm_world *world) {
     free(world->constraint_runs[0]);
     free(world->constraint_runs[1]);
     free(world->force_runs);
+    free(world->sweep_start);
+    free(world->shape_index);
+    free(world->shape_gradient);
+    free(world->broken);
     free(world);
 }
 
@@ -131,9 +136,9 @@ static bool prepare(lm_world *world) {
         world->constraint_run_count[0] = world->constraint_run_count[1] = 0;
         for (uint32_t i = 0; i < world->constraints.count; i++) {
             const lm_constraint_item *c = lm_store_at(&world->constraints, i);
-            int phase = lm_constraint_classes[c->kind].phase;
+            int phase = lm_constraint_classes[c->solver].phase;
             if (!push_run(&world->constraint_runs[phase], &world->constraint_run_count[phase],
-                          &world->constraint_run_capacity[phase], c->kind, i)) {
+                          &world->constraint_run_capacity[phase], c->solver, i)) {
                 return false;
             }
         }
@@ -151,7 +156,28 @@ static bool prepare(lm_world *world) {
         world->forces.changed = false;
     }
     world->colliders.changed = false;
+    if (world->def.tolerance > 0 && world->sweep_start_capacity < world->particles.count) {
+        lm_vec3 *grown =
+            realloc(world->sweep_start, world->particles.count * sizeof *world->sweep_start);
+        if (!grown) {
+            return false;
+        }
+        world->sweep_start = grown;
+        world->sweep_start_capacity = world->particles.count;
+    }
     return true;
+}
+
+/* Largest distance any particle moved since start (Jakobsen: "measuring the
+ * change from last iteration"). */
+static double largest_move(const lm_world *world, const lm_vec3 *start) {
+    const lm_particles *p = &world->particles;
+    double largest = 0;
+    for (uint32_t i = 0; i < p->count; i++) {
+        lm_vec3 d = lm_sub(p->x[i], start[i]);
+        largest = fmax(largest, lm_dot(d, d));
+    }
+    return sqrt(largest);
 }
 
 /* --------------------------------------------------------------- forces -- */
@@ -178,7 +204,22 @@ int lm_evaluate_forces(lm_world *world, double time) {
  * constraints in creation order (Gauss-Seidel: each sees the positions the
  * previous ones left), then re-applies the pins. */
 static void satisfy_constraints(lm_world *world) {
-    for (int sweep = 0; sweep < world->def.iterations; sweep++) {
+    for (int phase = 0; phase < 2; phase++) {
+        for (uint32_t r = 0; r < world->constraint_run_count[phase]; r++) {
+            const lm_run *run = &world->constraint_runs[phase][r];
+            if (lm_constraint_classes[run->kind].begin) {
+                lm_constraint_item *items = lm_store_at(&world->constraints, run->start);
+                lm_constraint_classes[run->kind].begin(world, items, run->count);
+            }
+        }
+    }
+    double tolerance = world->def.tolerance;
+    int sweep = 0;
+    while (sweep < world->def.iterations) {
+        if (tolerance > 0 && world->particles.count > 0) {
+            memcpy(world->sweep_start, world->particles.x,
+                   world->particles.count * sizeof(lm_vec3));
+        }
         for (uint32_t i = 0; i < world->colliders.count; i++) {
             const lm_collider_item *c = lm_store_at(&world->colliders, i);
             lm_collider_classes[c->def.kind].project(world, c, i);
@@ -190,8 +231,16 @@ static void satisfy_constraints(lm_world *world) {
                 lm_constraint_classes[run->kind].solve(world, items, run->count);
             }
         }
+        sweep++;
+        if (tolerance > 0) {
+            world->last_correction = largest_move(world, world->sweep_start);
+            if (world->last_correction < tolerance) {
+                break; /* adaptive: this sweep changed (almost) nothing */
+            }
+        }
     }
-    world->projections += (uint64_t)world->constraints.count * (uint64_t)world->def.iterations;
+    world->sweeps += (uint64_t)sweep;
+    world->projections += (uint64_t)world->constraints.count * (uint64_t)sweep;
 }
 
 /* Velocities after the constraints moved particles. Verlet's velocity is
@@ -257,6 +306,31 @@ static lm_status substep(lm_world *world, double h) {
     return LM_OK;
 }
 
+/* Lists the sticks that broke during the step, in creation order. */
+static void list_broken(lm_world *world) {
+    lm_store *store = &world->constraints;
+    for (uint32_t i = 0; i < store->count; i++) {
+        lm_constraint_item *c = lm_store_at(store, i);
+        if (!(c->flags & LM_ITEM_JUST_BROKEN)) {
+            continue;
+        }
+        c->flags &= ~(uint32_t)LM_ITEM_JUST_BROKEN;
+        if (world->broken_count == world->broken_capacity) {
+            uint32_t next = world->broken_capacity ? world->broken_capacity * 2 : 16;
+            lm_constraint *grown = realloc(world->broken, next * sizeof *grown);
+            if (!grown) {
+                continue; /* still broken, just not listed */
+            }
+            world->broken = grown;
+            world->broken_capacity = next;
+        }
+        lm_constraint handle = {store->item_slot[i] + 1,
+                                store->slot_generation[store->item_slot[i]]};
+        world->broken[world->broken_count++] = handle;
+    }
+    world->broke_in_step = 0;
+}
+
 lm_status lm_world_step(lm_world *world) {
     assert(!world->stepping && "lm_world_step called from inside a force callback");
     if (!prepare(world)) {
@@ -264,12 +338,20 @@ lm_status lm_world_step(lm_world *world) {
     }
     world->stepping = true;
     world->projections = 0;
+    world->sweeps = 0;
+    world->last_correction = 0;
+    world->broken_count = 0;
     double h = world->def.time_step / world->def.substeps;
     lm_status status = LM_OK;
     for (int s = 0; s < world->def.substeps && status == LM_OK; s++) {
+        world->substeps_left = world->def.substeps - s;
         status = substep(world, h);
     }
+    world->substeps_left = 0;
     world->stepping = false;
+    if (world->broke_in_step > 0) {
+        list_broken(world);
+    }
     if (status == LM_OK) {
         world->steps++;
     }
@@ -285,7 +367,27 @@ lm_world_stats lm_world_get_stats(const lm_world *world) {
     stats.forces = world->forces.count - world->forces.removed;
     stats.colliders = world->colliders.count - world->colliders.removed;
     stats.projections = world->projections;
+    stats.sweeps = world->sweeps;
+    stats.last_correction = world->last_correction;
     return stats;
+}
+
+double lm_world_max_error(const lm_world *world) {
+    double largest = 0;
+    for (uint32_t i = 0; i < world->constraints.count; i++) {
+        const lm_constraint_item *c = lm_store_at(&world->constraints, i);
+        if (lm_store_alive(&world->constraints, i) &&
+            (c->kind == LM_CONSTRAINT_STICK || c->kind == LM_CONSTRAINT_ROPE ||
+             c->kind == LM_CONSTRAINT_PIN)) {
+            largest = fmax(largest, lm_constraint_classes[c->solver].error(world, c));
+        }
+    }
+    return largest;
+}
+
+size_t lm_world_broken(const lm_world *world, const lm_constraint **list) {
+    *list = world->broken_count ? world->broken : NULL;
+    return world->broken_count;
 }
 
 static void grow_bounds(lm_vec3 *min, lm_vec3 *max, lm_vec3 lo, lm_vec3 hi) {
@@ -338,10 +440,12 @@ void lm_world_draw(const lm_world *world, const lm_draw_fns *fns, void *context)
             if (!lm_store_alive(&world->constraints, i)) {
                 continue;
             }
-            if (c->kind == LM_CONSTRAINT_STICK) {
+            if (c->kind == LM_CONSTRAINT_STICK && !(c->flags & LM_ITEM_BROKEN)) {
                 fns->link(context, p->x[c->particle[0]], p->x[c->particle[1]], LM_LINK_STICK);
             } else if (c->kind == LM_CONSTRAINT_PIN) {
-                fns->link(context, c->target, p->x[c->particle[0]], LM_LINK_PIN);
+                fns->link(context, c->u.target, p->x[c->particle[0]], LM_LINK_PIN);
+            } else if (c->kind == LM_CONSTRAINT_ROPE) {
+                fns->link(context, p->x[c->particle[0]], p->x[c->particle[1]], LM_LINK_ROPE);
             }
         }
         for (uint32_t i = 0; i < world->forces.count; i++) {

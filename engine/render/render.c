@@ -37,6 +37,7 @@ enum { SUPERSAMPLE = 2 };
 #define COLOR_PIN        0xD0342CFFu
 #define COLOR_PARTICLE   0x1F63D6FFu
 #define COLOR_GRID       0xE3E3DAFFu
+#define COLOR_ROPE       0x8A6A3FFFu
 
 /* Sizes in points. */
 #define LINE_WIDTH     2.0
@@ -345,6 +346,9 @@ static void collect_link(void *context, lm_vec3 a, lm_vec3 b, lm_link_style styl
         break;
     case LM_LINK_PIN:
         push_segment(renderer, a, b, PRIM_DASHED, PIN_WIDTH, COLOR_PIN, NAN);
+        break;
+    case LM_LINK_ROPE: /* a rope: a line of its own colour, it may be slack */
+        push_segment(renderer, a, b, PRIM_LINE, LINE_WIDTH, COLOR_ROPE, NAN);
         break;
     }
 }
