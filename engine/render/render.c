@@ -765,7 +765,7 @@ void lm_renderer_draw(lm_renderer *renderer, const lm_world *world, const lm_cam
                               : 0.0;
         flat = z_extent <= FLAT_TOLERANCE * max2(max.x - min.x, max.y - min.y);
     }
-    if (!flat)
+    if (!flat && renderer->prim_count > 1) /* qsort may not be given a NULL array */
         qsort(renderer->prims, renderer->prim_count, sizeof(prim), compare_back_to_front);
 
     SDL_Color background = sdl_color(COLOR_BACKGROUND);
