@@ -718,7 +718,7 @@ static lm_vec3 surface_velocity(const lm_world *world, const lm_collider_item *c
  * is carried along by a moving collider), mu_k times it otherwise. In a
  * Verlet scheme this is Jakobsen's friction (7): changing the velocity moves
  * the previous position tangentially (world.c re-derives x_prev). */
-static void respond_shape(lm_world *world, uint32_t i, const lm_collider_item *c,
+static void respond_shape(lm_world *world, uint32_t i, const lm_collider_item *c, double h,
                           double rest_speed) {
     lm_particles *p = &world->particles;
     const lm_collision *col = &world->collision;
@@ -741,12 +741,16 @@ static void respond_shape(lm_world *world, uint32_t i, const lm_collider_item *c
     }
     double dvn = fmax(0.0, vn_out + fmax(approach, 0.0));
     double vt_len = length3(vt);
+    lm_vec3 vt_kept = vt;
     if (vt_len <= mu_s * dvn) {
-        vt = lm_v3(0, 0, 0);
+        vt_kept = lm_v3(0, 0, 0);
     } else if (mu_k > 0) {
-        vt = lm_scale(vt, fmax(0.0, 1.0 - mu_k * dvn / vt_len));
+        vt_kept = lm_scale(vt, fmax(0.0, 1.0 - mu_k * dvn / vt_len));
     }
-    p->v[i] = lm_add(vc, lm_mad(vt, n, vn_out));
+    p->v[i] = lm_add(vc, lm_mad(vt_kept, n, vn_out));
+    /* The tangential slip friction took away did not happen during this
+     * sub-step either: a particle held by static friction stays put. */
+    p->x[i] = lm_mad(p->x[i], lm_sub(vt, vt_kept), -h);
 }
 
 /* After velocities are derived: a particle that hit a face leaves it with
@@ -756,6 +760,7 @@ void lm_colliders_respond(lm_world *world, double h) {
     lm_particles *p = &world->particles;
     lm_vec3 g = world->def.gravity;
     double rest_speed = 2.0 * sqrt(lm_dot(g, g)) * h + 1e-6;
+    bool slipped = false;
     for (uint32_t i = 0; i < p->count; i++) {
         uint8_t contact = p->contact[i];
         if (!contact || p->inv_mass[i] == 0 || p->contact_collider[i] >= world->colliders.count) {
@@ -763,7 +768,8 @@ void lm_colliders_respond(lm_world *world, double h) {
         }
         const lm_collider_item *c = lm_store_at(&world->colliders, p->contact_collider[i]);
         if (c->def.kind != LM_COLLIDER_WORLD_BOX) {
-            respond_shape(world, i, c, rest_speed);
+            respond_shape(world, i, c, h, rest_speed);
+            slipped = true;
             continue;
         }
         double e = c->def.restitution, mu = c->def.friction;
@@ -790,5 +796,11 @@ void lm_colliders_respond(lm_world *world, double h) {
             }
         }
         p->v[i] = lm_v3(v[0], v[1], v[2]);
+    }
+    if (slipped) {
+        /* Friction moved particles along surfaces: make sure that brought
+         * no stick into a collider. */
+        lm_colliders_project(world);
+        lm_edges_project(world);
     }
 }

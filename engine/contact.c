@@ -85,8 +85,7 @@ static bool reserve_grid(lm_collision *c, uint32_t n, uint32_t buckets) {
 }
 
 static bool pair_allowed(const lm_particles *p, const lm_collision *c, uint32_t i, uint32_t j) {
-    return (p->solve_w[i] > 0 || p->solve_w[j] > 0) &&
-           ((c->mask[i] >> (p->group[j] & 31u)) & 1u) &&
+    return (p->solve_w[i] > 0 || p->solve_w[j] > 0) && ((c->mask[i] >> (p->group[j] & 31u)) & 1u) &&
            ((c->mask[j] >> (p->group[i] & 31u)) & 1u);
 }
 
