@@ -45,8 +45,23 @@ void lmlua_push_last_world(lua_State *L) {
 
 /* ------------------------------------------------------------- settings -- */
 
-static const char *const world_fields[] = {"gravity", "integrator", "iterations", "substeps",
-                                           "damping", "dt",         NULL};
+static const char *const world_fields[] = {"gravity",           "integrator",    "iterations",
+                                           "substeps",          "damping",       "dt",
+                                           "collide_particles", "collide_edges", NULL};
+
+/* A boolean field (collide_particles, collide_edges); false when absent. */
+static bool get_flag(lua_State *L, int arg, const char *name, bool *out) {
+    int type = lua_getfield(L, arg, name);
+    if (type != LUA_TNIL && type != LUA_TBOOLEAN) {
+        lua_pushfstring(L, "must be a boolean, got %s", luaL_typename(L, -1));
+        lmlua_place_error(L, lmlua_field(arg, name), lua_tostring(L, -1));
+    }
+    if (type == LUA_TBOOLEAN) {
+        *out = lua_toboolean(L, -1);
+    }
+    lua_pop(L, 1);
+    return type == LUA_TBOOLEAN;
+}
 
 /* Reads the fields present in the options table at arg into def. */
 static void read_world_def(lua_State *L, int arg, lm_world_def *def) {
@@ -75,6 +90,8 @@ static void read_world_def(lua_State *L, int arg, lm_world_def *def) {
     if (lmlua_get_finite(L, arg, "dt", &def->time_step)) {
         lmlua_require_range(L, lmlua_field(arg, "dt"), def->time_step, 0, false, 1, true);
     }
+    get_flag(L, arg, "collide_particles", &def->collide_particles);
+    get_flag(L, arg, "collide_edges", &def->collide_edges);
 }
 
 /* loom.world{ gravity =, integrator =, iterations =, substeps =, damping =, dt = } */
@@ -122,6 +139,10 @@ static int world_settings(lua_State *L) {
     lua_setfield(L, -2, "damping");
     lua_pushnumber(L, def.time_step);
     lua_setfield(L, -2, "dt");
+    lua_pushboolean(L, def.collide_particles);
+    lua_setfield(L, -2, "collide_particles");
+    lua_pushboolean(L, def.collide_edges);
+    lua_setfield(L, -2, "collide_edges");
     return 1;
 }
 

@@ -412,7 +412,8 @@ static void test_cloth_over_sphere(void) {
     for (int s = 0; s < 180; s++) {
         lm_world_step(w);
         for (int k = 0; k < c.n * c.n; k++) {
-            closest = fmin(closest, lm_collider_distance(w, sphere, lm_particle_position(w, c.p[k])));
+            closest =
+                fmin(closest, lm_collider_distance(w, sphere, lm_particle_position(w, c.p[k])));
         }
     }
     CHECK(closest >= radius - 1e-9, "a cloth over a sphere keeps every vertex outside it");
@@ -495,7 +496,8 @@ static void test_masks(void) {
     for (int s = 0; s < 60; s++) {
         lm_world_step(w);
     }
-    CHECK(lm_particle_position(w, ghost).y < -1, "a collider's mask lets its ignored group through");
+    CHECK(lm_particle_position(w, ghost).y < -1,
+          "a collider's mask lets its ignored group through");
     CHECK_NEAR(lm_particle_position(w, solid).y, 0, 1e-12, "other groups still land");
     CHECK(lm_particle_position(w, ignoring).y < -1, "a particle's own mask is honoured too");
     CHECK(lm_particle_collision_mask(w, ignoring) == 0 &&
