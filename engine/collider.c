@@ -340,6 +340,33 @@ void lm_colliders_project(lm_world *world) {
 
 /* ---------------------------------------------------------------- edges -- */
 
+/* Whether segment a..b enters an oriented box: clip it against the three
+ * slabs (Liang-Barsky). Exact and cheap, so most sticks near a box never
+ * reach the search below. */
+static bool segment_enters_box(const lm_collider_def *d, lm_vec3 a, lm_vec3 b) {
+    lm_vec3 la = rotate_back(d->rotation, lm_sub(a, d->position));
+    lm_vec3 lb = rotate_back(d->rotation, lm_sub(b, d->position));
+    double from[3] = {la.x, la.y, la.z}, to[3] = {lb.x, lb.y, lb.z};
+    double h[3] = {d->half_extents.x, d->half_extents.y, d->half_extents.z};
+    double t0 = 0.0, t1 = 1.0;
+    for (int k = 0; k < 3; k++) {
+        double delta = to[k] - from[k];
+        if (delta == 0.0) {
+            if (from[k] < -h[k] || from[k] > h[k]) {
+                return false;
+            }
+            continue;
+        }
+        double ta = (-h[k] - from[k]) / delta, tb = (h[k] - from[k]) / delta;
+        t0 = fmax(t0, fmin(ta, tb));
+        t1 = fmin(t1, fmax(ta, tb));
+        if (t0 > t1) {
+            return false;
+        }
+    }
+    return true;
+}
+
 /* The point of segment a..b deepest in the solid: its parameter t and its
  * distance. The signed distance of a convex solid is convex along a line, so
  * a golden-section search finds the minimum; a sphere has a closed form. */
@@ -396,12 +423,19 @@ void lm_edges_project(lm_world *world) {
         if (d->container || d->kind == LM_COLLIDER_PLANE || d->kind == LM_COLLIDER_WORLD_BOX) {
             continue;
         }
+        lm_vec3 lo, hi;
+        lm_collider_classes[d->kind].bounds(item, &lo, &hi);
         for (uint32_t s = 0; s < world->constraints.count; s++) {
             const lm_constraint_item *c = lm_store_at(&world->constraints, s);
             if (c->kind != LM_CONSTRAINT_STICK) {
                 continue;
             }
             uint32_t a = c->particle[0], b = c->particle[1];
+            lm_vec3 xa = p->x[a], xb = p->x[b];
+            if (fmax(xa.x, xb.x) < lo.x || fmin(xa.x, xb.x) > hi.x || fmax(xa.y, xb.y) < lo.y ||
+                fmin(xa.y, xb.y) > hi.y || fmax(xa.z, xb.z) < lo.z || fmin(xa.z, xb.z) > hi.z) {
+                continue; /* the stick's box misses the collider's */
+            }
             double wa = p->solve_w[a], wb = p->solve_w[b];
             if ((wa == 0 && wb == 0) || !touches(col, p, d, a) || !touches(col, p, d, b)) {
                 continue;
@@ -410,6 +444,9 @@ void lm_edges_project(lm_world *world) {
             double half = 0.5 * length3(lm_sub(p->x[b], p->x[a]));
             if (solid_distance(d, mid, &normal) - half >= 0) {
                 continue; /* the distance changes at most 1 m per metre along the stick */
+            }
+            if (d->kind == LM_COLLIDER_BOX && !segment_enters_box(d, p->x[a], p->x[b])) {
+                continue;
             }
             double t;
             double depth = deepest_on_segment(d, p->x[a], p->x[b], &t, &normal);

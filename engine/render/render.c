@@ -452,11 +452,18 @@ static void collect_plane(lm_renderer *renderer, const lm_collider_def *d) {
                      NAN);
 }
 
+/* Spheres and capsules hide what is behind them, so they are opaque even in
+ * 3D: drawn at the depth of their centre, a particle on their near side is
+ * drawn after them and one behind before. */
+static uint32_t round_color(const lm_collider_def *d) {
+    return d->color ? d->color | 0xFFu : COLOR_SOLID;
+}
+
 /* A sphere: its outline and fill as discs; in a flat scene a spoke along its
  * local x axis shows it turning. */
 static void collect_sphere(lm_renderer *renderer, const lm_collider_def *d) {
     push_disc(renderer, d->position, d->radius, 0.0, COLOR_INK);
-    push_disc(renderer, d->position, d->radius, BOX_WIDTH, solid_color(renderer, d));
+    push_disc(renderer, d->position, d->radius, BOX_WIDTH, round_color(d));
     if (renderer->view.straight) {
         lm_vec3 x = lm_quat_rotate(d->rotation, (lm_vec3){d->radius, 0.0, 0.0});
         push_segment(renderer, d->position, along(d->position, x, 1.0), PRIM_LINE, GRID_WIDTH,
@@ -477,7 +484,7 @@ static void collect_capsule(lm_renderer *renderer, const lm_collider_def *d) {
     double inset = BOX_WIDTH * v->point / pixels_per_metre(v, to_camera(v, d->position).z);
     for (int pass = 0; pass < 2; pass++) {
         double r = pass == 0 ? d->radius : d->radius - inset;
-        uint32_t color = pass == 0 ? COLOR_INK : solid_color(renderer, d);
+        uint32_t color = pass == 0 ? COLOR_INK : round_color(d);
         if (!(r > 0.0))
             break;
         push_disc(renderer, a, r, 0.0, color);
