@@ -630,22 +630,26 @@ void lm_collision_end_step(lm_world *world) {
 }
 
 /* Setters before the first step may find the side arrays too short: they
- * grow them here, and a failure only loses the setting (asserted). */
+ * grow them here. LM_DEAD when out of memory. */
 static uint32_t side_slot(lm_world *world, lm_particle particle) {
     uint32_t slot = lm_particle_slot(world, particle);
-    bool grown = reserve_side(&world->collision, world->particles.count);
-    assert(grown && "out of memory for contact materials");
-    (void)grown;
+    if (!reserve_side(&world->collision, world->particles.count)) {
+        return LM_DEAD;
+    }
     refresh(&world->collision, &world->particles, slot);
     return slot;
 }
 
-void lm_particle_set_contact_material(lm_world *world, lm_particle particle, double friction,
+bool lm_particle_set_contact_material(lm_world *world, lm_particle particle, double friction,
                                       double restitution) {
     assert(isfinite(friction) && restitution <= 1);
     uint32_t slot = side_slot(world, particle);
+    if (slot == LM_DEAD) {
+        return false;
+    }
     world->collision.friction[slot] = friction < 0 ? -1 : friction;
     world->collision.restitution[slot] = restitution < 0 ? -1 : restitution;
+    return true;
 }
 
 void lm_particle_contact_material(const lm_world *world, lm_particle particle, double *friction,
@@ -657,9 +661,13 @@ void lm_particle_contact_material(const lm_world *world, lm_particle particle, d
     *restitution = set ? c->restitution[slot] : -1;
 }
 
-void lm_particle_set_collision_mask(lm_world *world, lm_particle particle, uint32_t mask) {
+bool lm_particle_set_collision_mask(lm_world *world, lm_particle particle, uint32_t mask) {
     uint32_t slot = side_slot(world, particle);
+    if (slot == LM_DEAD) {
+        return false;
+    }
     world->collision.mask[slot] = mask;
+    return true;
 }
 
 uint32_t lm_particle_collision_mask(const lm_world *world, lm_particle particle) {
