@@ -800,7 +800,8 @@ static void respond_shape(lm_world *world, uint32_t i, const lm_collider_item *c
 
 /* After velocities are derived: a particle that hit a face leaves it with
  * -e times the normal speed it arrived with (slow arrivals rest instead of
- * jittering), and friction removes a fraction of its tangential speed. */
+ * jittering). Friction: Coulomb's law against a shape (respond_shape), a
+ * fraction of the tangential speed against the world box (its old rule). */
 void lm_colliders_respond(lm_world *world, double h) {
     lm_particles *p = &world->particles;
     lm_vec3 g = world->def.gravity;

@@ -128,6 +128,38 @@ static void test_resting(void) {
     lm_world_destroy(w);
 }
 
+/* Every integrator: at rest on a plane, and sliding to a stop. */
+static void test_integrators(void) {
+    for (int integrator = 0; integrator < LM_INTEGRATOR_COUNT; integrator++) {
+        const double r = 0.1, v = 2, mu = 0.4;
+        lm_world_def def = lm_world_default_def();
+        def.integrator = (lm_integrator)integrator;
+        def.substeps = 4;
+        lm_world *w = lm_world_create(&def);
+        floor_plane(w, 0, mu, 0);
+        lm_particle resting = ball(w, (lm_vec3){-5, r, 0}, (lm_vec3){0, 0, 0}, r);
+        lm_particle sliding = ball(w, (lm_vec3){0, r, 0}, (lm_vec3){v, 0, 0}, r);
+        double deepest = 0;
+        for (int i = 0; i < 300; i++) {
+            lm_world_step(w);
+            deepest = fmax(deepest, r - lm_particle_position(w, resting).y);
+            deepest = fmax(deepest, r - lm_particle_position(w, sliding).y);
+        }
+        char name[128];
+        snprintf(name, sizeof name, "%s: resting and sliding particles never sink",
+                 lm_integrator_name(def.integrator));
+        CHECK(deepest < 1e-4 * r, name);
+        snprintf(name, sizeof name, "%s: the resting one does not drift",
+                 lm_integrator_name(def.integrator));
+        CHECK(fabs(lm_particle_position(w, resting).x + 5) < 1e-12, name);
+        double expected = v * v / (2 * mu * G);
+        snprintf(name, sizeof name, "%s: the sliding one stops within v^2 / (2 mu g) +- 5%%",
+                 lm_integrator_name(def.integrator));
+        CHECK_NEAR(lm_particle_position(w, sliding).x, expected, 0.05 * expected, name);
+        lm_world_destroy(w);
+    }
+}
+
 /* ------------------------------------------------------------- sliding -- */
 
 /* A particle sliding at v on a floor with kinetic friction mu stops after
@@ -554,6 +586,7 @@ int main(void) {
     test_distances();
     test_resting();
     test_sliding();
+    test_integrators();
     test_bouncing();
     test_stick_over_bump();
     test_ball_pile();
