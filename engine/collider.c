@@ -331,9 +331,39 @@ const char *lm_collider_kind_name(lm_collider_kind kind) {
     return lm_collider_classes[kind].name;
 }
 
+/* A kinematic collider moves from its old pose to the new one during the
+ * step: sub-step k of n sees it (k + 1) / n of the way, so a collider moved
+ * far in one frame sweeps through the sub-steps instead of jumping at the
+ * first. The last sub-step sees exactly the pose the script set. */
+static const lm_collider_item *pose_now(const lm_world *world, const lm_collider_item *c,
+                                        lm_collider_item *scratch) {
+    int n = world->def.substeps;
+    if (n == 1 || c->def.kind == LM_COLLIDER_WORLD_BOX ||
+        (memcmp(&c->position_prev, &c->def.position, sizeof(lm_vec3)) == 0 &&
+         memcmp(&c->rotation_prev, &c->def.rotation, sizeof(lm_quat)) == 0)) {
+        return c;
+    }
+    double h = world->def.time_step / n;
+    long k = lround((world->time - world->collision.step_start) / h);
+    if (k + 1 >= n || k < 0) {
+        return c;
+    }
+    double t = (double)(k + 1) / n;
+    *scratch = *c;
+    scratch->def.position =
+        lm_add(c->position_prev, lm_scale(lm_sub(c->def.position, c->position_prev), t));
+    lm_quat a = c->rotation_prev, b = c->def.rotation;
+    double sign = a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z < 0 ? -1.0 : 1.0;
+    lm_quat q = {a.w + t * (sign * b.w - a.w), a.x + t * (sign * b.x - a.x),
+                 a.y + t * (sign * b.y - a.y), a.z + t * (sign * b.z - a.z)};
+    scratch->def.rotation = normalized(q);
+    return scratch;
+}
+
 void lm_colliders_project(lm_world *world) {
     for (uint32_t i = 0; i < world->colliders.count; i++) {
-        const lm_collider_item *c = lm_store_at(&world->colliders, i);
+        lm_collider_item scratch;
+        const lm_collider_item *c = pose_now(world, lm_store_at(&world->colliders, i), &scratch);
         lm_collider_classes[c->def.kind].project(world, c, i);
     }
 }
@@ -418,7 +448,8 @@ void lm_edges_project(lm_world *world) {
     lm_particles *p = &world->particles;
     const lm_collision *col = &world->collision;
     for (uint32_t k = 0; k < world->colliders.count; k++) {
-        const lm_collider_item *item = lm_store_at(&world->colliders, k);
+        lm_collider_item scratch;
+        const lm_collider_item *item = pose_now(world, lm_store_at(&world->colliders, k), &scratch);
         const lm_collider_def *d = &item->def;
         if (d->container || d->kind == LM_COLLIDER_PLANE || d->kind == LM_COLLIDER_WORLD_BOX) {
             continue;
@@ -618,6 +649,7 @@ bool lm_collision_begin_step(lm_world *world) {
     for (uint32_t i = 0; i < p->count; i++) {
         refresh(c, p, i);
     }
+    c->step_start = world->time;
     return true;
 }
 

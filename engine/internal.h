@@ -156,6 +156,7 @@ typedef struct lm_collision {
     int32_t *cell;                     /* 3 integer cell coordinates per particle */
     uint32_t *bucket;                  /* bucket of each particle */
     uint32_t bucket_count, grid_capacity;
+    double step_start; /* world time when the step began (kinematic poses) */
 } lm_collision;
 
 void lm_collision_free(lm_collision *collision);
