@@ -434,6 +434,29 @@ static double deepest_on_segment(const lm_collider_def *d, lm_vec3 a, lm_vec3 b,
     return solid_distance(d, lm_mad(a, ab, *t_out), normal);
 }
 
+static lm_vec3 surface_velocity(const lm_world *world, const lm_collider_item *c, lm_vec3 x);
+
+/* Friction at a stick's penetration point (Jakobsen 7, done on positions as
+ * in position-based dynamics): how far the point p = c1 xa + c2 xb slipped
+ * along the surface during this sub-step, relative to the surface, after
+ * being pushed out by push metres. Static friction takes back the whole slip
+ * while it is under mu_s push; otherwise mu_k push of it. */
+static lm_vec3 edge_friction(const lm_world *world, const lm_collider_item *c, uint32_t a,
+                             uint32_t b, double c1, double c2, lm_vec3 normal, double push,
+                             double mu_s, double mu_k) {
+    const lm_particles *p = &world->particles;
+    lm_vec3 now = lm_add(lm_scale(p->x[a], c1), lm_scale(p->x[b], c2));
+    lm_vec3 before = lm_add(lm_scale(p->x0[a], c1), lm_scale(p->x0[b], c2));
+    double h = world->def.time_step / world->def.substeps;
+    lm_vec3 slip = lm_mad(lm_sub(now, before), surface_velocity(world, c, now), -h);
+    lm_vec3 tangential = lm_mad(slip, normal, -lm_dot(slip, normal));
+    double length = length3(tangential);
+    if (length <= mu_s * push) {
+        return lm_scale(tangential, -1.0);
+    }
+    return lm_scale(tangential, -fmin(1.0, mu_k * push / length));
+}
+
 /* Jakobsen 5: a stick whose inside penetrates an obstacle is moved so that
  * its penetration point p = c1 x1 + c2 x2 reaches the surface. With the move
  * D, x_i += c_i w_i lambda D and lambda = 1 / (c1^2 w1 + c2^2 w2), which puts
@@ -449,11 +472,13 @@ void lm_edges_project(lm_world *world) {
     const lm_collision *col = &world->collision;
     for (uint32_t k = 0; k < world->colliders.count; k++) {
         lm_collider_item scratch;
-        const lm_collider_item *item = pose_now(world, lm_store_at(&world->colliders, k), &scratch);
+        const lm_collider_item *stored = lm_store_at(&world->colliders, k);
+        const lm_collider_item *item = pose_now(world, stored, &scratch);
         const lm_collider_def *d = &item->def;
         if (d->container || d->kind == LM_COLLIDER_PLANE || d->kind == LM_COLLIDER_WORLD_BOX) {
             continue;
         }
+        double mu_k = d->friction, mu_s = d->static_friction < 0 ? mu_k : d->static_friction;
         lm_vec3 lo, hi;
         lm_collider_classes[d->kind].bounds(item, &lo, &hi);
         for (uint32_t s = 0; s < world->constraints.count; s++) {
@@ -486,7 +511,12 @@ void lm_edges_project(lm_world *world) {
             }
             double c1 = 1 - t, c2 = t;
             double lambda = 1.0 / (c1 * c1 * wa + c2 * c2 * wb);
-            lm_vec3 move = lm_scale(normal, -depth * lambda);
+            lm_vec3 move = lm_scale(normal, -depth);
+            if (mu_s > 0 || mu_k > 0) {
+                move = lm_add(
+                    move, edge_friction(world, stored, a, b, c1, c2, normal, -depth, mu_s, mu_k));
+            }
+            move = lm_scale(move, lambda);
             p->x[a] = lm_mad(p->x[a], move, c1 * wa);
             p->x[b] = lm_mad(p->x[b], move, c2 * wb);
         }

@@ -313,6 +313,46 @@ static void test_stick_over_bump(void) {
     CHECK(lowest < -0.05, "without edge collisions the same stick sinks through the bump");
 }
 
+/* A stick leaning across a round rail, one end on a frictionless floor:
+ * friction where the rail touches the stick's inside (not at a particle)
+ * holds it where it lands; without it the stick slides down the rail until
+ * its end rests on it. Returns how far its middle moved along x in 4 s. */
+static double leaning_stick_drift(double friction) {
+    lm_world_def def = lm_world_default_def();
+    def.collide_edges = true;
+    def.substeps = 2;
+    lm_world *w = lm_world_create(&def);
+    floor_plane(w, 0, 0, 0); /* a frictionless floor: only the rail can hold the stick */
+    lm_collider_def rail = lm_collider_default_def();
+    rail.kind = LM_COLLIDER_CAPSULE;
+    rail.position = (lm_vec3){0, 0.2, 0};
+    rail.radius = 0.2;
+    rail.half_length = 0.5;
+    rail.rotation = lm_quat_from_axis_angle((lm_vec3){0, 1, 0}, PI / 2);
+    rail.friction = friction;
+    lm_collider_create(w, &rail);
+    lm_particle a = ball(w, (lm_vec3){-0.6, 0.02, 0}, (lm_vec3){0, 0, 0}, 0.02);
+    lm_particle b = ball(w, (lm_vec3){0.3, 0.7, 0}, (lm_vec3){0, 0, 0}, 0.02); /* 2 cm clear */
+    lm_stick_def s = lm_stick_default_def();
+    s.a = a;
+    s.b = b;
+    lm_stick_create(w, &s);
+    double start = lm_particle_position(w, a).x + lm_particle_position(w, b).x;
+    for (int i = 0; i < 240; i++) {
+        lm_world_step(w);
+    }
+    double end = lm_particle_position(w, a).x + lm_particle_position(w, b).x;
+    lm_world_destroy(w);
+    return fabs(end - start) / 2;
+}
+
+static void test_edge_friction(void) {
+    /* Leaning at about 35 degrees on a frictionless floor, it needs mu > tan 35 = 0.7. */
+    CHECK(leaning_stick_drift(1.5) < 0.03,
+          "friction on a stick's inside holds it leaning on a rail where it lands (< 3 cm)");
+    CHECK(leaning_stick_drift(0) > 0.3, "without friction the same stick slides down the rail");
+}
+
 /* --------------------------------------------------------- ball pile -- */
 
 static uint32_t lcg(uint32_t *state) {
@@ -589,6 +629,7 @@ int main(void) {
     test_integrators();
     test_bouncing();
     test_stick_over_bump();
+    test_edge_friction();
     test_ball_pile();
     test_cloth_over_sphere();
     test_kinematic_drag();
