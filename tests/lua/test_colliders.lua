@@ -69,6 +69,21 @@ do
     check(#p:mask() == 32, "set_mask(nil) restores every group")
 end
 
+-- The world box reports its contacts too, with the normal of the face.
+do
+    local w = loom.world()
+    local box = w:box { min = { -1, 0, -1 }, max = { 1, 2, 1 } }
+    local p = w:particle { pos = { 0.5, 1 }, vel = { 3, 0 }, radius = 0.1 }
+    local c, nx, ny, nz
+    for _ = 1, 20 do
+        w:step()
+        c, nx, ny, nz = p:contact()
+        if c then break end
+    end
+    check(c == box and nx == -1 and ny == 0 and nz == 0, "a world box wall's normal points inwards")
+    check(#box:contacts() == 1, "the world box lists its contacts")
+end
+
 -- ------------------------------------------------ friction, restitution --
 do
     local w = loom.world { substeps = 4 }
