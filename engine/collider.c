@@ -205,7 +205,8 @@ static void project_world_box(lm_world *world, const lm_collider_item *item, uin
     const lm_collision *c = &world->collision;
     lm_vec3 lo = item->def.min, hi = item->def.max;
     for (uint32_t i = 0; i < p->count; i++) {
-        if (p->inv_mass[i] == 0 || !touches(c, p, &item->def, i)) {
+        /* Pinned particles stay: their pin has the last word anyway. */
+        if (p->solve_w[i] == 0 || !touches(c, p, &item->def, i)) {
             continue;
         }
         double r = p->radius[i];
