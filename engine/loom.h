@@ -120,7 +120,7 @@ typedef struct lm_particle_def {
     double mass;      /* kg, >= 0; 0 = immovable (inverse mass 0, Jakobsen); default 1 */
     double radius;    /* m, >= 0, for collisions and drawing; 0 = a point; default 0 */
     uint32_t color;   /* 0xRRGGBBAA; 0 = the renderer's default; default 0 */
-    uint32_t group;   /* free for the caller (collision groups later); default 0 */
+    uint32_t group;   /* collision group: group % 32 (see lm_particle_set_collision_mask) */
 } lm_particle_def;
 
 lm_particle_def lm_particle_default_def(void);
