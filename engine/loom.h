@@ -273,7 +273,7 @@ typedef struct lm_collider_def {
     double half_length;     /* m, >= 0: capsule, half the distance between its end centres */
     lm_vec3 half_extents;   /* m, > 0 on every axis: box */
     bool container;         /* keep particles inside instead of outside; default false */
-    uint32_t group;         /* collision group (0..31 count; see lm_particle_set_collision_mask) */
+    uint32_t group;         /* collision group: group % 32; default 0 */
     uint32_t mask;          /* bit g set: touches particles of group g (mod 32); default all */
     uint32_t color;         /* 0xRRGGBBAA for drawing; 0 = the renderer's default */
 } lm_collider_def;
