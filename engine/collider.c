@@ -625,6 +625,7 @@ void lm_collision_free(lm_collision *c) {
     free(c->mask);
     free(c->normal);
     free(c->pairs);
+    free(c->pair_push);
     free(c->cell_start);
     free(c->cell_items);
     free(c->cell);

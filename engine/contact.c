@@ -26,20 +26,26 @@
  * that close during the sweeps are not missed. */
 #define MARGIN 0.5
 
-static bool grow_u32(uint32_t **array, uint32_t *capacity, uint32_t needed) {
-    if (needed <= *capacity) {
+/* Room for n pairs: their two slots and their push. */
+static bool reserve_pairs(lm_collision *c, uint32_t n) {
+    if (n <= c->pair_capacity) {
         return true;
     }
-    uint32_t next = *capacity ? *capacity : 256;
-    while (next < needed) {
+    uint32_t next = c->pair_capacity ? c->pair_capacity : 256;
+    while (next < n) {
         next *= 2;
     }
-    uint32_t *grown = realloc(*array, (size_t)next * sizeof *grown);
-    if (!grown) {
+    uint32_t *pairs = realloc(c->pairs, (size_t)next * 2 * sizeof *pairs);
+    if (!pairs) {
         return false;
     }
-    *array = grown;
-    *capacity = next;
+    c->pairs = pairs;
+    double *push = realloc(c->pair_push, (size_t)next * sizeof *push);
+    if (!push) {
+        return false;
+    }
+    c->pair_push = push;
+    c->pair_capacity = next;
     return true;
 }
 
@@ -168,12 +174,13 @@ bool lm_contact_find_pairs(lm_world *world) {
                         if (lm_dot(d, d) >= reach * reach) {
                             continue;
                         }
-                        if (!grow_u32(&c->pairs, &c->pair_capacity, 2 * c->pair_count + 2)) {
+                        if (!reserve_pairs(c, c->pair_count + 1)) {
                             c->pair_count = 0;
                             return false;
                         }
                         c->pairs[2 * c->pair_count] = i;
                         c->pairs[2 * c->pair_count + 1] = j;
+                        c->pair_push[c->pair_count] = 0;
                         c->pair_count++;
                     }
                 }
@@ -183,8 +190,34 @@ bool lm_contact_find_pairs(lm_world *world) {
     return true;
 }
 
+/* Friction between two particles that both have a friction coefficient (the
+ * combined one is sqrt(mu_i mu_j), as against colliders): their relative
+ * slip along the contact during this sub-step is taken back, at most mu
+ * times the push that separated them (Coulomb on positions, as for edges).
+ * Balls with friction heap into a cone instead of spreading like a liquid.
+ * It runs once per sub-step after the sweeps, bounded by the push of all of
+ * them (the contact's whole normal correction: Coulomb's bound), for pairs
+ * still touching; taking back the slip in every sweep instead fed a two-step
+ * oscillation in a resting pile. A last projection pass then removes the
+ * overlaps the sideways moves made. */
+static void pair_friction(lm_world *world, uint32_t i, uint32_t j, lm_vec3 n, double push,
+                          double mu) {
+    lm_particles *p = &world->particles;
+    lm_vec3 slip = lm_sub(lm_sub(p->x[j], p->x0[j]), lm_sub(p->x[i], p->x0[i]));
+    lm_vec3 tangential = lm_mad(slip, n, -lm_dot(slip, n));
+    double length = sqrt(lm_dot(tangential, tangential));
+    if (!(length > 0)) {
+        return;
+    }
+    double keep = length <= mu * push ? 1.0 : mu * push / length;
+    double wsum = p->solve_w[i] + p->solve_w[j];
+    lm_vec3 take = lm_scale(tangential, keep / wsum);
+    p->x[i] = lm_mad(p->x[i], take, p->solve_w[i]);
+    p->x[j] = lm_mad(p->x[j], take, -p->solve_w[j]);
+}
+
 void lm_contact_project(lm_world *world) {
-    const lm_collision *c = &world->collision;
+    lm_collision *c = &world->collision;
     lm_vec3 *x = world->particles.x;
     const double *w = world->particles.solve_w, *radius = world->particles.radius;
     for (uint32_t k = 0; k < c->pair_count; k++) {
@@ -201,5 +234,29 @@ void lm_contact_project(lm_world *world) {
         double push = (reach - distance) / (w[i] + w[j]);
         x[i] = lm_mad(x[i], n, -push * w[i]);
         x[j] = lm_mad(x[j], n, push * w[j]);
+        c->pair_push[k] += reach - distance;
+    }
+}
+
+void lm_contact_friction(lm_world *world) {
+    const lm_collision *c = &world->collision;
+    const lm_vec3 *x = world->particles.x;
+    const double *radius = world->particles.radius;
+    bool moved = false;
+    for (uint32_t k = 0; k < c->pair_count; k++) {
+        uint32_t i = c->pairs[2 * k], j = c->pairs[2 * k + 1];
+        if (!(c->pair_push[k] > 0) || !(c->friction[i] > 0) || !(c->friction[j] > 0)) {
+            continue;
+        }
+        lm_vec3 d = lm_sub(x[j], x[i]);
+        double distance = sqrt(lm_dot(d, d));
+        if (distance > 1e-12 && distance <= (radius[i] + radius[j]) * (1 + 1e-9)) {
+            pair_friction(world, i, j, lm_scale(d, 1.0 / distance), c->pair_push[k],
+                          sqrt(c->friction[i] * c->friction[j]));
+            moved = true;
+        }
+    }
+    if (moved) {
+        lm_contact_project(world); /* friction moved particles sideways: no new overlaps */
     }
 }

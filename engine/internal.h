@@ -150,7 +150,8 @@ typedef struct lm_collision {
     lm_vec3 *normal; /* contact normal of the last shape contact this sub-step */
     /* Particle-particle contacts (contact.c): candidate pairs found once per
      * sub-step from a uniform grid, projected in every sweep. */
-    uint32_t *pairs; /* 2 per pair, in a fixed order */
+    uint32_t *pairs;   /* 2 per pair, in a fixed order */
+    double *pair_push; /* per pair: how far the sweeps pushed it apart this sub-step */
     uint32_t pair_count, pair_capacity;
     uint32_t *cell_start, *cell_items; /* bucket -> first item; items sorted by bucket */
     int32_t *cell;                     /* 3 integer cell coordinates per particle */
@@ -174,6 +175,8 @@ void lm_edges_project(lm_world *world);
 bool lm_contact_find_pairs(lm_world *world);
 /* One mass-weighted projection pass over the candidate pairs. */
 void lm_contact_project(lm_world *world);
+/* After the sweeps: friction between pairs that touch. */
+void lm_contact_friction(lm_world *world);
 
 /* ----------------------------------------------------------------- world -- */
 struct lm_world {

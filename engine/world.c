@@ -178,8 +178,9 @@ int lm_evaluate_forces(lm_world *world, double time) {
 /* Jakobsen's SatisfyConstraints(): every sweep projects collisions (colliders,
  * sticks against colliders, particle pairs), then the constraints in creation
  * order (Gauss-Seidel: each sees the positions the previous ones left), then
- * re-applies the pins. Contacts get the last word: a final collider pass, so
- * no particle ends a step inside a collider. */
+ * re-applies the pins. Contacts get the last word: friction between
+ * particles, a pair pass and a final collider pass, so no particle ends a
+ * step inside a collider and a resting pile stays at rest. */
 static void satisfy_constraints(lm_world *world) {
     for (int sweep = 0; sweep < world->def.iterations; sweep++) {
         lm_colliders_project(world);
@@ -193,6 +194,8 @@ static void satisfy_constraints(lm_world *world) {
             }
         }
     }
+    lm_contact_friction(world);
+    lm_contact_project(world);
     lm_colliders_project(world);
     lm_edges_project(world);
     world->projections += (uint64_t)world->constraints.count * (uint64_t)world->def.iterations;

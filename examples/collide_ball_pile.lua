@@ -1,4 +1,4 @@
--- collide_ball_pile.lua — balls poured into a box pile up without jitter.
+-- collide_ball_pile.lua — balls poured into a box pile up and come to rest.
 --
 -- Follows Jakobsen, "Advanced Character Physics", section 2 (collision by
 -- projection, inside the relaxation loop) applied between particles: two
@@ -7,8 +7,9 @@
 -- collide_particles on, loom finds the close pairs with a uniform grid (the
 -- cost grows with the number of balls, not its square). Several relaxation
 -- sweeps per step let a push travel down the pile, so the bottom balls hold
--- up the top ones; a little drag (Jakobsen's 2 -> 1.99) lets the pile come
--- to rest. Heavy balls are dark.
+-- up the top ones, and a little drag (Jakobsen's 2 -> 1.99) lets the pile
+-- come to rest. Without friction the balls flow like a liquid and the pile
+-- levels out; heavy balls (dark) sink towards the bottom.
 
 local world = loom.world{
   gravity = {0, -9.81, 0},
@@ -18,7 +19,7 @@ local world = loom.world{
   collide_particles = true,
 }
 
-world:box{ min = {-1.2, 0, -0.5}, max = {1.2, 3, 0.5} }
+world:box{ min = {-1.6, 0, -0.5}, max = {1.6, 3, 0.5} }
 
 -- A deterministic pseudo-random sequence, so every run pours the same way.
 local seed = 7
@@ -27,17 +28,19 @@ local function random()
   return seed / 2147483648
 end
 
--- Balls are added a few at a time from a spout that swings across the box.
-local COUNT, added, t = 260, 0, 0
-function loom.update(dt)
-  t = t + dt
-  if added >= COUNT then return end
-  for _ = 1, 2 do
+-- Three balls at a time drop from a spout above the middle of the box, every
+-- fifth frame: a new ball must not appear inside one that has not yet moved
+-- away (projection would push the two apart in one go, like an explosion).
+local COUNT, added, frame = 300, 0, 0
+function loom.update()
+  frame = frame + 1
+  if added >= COUNT or frame % 5 ~= 0 then return end
+  for k = -1, 1 do
     added = added + 1
     local heavy = added % 5 == 0
     world:particle{
-      pos = { 0.9 * math.sin(1.7 * t) + 0.02 * random(), 2.7 },
-      vel = { 0, -1 },
+      pos = { 0.2 * k + 0.02 * (random() - 0.5), 2.6 },
+      vel = { 0, -2 },
       radius = 0.05 + 0.03 * random(),
       mass = heavy and 4 or 1,
       color = heavy and "#2b2d6e" or (added % 2 == 0 and "#f58231" or "#ffd166"),
@@ -45,6 +48,6 @@ function loom.update(dt)
   end
 end
 
-loom.camera{ projection = "orthographic", target = {0, 1.45}, yaw = 0, pitch = 0, height = 3.3 }
+loom.camera{ projection = "orthographic", target = {0, 1.45}, yaw = 0, pitch = 0, height = 3.2 }
 
 return world

@@ -593,6 +593,38 @@ static void test_masks(void) {
     lm_world_destroy(w);
 }
 
+/* A ball resting on an immovable ball 20 degrees off the top: without
+ * friction it slides off; with friction 1 on both (tan 20 = 0.36) it stays. */
+static double ball_on_ball_drift(double friction) {
+    lm_world_def def = lm_world_default_def();
+    def.collide_particles = true;
+    def.substeps = 2;
+    lm_world *w = lm_world_create(&def);
+    lm_particle_def pd = lm_particle_default_def();
+    pd.radius = 0.1;
+    pd.mass = 0;
+    lm_particle base = lm_particle_create(w, &pd);
+    double angle = 20 * PI / 180;
+    lm_vec3 start = {0.2 * sin(angle), 0.2 * cos(angle), 0};
+    lm_particle top = ball(w, start, (lm_vec3){0, 0, 0}, 0.1);
+    if (friction > 0) {
+        lm_particle_set_contact_material(w, base, friction, -1);
+        lm_particle_set_contact_material(w, top, friction, -1);
+    }
+    for (int s = 0; s < 120; s++) {
+        lm_world_step(w);
+    }
+    lm_vec3 x = lm_particle_position(w, top);
+    lm_world_destroy(w);
+    return length((lm_vec3){x.x - start.x, x.y - start.y, 0});
+}
+
+static void test_pair_friction(void) {
+    CHECK(ball_on_ball_drift(1) < 1e-3, "friction between balls holds one on another 20 degrees "
+                                        "off the top (moves < 1 mm in 2 s)");
+    CHECK(ball_on_ball_drift(0) > 0.1, "without friction it slides off");
+}
+
 /* ------------------------------------------------------- head-on pair -- */
 
 /* Two equal balls meeting head on stop at contact (projection is inelastic)
@@ -635,5 +667,6 @@ int main(void) {
     test_kinematic_drag();
     test_masks();
     test_pair();
+    test_pair_friction();
     return check_summary();
 }
