@@ -74,6 +74,8 @@ extern const luaL_Reg lmlua_particle_methods[];
 extern const luaL_Reg lmlua_constraint_methods[];
 extern const luaL_Reg lmlua_force_methods[];
 extern const luaL_Reg lmlua_collider_methods[];
+/* Particle methods about contact (lua_collider.c), added to the particle's. */
+extern const luaL_Reg lmlua_particle_contact_methods[];
 
 int lmlua_world_new(lua_State *L); /* loom.world{...} */
 int lmlua_camera(lua_State *L);    /* loom.camera{...} */

@@ -46,6 +46,9 @@ static void register_types(lua_State *L) {
         add_functions(L, handle_methods[kind]);
         lua_pop(L, 1);
     }
+    luaL_getmetatable(L, lmlua_kind_metatable(LMLUA_PARTICLE));
+    add_functions(L, lmlua_particle_contact_methods);
+    lua_pop(L, 1);
 
     luaL_newmetatable(L, "loom.weak_values"); /* for the handle caches */
     lua_pushliteral(L, "v");

@@ -45,9 +45,9 @@ void lmlua_push_last_world(lua_State *L) {
 
 /* ------------------------------------------------------------- settings -- */
 
-static const char *const world_fields[] = {"gravity",   "integrator",  "iterations",
-                                           "substeps",  "damping",     "dt",
-                                           "tolerance", "sqrt_approx", NULL};
+static const char *const world_fields[] = {
+    "gravity", "integrator", "iterations",        "substeps",      "damping", "dt",
+    "tolerance", "sqrt_approx", "collide_particles", "collide_edges", NULL};
 
 /* Reads the fields present in the options table at arg into def. */
 static void read_world_def(lua_State *L, int arg, lm_world_def *def) {
@@ -80,6 +80,8 @@ static void read_world_def(lua_State *L, int arg, lm_world_def *def) {
         lmlua_require_min(L, lmlua_field(arg, "tolerance"), def->tolerance, 0, true);
     }
     lmlua_get_boolean(L, arg, "sqrt_approx", &def->sqrt_approx);
+    lmlua_get_boolean(L, arg, "collide_particles", &def->collide_particles);
+    lmlua_get_boolean(L, arg, "collide_edges", &def->collide_edges);
 }
 
 /* loom.world{ gravity =, integrator =, iterations =, substeps =, damping =, dt = } */
@@ -131,6 +133,10 @@ static int world_settings(lua_State *L) {
     lua_setfield(L, -2, "tolerance");
     lua_pushboolean(L, def.sqrt_approx);
     lua_setfield(L, -2, "sqrt_approx");
+    lua_pushboolean(L, def.collide_particles);
+    lua_setfield(L, -2, "collide_particles");
+    lua_pushboolean(L, def.collide_edges);
+    lua_setfield(L, -2, "collide_edges");
     return 1;
 }
 

@@ -1,10 +1,188 @@
 /* collider.c - collision by projection (Jakobsen 2): a particle found where it
  * may not be is moved to the nearest allowed point, inside the relaxation
- * loop, so contacts and constraints are solved together. */
+ * loop, so contacts and constraints are solved together.
+ *
+ * Every shape but the world box is described by its signed distance: how far
+ * a point is from the surface, positive on the free side, and the direction
+ * in which that distance grows (the contact normal). Projecting a particle of
+ * radius r is then one line: move it along the normal until the distance is r.
+ * The same function finds the deepest point of a stick (Jakobsen 5), answers
+ * lm_collider_distance, and gives the tests their measure of penetration. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
+
+/* ------------------------------------------------------------ rotations -- */
+
+static lm_vec3 cross3(lm_vec3 a, lm_vec3 b) {
+    return lm_v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+}
+
+static double length3(lm_vec3 v) {
+    return sqrt(lm_dot(v, v));
+}
+
+lm_quat lm_quat_from_axis_angle(lm_vec3 axis, double angle) {
+    double len = length3(axis);
+    lm_quat q = {1, 0, 0, 0};
+    if (!(len > 0)) {
+        return q;
+    }
+    double s = sin(0.5 * angle) / len;
+    q.w = cos(0.5 * angle);
+    q.x = axis.x * s;
+    q.y = axis.y * s;
+    q.z = axis.z * s;
+    return q;
+}
+
+lm_quat lm_quat_from_to(lm_vec3 from, lm_vec3 to) {
+    double lf = length3(from), lt = length3(to);
+    lm_quat q = {1, 0, 0, 0};
+    if (!(lf > 0) || !(lt > 0)) {
+        return q;
+    }
+    lm_vec3 a = lm_scale(from, 1.0 / lf), b = lm_scale(to, 1.0 / lt);
+    double c = lm_dot(a, b);
+    if (c < -1.0 + 1e-12) {
+        /* Opposite: half a turn about any axis perpendicular to a. */
+        lm_vec3 axis = cross3(a, lm_v3(1, 0, 0));
+        if (lm_dot(axis, axis) < 1e-12) {
+            axis = cross3(a, lm_v3(0, 0, 1));
+        }
+        return lm_quat_from_axis_angle(axis, 3.14159265358979323846);
+    }
+    lm_vec3 axis = cross3(a, b);
+    q.w = 1.0 + c;
+    q.x = axis.x;
+    q.y = axis.y;
+    q.z = axis.z;
+    double n = sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
+    q.w /= n;
+    q.x /= n;
+    q.y /= n;
+    q.z /= n;
+    return q;
+}
+
+lm_vec3 lm_quat_rotate(lm_quat q, lm_vec3 v) {
+    /* v + 2 w (u x v) + 2 u x (u x v), u the vector part */
+    lm_vec3 u = lm_v3(q.x, q.y, q.z);
+    lm_vec3 t = lm_scale(cross3(u, v), 2.0);
+    return lm_add(lm_mad(v, t, q.w), cross3(u, t));
+}
+
+static lm_vec3 rotate_back(lm_quat q, lm_vec3 v) {
+    lm_quat inverse = {q.w, -q.x, -q.y, -q.z};
+    return lm_quat_rotate(inverse, v);
+}
+
+static lm_quat normalized(lm_quat q) {
+    double n = sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
+    if (!(n > 0)) {
+        lm_quat identity = {1, 0, 0, 0};
+        return identity;
+    }
+    lm_quat r = {q.w / n, q.x / n, q.y / n, q.z / n};
+    return r;
+}
+
+/* ------------------------------------------------------ signed distance -- */
+
+/* Distance from x to the solid's surface, positive outside the solid, and
+ * the outward normal (the direction in which the distance grows). */
+static double solid_distance(const lm_collider_def *d, lm_vec3 x, lm_vec3 *normal) {
+    switch (d->kind) {
+    case LM_COLLIDER_PLANE: {
+        lm_vec3 n = lm_quat_rotate(d->rotation, lm_v3(0, 1, 0));
+        *normal = n;
+        return lm_dot(lm_sub(x, d->position), n);
+    }
+    case LM_COLLIDER_SPHERE: {
+        lm_vec3 v = lm_sub(x, d->position);
+        double len = length3(v);
+        *normal = len > 1e-12 ? lm_scale(v, 1.0 / len) : lm_v3(0, 1, 0);
+        return len - d->radius;
+    }
+    case LM_COLLIDER_CAPSULE: {
+        lm_vec3 axis = lm_quat_rotate(d->rotation, lm_v3(1, 0, 0));
+        double t =
+            fmax(-d->half_length, fmin(d->half_length, lm_dot(lm_sub(x, d->position), axis)));
+        lm_vec3 v = lm_sub(x, lm_mad(d->position, axis, t));
+        double len = length3(v);
+        *normal =
+            len > 1e-12 ? lm_scale(v, 1.0 / len) : lm_quat_rotate(d->rotation, lm_v3(0, 1, 0));
+        return len - d->radius;
+    }
+    case LM_COLLIDER_BOX: {
+        lm_vec3 local = rotate_back(d->rotation, lm_sub(x, d->position));
+        double l[3] = {local.x, local.y, local.z};
+        double h[3] = {d->half_extents.x, d->half_extents.y, d->half_extents.z};
+        double outside[3], q_max = -INFINITY;
+        int axis_max = 0;
+        bool out = false;
+        for (int k = 0; k < 3; k++) {
+            double q = fabs(l[k]) - h[k];
+            outside[k] = q > 0 ? (l[k] > 0 ? q : -q) : 0.0;
+            out = out || q > 0;
+            if (q > q_max) {
+                q_max = q;
+                axis_max = k;
+            }
+        }
+        if (out) {
+            lm_vec3 v = lm_v3(outside[0], outside[1], outside[2]);
+            double len = length3(v);
+            *normal = lm_quat_rotate(d->rotation, lm_scale(v, 1.0 / len));
+            return len;
+        }
+        double n[3] = {0, 0, 0};
+        n[axis_max] = l[axis_max] < 0 ? -1.0 : 1.0;
+        *normal = lm_quat_rotate(d->rotation, lm_v3(n[0], n[1], n[2]));
+        return q_max;
+    }
+    case LM_COLLIDER_WORLD_BOX: {
+        /* Solid outside: distance to the nearest face, from the inside. */
+        double best = INFINITY;
+        double faces[6] = {x.x - d->min.x, d->max.x - x.x, x.y - d->min.y,
+                           d->max.y - x.y, x.z - d->min.z, d->max.z - x.z};
+        int face = 0;
+        for (int k = 0; k < 6; k++) {
+            if (faces[k] < best) {
+                best = faces[k];
+                face = k;
+            }
+        }
+        double n[3] = {0, 0, 0};
+        n[face / 2] = face % 2 ? -1.0 : 1.0;
+        *normal = lm_v3(n[0], n[1], n[2]);
+        return best;
+    }
+    case LM_COLLIDER_KIND_COUNT:
+        break;
+    }
+    *normal = lm_v3(0, 1, 0);
+    return INFINITY;
+}
+
+/* Distance on the free side: for a container the solid is outside. */
+static double free_distance(const lm_collider_def *d, lm_vec3 x, lm_vec3 *normal) {
+    double distance = solid_distance(d, x, normal);
+    if (d->container && d->kind != LM_COLLIDER_WORLD_BOX) {
+        *normal = lm_scale(*normal, -1.0);
+        return -distance;
+    }
+    return distance;
+}
+
+static bool touches(const lm_collision *c, const lm_particles *p, const lm_collider_def *d,
+                    uint32_t i) {
+    return ((d->mask >> (p->group[i] & 31u)) & 1u) && ((c->mask[i] >> (d->group & 31u)) & 1u);
+}
+
+/* --------------------------------------------------------------- shapes -- */
 
 /* Contact bits: which faces of a box a particle was pushed off. */
 enum { CONTACT_MIN_X = 1, CONTACT_MIN_Y = 4, CONTACT_MIN_Z = 16 }; /* max = min << 1 */
@@ -24,9 +202,11 @@ static double clamp_axis(double v, double lo, double hi, uint8_t *contact, uint8
 /* Jakobsen's cube: every coordinate clamped into [min + r, max - r]. */
 static void project_world_box(lm_world *world, const lm_collider_item *item, uint32_t dense) {
     lm_particles *p = &world->particles;
+    const lm_collision *c = &world->collision;
     lm_vec3 lo = item->def.min, hi = item->def.max;
     for (uint32_t i = 0; i < p->count; i++) {
-        if (p->inv_mass[i] == 0) {
+        /* Pinned particles stay: their pin has the last word anyway. */
+        if (p->solve_w[i] == 0 || !touches(c, p, &item->def, i)) {
             continue;
         }
         double r = p->radius[i];
@@ -52,9 +232,299 @@ static void world_box_bounds(const lm_collider_item *item, lm_vec3 *min, lm_vec3
     *max = item->def.max;
 }
 
+static void mark(lm_world *world, uint32_t i, uint32_t dense, lm_vec3 normal) {
+    world->particles.contact[i] |= LM_CONTACT_SHAPE;
+    world->particles.contact_collider[i] = dense;
+    world->collision.normal[i] = normal;
+}
+
+/* A box container clamps each local coordinate, like Jakobsen's cube turned. */
+static bool project_into_box(const lm_collider_def *d, lm_vec3 *x, double r, lm_vec3 *normal) {
+    lm_vec3 local = rotate_back(d->rotation, lm_sub(*x, d->position));
+    double l[3] = {local.x, local.y, local.z};
+    double h[3] = {d->half_extents.x, d->half_extents.y, d->half_extents.z};
+    double n[3] = {0, 0, 0};
+    bool moved = false;
+    for (int k = 0; k < 3; k++) {
+        double limit = fmax(h[k] - r, 0.0);
+        if (l[k] > limit) {
+            l[k] = limit;
+            n[k] = -1;
+            moved = true;
+        } else if (l[k] < -limit) {
+            l[k] = -limit;
+            n[k] = 1;
+            moved = true;
+        }
+    }
+    if (moved) {
+        lm_vec3 nl = lm_v3(n[0], n[1], n[2]);
+        *normal = lm_quat_rotate(d->rotation, lm_scale(nl, 1.0 / length3(nl)));
+        *x = lm_add(d->position, lm_quat_rotate(d->rotation, lm_v3(l[0], l[1], l[2])));
+    }
+    return moved;
+}
+
+/* Plane, sphere, box and capsule: move the particle along the normal until
+ * its surface touches the collider's. Immovable and pinned particles stay. */
+static void project_shape(lm_world *world, const lm_collider_item *item, uint32_t dense) {
+    lm_particles *p = &world->particles;
+    const lm_collision *c = &world->collision;
+    const lm_collider_def *d = &item->def;
+    bool box_container = d->container && d->kind == LM_COLLIDER_BOX;
+    for (uint32_t i = 0; i < p->count; i++) {
+        if (p->solve_w[i] == 0 || !touches(c, p, d, i)) {
+            continue;
+        }
+        double r = p->radius[i];
+        lm_vec3 normal;
+        if (box_container) {
+            if (project_into_box(d, &p->x[i], r, &normal)) {
+                mark(world, i, dense, normal);
+            }
+            continue;
+        }
+        double distance = free_distance(d, p->x[i], &normal);
+        if (distance < r) {
+            p->x[i] = lm_mad(p->x[i], normal, r - distance);
+            mark(world, i, dense, normal);
+        }
+    }
+}
+
+static void shape_bounds(const lm_collider_item *item, lm_vec3 *min, lm_vec3 *max) {
+    const lm_collider_def *d = &item->def;
+    lm_vec3 reach = lm_v3(0, 0, 0);
+    switch (d->kind) {
+    case LM_COLLIDER_SPHERE:
+        reach = lm_v3(d->radius, d->radius, d->radius);
+        break;
+    case LM_COLLIDER_CAPSULE: {
+        lm_vec3 axis = lm_quat_rotate(d->rotation, lm_v3(d->half_length, 0, 0));
+        reach = lm_v3(fabs(axis.x) + d->radius, fabs(axis.y) + d->radius, fabs(axis.z) + d->radius);
+        break;
+    }
+    case LM_COLLIDER_BOX:
+        for (int k = 0; k < 3; k++) {
+            lm_vec3 e = lm_v3(k == 0 ? d->half_extents.x : 0, k == 1 ? d->half_extents.y : 0,
+                              k == 2 ? d->half_extents.z : 0);
+            lm_vec3 r = lm_quat_rotate(d->rotation, e);
+            reach = lm_v3(reach.x + fabs(r.x), reach.y + fabs(r.y), reach.z + fabs(r.z));
+        }
+        break;
+    default:
+        break; /* a plane is unbounded: its point stands for it */
+    }
+    *min = lm_sub(d->position, reach);
+    *max = lm_add(d->position, reach);
+}
+
 const lm_collider_class lm_collider_classes[LM_COLLIDER_KIND_COUNT] = {
     [LM_COLLIDER_WORLD_BOX] = {"world_box", project_world_box, world_box_bounds},
+    [LM_COLLIDER_PLANE] = {"plane", project_shape, shape_bounds},
+    [LM_COLLIDER_SPHERE] = {"sphere", project_shape, shape_bounds},
+    [LM_COLLIDER_BOX] = {"box", project_shape, shape_bounds},
+    [LM_COLLIDER_CAPSULE] = {"capsule", project_shape, shape_bounds},
 };
+
+const char *lm_collider_kind_name(lm_collider_kind kind) {
+    assert(kind < LM_COLLIDER_KIND_COUNT);
+    return lm_collider_classes[kind].name;
+}
+
+/* A kinematic collider moves from its old pose to the new one during the
+ * step: sub-step k of n sees it (k + 1) / n of the way, so a collider moved
+ * far in one frame sweeps through the sub-steps instead of jumping at the
+ * first. The last sub-step sees exactly the pose the script set. */
+static const lm_collider_item *pose_now(const lm_world *world, const lm_collider_item *c,
+                                        lm_collider_item *scratch) {
+    int n = world->def.substeps;
+    if (n == 1 || c->def.kind == LM_COLLIDER_WORLD_BOX ||
+        (memcmp(&c->position_prev, &c->def.position, sizeof(lm_vec3)) == 0 &&
+         memcmp(&c->rotation_prev, &c->def.rotation, sizeof(lm_quat)) == 0)) {
+        return c;
+    }
+    double h = world->def.time_step / n;
+    long k = lround((world->time - world->collision.step_start) / h);
+    if (k + 1 >= n || k < 0) {
+        return c;
+    }
+    double t = (double)(k + 1) / n;
+    *scratch = *c;
+    scratch->def.position =
+        lm_add(c->position_prev, lm_scale(lm_sub(c->def.position, c->position_prev), t));
+    lm_quat a = c->rotation_prev, b = c->def.rotation;
+    double sign = a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z < 0 ? -1.0 : 1.0;
+    lm_quat q = {a.w + t * (sign * b.w - a.w), a.x + t * (sign * b.x - a.x),
+                 a.y + t * (sign * b.y - a.y), a.z + t * (sign * b.z - a.z)};
+    scratch->def.rotation = normalized(q);
+    return scratch;
+}
+
+void lm_colliders_project(lm_world *world) {
+    for (uint32_t i = 0; i < world->colliders.count; i++) {
+        lm_collider_item scratch;
+        const lm_collider_item *c = pose_now(world, lm_store_at(&world->colliders, i), &scratch);
+        lm_collider_classes[c->def.kind].project(world, c, i);
+    }
+}
+
+/* ---------------------------------------------------------------- edges -- */
+
+/* Whether segment a..b enters an oriented box: clip it against the three
+ * slabs (Liang-Barsky). Exact and cheap, so most sticks near a box never
+ * reach the search below. */
+static bool segment_enters_box(const lm_collider_def *d, lm_vec3 a, lm_vec3 b) {
+    lm_vec3 la = rotate_back(d->rotation, lm_sub(a, d->position));
+    lm_vec3 lb = rotate_back(d->rotation, lm_sub(b, d->position));
+    double from[3] = {la.x, la.y, la.z}, to[3] = {lb.x, lb.y, lb.z};
+    double h[3] = {d->half_extents.x, d->half_extents.y, d->half_extents.z};
+    double t0 = 0.0, t1 = 1.0;
+    for (int k = 0; k < 3; k++) {
+        double delta = to[k] - from[k];
+        if (delta == 0.0) {
+            if (from[k] < -h[k] || from[k] > h[k]) {
+                return false;
+            }
+            continue;
+        }
+        double ta = (-h[k] - from[k]) / delta, tb = (h[k] - from[k]) / delta;
+        t0 = fmax(t0, fmin(ta, tb));
+        t1 = fmin(t1, fmax(ta, tb));
+        if (t0 > t1) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The point of segment a..b deepest in the solid: its parameter t and its
+ * distance. The signed distance of a convex solid is convex along a line, so
+ * a golden-section search finds the minimum; a sphere has a closed form. */
+static double deepest_on_segment(const lm_collider_def *d, lm_vec3 a, lm_vec3 b, double *t_out,
+                                 lm_vec3 *normal) {
+    lm_vec3 ab = lm_sub(b, a);
+    double length2 = lm_dot(ab, ab);
+    if (d->kind == LM_COLLIDER_SPHERE) {
+        double t = length2 > 0 ? lm_dot(lm_sub(d->position, a), ab) / length2 : 0.0;
+        *t_out = fmax(0.0, fmin(1.0, t));
+        return solid_distance(d, lm_mad(a, ab, *t_out), normal);
+    }
+    const double golden = 0.61803398874989484820;
+    double lo = 0.0, hi = 1.0;
+    double t1 = hi - golden * (hi - lo), t2 = lo + golden * (hi - lo);
+    lm_vec3 n;
+    double f1 = solid_distance(d, lm_mad(a, ab, t1), &n);
+    double f2 = solid_distance(d, lm_mad(a, ab, t2), &n);
+    for (int k = 0; k < 40; k++) {
+        if (f1 <= f2) {
+            hi = t2;
+            t2 = t1;
+            f2 = f1;
+            t1 = hi - golden * (hi - lo);
+            f1 = solid_distance(d, lm_mad(a, ab, t1), &n);
+        } else {
+            lo = t1;
+            t1 = t2;
+            f1 = f2;
+            t2 = lo + golden * (hi - lo);
+            f2 = solid_distance(d, lm_mad(a, ab, t2), &n);
+        }
+    }
+    *t_out = 0.5 * (lo + hi);
+    return solid_distance(d, lm_mad(a, ab, *t_out), normal);
+}
+
+static lm_vec3 surface_velocity(const lm_world *world, const lm_collider_item *c, lm_vec3 x);
+
+/* Friction at a stick's penetration point (Jakobsen 7, done on positions as
+ * in position-based dynamics): how far the point p = c1 xa + c2 xb slipped
+ * along the surface during this sub-step, relative to the surface, after
+ * being pushed out by push metres. Static friction takes back the whole slip
+ * while it is under mu_s push; otherwise mu_k push of it. */
+static lm_vec3 edge_friction(const lm_world *world, const lm_collider_item *c, uint32_t a,
+                             uint32_t b, double c1, double c2, lm_vec3 normal, double push,
+                             double mu_s, double mu_k) {
+    const lm_particles *p = &world->particles;
+    lm_vec3 now = lm_add(lm_scale(p->x[a], c1), lm_scale(p->x[b], c2));
+    lm_vec3 before = lm_add(lm_scale(p->x0[a], c1), lm_scale(p->x0[b], c2));
+    double h = world->def.time_step / world->def.substeps;
+    lm_vec3 slip = lm_mad(lm_sub(now, before), surface_velocity(world, c, now), -h);
+    lm_vec3 tangential = lm_mad(slip, normal, -lm_dot(slip, normal));
+    double length = length3(tangential);
+    if (length <= mu_s * push) {
+        return lm_scale(tangential, -1.0);
+    }
+    return lm_scale(tangential, -fmin(1.0, mu_k * push / length));
+}
+
+/* Jakobsen 5: a stick whose inside penetrates an obstacle is moved so that
+ * its penetration point p = c1 x1 + c2 x2 reaches the surface. With the move
+ * D, x_i += c_i w_i lambda D and lambda = 1 / (c1^2 w1 + c2^2 w2), which puts
+ * p exactly at p + D (for equal masses lambda = 1 / (c1^2 + c2^2), as in the
+ * article). Ends are left to the particle projection (it knows the radius);
+ * containers and planes need nothing, since a convex free region that holds
+ * both ends holds the segment. */
+void lm_edges_project(lm_world *world) {
+    if (!world->def.collide_edges) {
+        return;
+    }
+    lm_particles *p = &world->particles;
+    const lm_collision *col = &world->collision;
+    for (uint32_t k = 0; k < world->colliders.count; k++) {
+        lm_collider_item scratch;
+        const lm_collider_item *stored = lm_store_at(&world->colliders, k);
+        const lm_collider_item *item = pose_now(world, stored, &scratch);
+        const lm_collider_def *d = &item->def;
+        if (d->container || d->kind == LM_COLLIDER_PLANE || d->kind == LM_COLLIDER_WORLD_BOX) {
+            continue;
+        }
+        double mu_k = d->friction, mu_s = d->static_friction < 0 ? mu_k : d->static_friction;
+        lm_vec3 lo, hi;
+        lm_collider_classes[d->kind].bounds(item, &lo, &hi);
+        for (uint32_t s = 0; s < world->constraints.count; s++) {
+            const lm_constraint_item *c = lm_store_at(&world->constraints, s);
+            if (c->kind != LM_CONSTRAINT_STICK) {
+                continue;
+            }
+            uint32_t a = c->particle[0], b = c->particle[1];
+            lm_vec3 xa = p->x[a], xb = p->x[b];
+            if (fmax(xa.x, xb.x) < lo.x || fmin(xa.x, xb.x) > hi.x || fmax(xa.y, xb.y) < lo.y ||
+                fmin(xa.y, xb.y) > hi.y || fmax(xa.z, xb.z) < lo.z || fmin(xa.z, xb.z) > hi.z) {
+                continue; /* the stick's box misses the collider's */
+            }
+            double wa = p->solve_w[a], wb = p->solve_w[b];
+            if ((wa == 0 && wb == 0) || !touches(col, p, d, a) || !touches(col, p, d, b)) {
+                continue;
+            }
+            lm_vec3 normal, mid = lm_scale(lm_add(p->x[a], p->x[b]), 0.5);
+            double half = 0.5 * length3(lm_sub(p->x[b], p->x[a]));
+            if (solid_distance(d, mid, &normal) - half >= 0) {
+                continue; /* the distance changes at most 1 m per metre along the stick */
+            }
+            if (d->kind == LM_COLLIDER_BOX && !segment_enters_box(d, p->x[a], p->x[b])) {
+                continue;
+            }
+            double t;
+            double depth = deepest_on_segment(d, p->x[a], p->x[b], &t, &normal);
+            if (depth >= 0 || t <= 0 || t >= 1) {
+                continue;
+            }
+            double c1 = 1 - t, c2 = t;
+            double lambda = 1.0 / (c1 * c1 * wa + c2 * c2 * wb);
+            lm_vec3 move = lm_scale(normal, -depth);
+            if (mu_s > 0 || mu_k > 0) {
+                move = lm_add(
+                    move, edge_friction(world, stored, a, b, c1, c2, normal, -depth, mu_s, mu_k));
+            }
+            move = lm_scale(move, lambda);
+            p->x[a] = lm_mad(p->x[a], move, c1 * wa);
+            p->x[b] = lm_mad(p->x[b], move, c2 * wb);
+        }
+    }
+}
+
+/* ------------------------------------------------------------ lifecycle -- */
 
 lm_collider_def lm_collider_default_def(void) {
     lm_collider_def def;
@@ -62,18 +532,39 @@ lm_collider_def lm_collider_default_def(void) {
     def.kind = LM_COLLIDER_WORLD_BOX;
     def.min = lm_v3(-1, -1, -1);
     def.max = lm_v3(1, 1, 1);
+    def.static_friction = -1;
+    def.rotation.w = 1;
+    def.radius = 1;
+    def.half_length = 0.5;
+    def.half_extents = lm_v3(0.5, 0.5, 0.5);
+    def.mask = UINT32_MAX;
     return def;
+}
+
+static void check_material(const lm_collider_def *def) {
+    assert(def->restitution >= 0 && def->restitution <= 1 && def->friction >= 0);
+    assert(isfinite(def->friction) && isfinite(def->static_friction));
+    (void)def;
 }
 
 lm_collider lm_collider_create(lm_world *world, const lm_collider_def *def) {
     assert(!world->stepping);
     assert(def->kind < LM_COLLIDER_KIND_COUNT);
-    assert(def->min.x < def->max.x && def->min.y < def->max.y && def->min.z < def->max.z);
-    assert(def->restitution >= 0 && def->restitution <= 1 && def->friction >= 0);
+    check_material(def);
+    if (def->kind == LM_COLLIDER_WORLD_BOX) {
+        assert(def->min.x < def->max.x && def->min.y < def->max.y && def->min.z < def->max.z);
+    }
+    assert(def->kind != LM_COLLIDER_SPHERE || def->radius > 0);
+    assert(def->kind != LM_COLLIDER_CAPSULE || (def->radius > 0 && def->half_length >= 0));
+    assert(def->kind != LM_COLLIDER_BOX ||
+           (def->half_extents.x > 0 && def->half_extents.y > 0 && def->half_extents.z > 0));
     lm_collider handle = {0, 0};
     lm_collider_item *c = lm_store_add(&world->colliders, &handle.index1, &handle.generation);
     if (c) {
         c->def = *def;
+        c->def.rotation = normalized(def->rotation);
+        c->position_prev = c->def.position;
+        c->rotation_prev = c->def.rotation;
     }
     return handle;
 }
@@ -88,25 +579,309 @@ bool lm_collider_is_valid(const lm_world *world, lm_collider collider) {
     return lm_store_is_valid(&world->colliders, collider.index1, collider.generation);
 }
 
-lm_collider_def lm_collider_get_def(const lm_world *world, lm_collider collider) {
+static lm_collider_item *get(const lm_world *world, lm_collider collider) {
     assert(lm_collider_is_valid(world, collider) && "use of a removed collider");
-    const lm_collider_item *c = lm_store_get(&world->colliders, collider.index1);
-    return c->def;
+    return lm_store_get(&world->colliders, collider.index1);
+}
+
+lm_collider_def lm_collider_get_def(const lm_world *world, lm_collider collider) {
+    return get(world, collider)->def;
+}
+
+void lm_collider_set_position(lm_world *world, lm_collider collider, lm_vec3 position) {
+    lm_collider_item *c = get(world, collider);
+    assert(c->def.kind != LM_COLLIDER_WORLD_BOX);
+    c->def.position = position;
+}
+
+void lm_collider_set_rotation(lm_world *world, lm_collider collider, lm_quat rotation) {
+    lm_collider_item *c = get(world, collider);
+    assert(c->def.kind != LM_COLLIDER_WORLD_BOX);
+    c->def.rotation = normalized(rotation);
+}
+
+void lm_collider_set_material(lm_world *world, lm_collider collider, const lm_collider_def *def) {
+    check_material(def);
+    lm_collider_item *c = get(world, collider);
+    c->def.restitution = def->restitution;
+    c->def.friction = def->friction;
+    c->def.static_friction = def->static_friction;
+    c->def.group = def->group;
+    c->def.mask = def->mask;
+    c->def.color = def->color;
+}
+
+double lm_collider_distance(const lm_world *world, lm_collider collider, lm_vec3 point) {
+    lm_vec3 normal;
+    return free_distance(&get(world, collider)->def, point, &normal);
+}
+
+/* ------------------------------------------------- per-particle state -- */
+
+void lm_collision_free(lm_collision *c) {
+    free(c->generation);
+    free(c->friction);
+    free(c->restitution);
+    free(c->mask);
+    free(c->normal);
+    free(c->pairs);
+    free(c->pair_push);
+    free(c->cell_start);
+    free(c->cell_items);
+    free(c->cell);
+    free(c->bucket);
+    memset(c, 0, sizeof *c);
+}
+
+static bool reserve_side(lm_collision *c, uint32_t n) {
+    if (n <= c->capacity) {
+        return true;
+    }
+    uint32_t capacity = c->capacity ? c->capacity : 64;
+    while (capacity < n) {
+        capacity *= 2;
+    }
+#define GROW(name)                                                                                 \
+    {                                                                                              \
+        void *grown = realloc(c->name, (size_t)capacity * sizeof *c->name);                        \
+        if (!grown) {                                                                              \
+            return false;                                                                          \
+        }                                                                                          \
+        c->name = grown;                                                                           \
+    }
+    GROW(generation)
+    GROW(friction)
+    GROW(restitution)
+    GROW(mask)
+    GROW(normal)
+#undef GROW
+    for (uint32_t i = c->capacity; i < capacity; i++) {
+        c->generation[i] = 0; /* never a live particle's generation: refreshed on use */
+    }
+    c->capacity = capacity;
+    return true;
+}
+
+/* Brings a slot's entry up to date with the particle living there now. */
+static void refresh(lm_collision *c, const lm_particles *p, uint32_t i) {
+    if (c->generation[i] != p->generation[i]) {
+        c->generation[i] = p->generation[i];
+        c->friction[i] = -1;
+        c->restitution[i] = -1;
+        c->mask[i] = UINT32_MAX;
+    }
+}
+
+bool lm_collision_begin_step(lm_world *world) {
+    lm_particles *p = &world->particles;
+    lm_collision *c = &world->collision;
+    if (!reserve_side(c, p->count)) {
+        return false;
+    }
+    for (uint32_t i = 0; i < p->count; i++) {
+        refresh(c, p, i);
+    }
+    c->step_start = world->time;
+    return true;
+}
+
+void lm_collision_end_step(lm_world *world) {
+    for (uint32_t i = 0; i < world->colliders.count; i++) {
+        lm_collider_item *c = lm_store_at(&world->colliders, i);
+        c->position_prev = c->def.position;
+        c->rotation_prev = c->def.rotation;
+    }
+}
+
+/* Setters before the first step may find the side arrays too short: they
+ * grow them here. LM_DEAD when out of memory. */
+static uint32_t side_slot(lm_world *world, lm_particle particle) {
+    uint32_t slot = lm_particle_slot(world, particle);
+    if (!reserve_side(&world->collision, world->particles.count)) {
+        return LM_DEAD;
+    }
+    refresh(&world->collision, &world->particles, slot);
+    return slot;
+}
+
+bool lm_particle_set_contact_material(lm_world *world, lm_particle particle, double friction,
+                                      double restitution) {
+    assert(isfinite(friction) && restitution <= 1);
+    uint32_t slot = side_slot(world, particle);
+    if (slot == LM_DEAD) {
+        return false;
+    }
+    world->collision.friction[slot] = friction < 0 ? -1 : friction;
+    world->collision.restitution[slot] = restitution < 0 ? -1 : restitution;
+    return true;
+}
+
+void lm_particle_contact_material(const lm_world *world, lm_particle particle, double *friction,
+                                  double *restitution) {
+    uint32_t slot = lm_particle_slot(world, particle);
+    const lm_collision *c = &world->collision;
+    bool set = slot < c->capacity && c->generation[slot] == world->particles.generation[slot];
+    *friction = set ? c->friction[slot] : -1;
+    *restitution = set ? c->restitution[slot] : -1;
+}
+
+bool lm_particle_set_collision_mask(lm_world *world, lm_particle particle, uint32_t mask) {
+    uint32_t slot = side_slot(world, particle);
+    if (slot == LM_DEAD) {
+        return false;
+    }
+    world->collision.mask[slot] = mask;
+    return true;
+}
+
+uint32_t lm_particle_collision_mask(const lm_world *world, lm_particle particle) {
+    uint32_t slot = lm_particle_slot(world, particle);
+    const lm_collision *c = &world->collision;
+    bool set = slot < c->capacity && c->generation[slot] == world->particles.generation[slot];
+    return set ? c->mask[slot] : UINT32_MAX;
+}
+
+/* -------------------------------------------------------------- queries -- */
+
+/* The normal of a world-box contact, from the faces it was pushed off. */
+static lm_vec3 box_contact_normal(uint8_t bits) {
+    double n[3];
+    for (int axis = 0; axis < 3; axis++) {
+        uint8_t b = (uint8_t)((bits >> (2 * axis)) & 3);
+        n[axis] = (b & 1) ? 1.0 : (b & 2) ? -1.0 : 0.0;
+    }
+    lm_vec3 v = lm_v3(n[0], n[1], n[2]);
+    double len = length3(v);
+    return len > 0 ? lm_scale(v, 1.0 / len) : v;
+}
+
+/* The collider a particle slot touched, or false. */
+static bool slot_contact(const lm_world *world, uint32_t i, uint32_t *dense, lm_vec3 *normal) {
+    const lm_particles *p = &world->particles;
+    uint32_t k = p->contact_collider[i];
+    if (!p->contact[i] || k >= world->colliders.count || !lm_store_alive(&world->colliders, k)) {
+        return false;
+    }
+    const lm_collider_item *c = lm_store_at(&world->colliders, k);
+    *dense = k;
+    if (c->def.kind == LM_COLLIDER_WORLD_BOX) {
+        *normal = box_contact_normal(p->contact[i]);
+    } else {
+        *normal = world->collision.normal[i];
+    }
+    return true;
+}
+
+bool lm_particle_contact(const lm_world *world, lm_particle particle, lm_collider *collider,
+                         lm_vec3 *normal) {
+    uint32_t i = lm_particle_slot(world, particle), dense;
+    if (!slot_contact(world, i, &dense, normal)) {
+        return false;
+    }
+    uint32_t slot = world->colliders.item_slot[dense];
+    collider->index1 = slot + 1;
+    collider->generation = world->colliders.slot_generation[slot];
+    return true;
+}
+
+size_t lm_collider_contacts(const lm_world *world, lm_collider collider, lm_particle *out,
+                            lm_vec3 *normals, size_t max) {
+    assert(lm_collider_is_valid(world, collider) && "use of a removed collider");
+    uint32_t want = world->colliders.slot_dense[collider.index1 - 1];
+    size_t n = 0;
+    for (uint32_t i = 0; i < world->particles.count; i++) {
+        uint32_t dense;
+        lm_vec3 normal;
+        if (!world->particles.alive[i] || !slot_contact(world, i, &dense, &normal) ||
+            dense != want) {
+            continue;
+        }
+        if (n < max) {
+            out[n] = lm_particle_handle(world, i);
+            if (normals) {
+                normals[n] = normal;
+            }
+        }
+        n++;
+    }
+    return n;
+}
+
+/* -------------------------------------------------------------- response -- */
+
+/* Velocity of the collider's surface at x over the last step: where x was
+ * under the old pose, and how far it moved. */
+static lm_vec3 surface_velocity(const lm_world *world, const lm_collider_item *c, lm_vec3 x) {
+    if (c->def.kind == LM_COLLIDER_WORLD_BOX) {
+        return lm_v3(0, 0, 0);
+    }
+    lm_vec3 local = rotate_back(c->def.rotation, lm_sub(x, c->def.position));
+    lm_vec3 before = lm_add(c->position_prev, lm_quat_rotate(c->rotation_prev, local));
+    return lm_scale(lm_sub(x, before), 1.0 / world->def.time_step);
+}
+
+/* A shape contact, in the collider's frame: the normal speed the particle
+ * arrived with comes back times e (slow arrivals rest), and Coulomb friction
+ * takes from the tangential speed at most mu times the normal speed change:
+ * all of it while that is under the static limit (the particle sticks, and
+ * is carried along by a moving collider), mu_k times it otherwise. In a
+ * Verlet scheme this is Jakobsen's friction (7): changing the velocity moves
+ * the previous position tangentially (world.c re-derives x_prev). */
+static void respond_shape(lm_world *world, uint32_t i, const lm_collider_item *c, double h,
+                          double rest_speed) {
+    lm_particles *p = &world->particles;
+    const lm_collision *col = &world->collision;
+    lm_vec3 n = col->normal[i];
+    double e = fmax(c->def.restitution, col->restitution[i]);
+    double mu_k = c->def.friction;
+    double mu_s = c->def.static_friction < 0 ? mu_k : c->def.static_friction;
+    if (col->friction[i] >= 0) {
+        mu_k = sqrt(mu_k * col->friction[i]);
+        mu_s = sqrt(mu_s * col->friction[i]);
+    }
+    lm_vec3 vc = surface_velocity(world, c, p->x[i]);
+    double approach = -lm_dot(lm_sub(p->sv[i], vc), n); /* > 0: moving into the surface */
+    lm_vec3 v = lm_sub(p->v[i], vc);
+    double vn = lm_dot(v, n);
+    lm_vec3 vt = lm_mad(v, n, -vn);
+    double vn_out = vn;
+    if (approach > 0) {
+        vn_out = approach > rest_speed ? e * approach : 0.0;
+    }
+    double dvn = fmax(0.0, vn_out + fmax(approach, 0.0));
+    double vt_len = length3(vt);
+    lm_vec3 vt_kept = vt;
+    if (vt_len <= mu_s * dvn) {
+        vt_kept = lm_v3(0, 0, 0);
+    } else if (mu_k > 0) {
+        vt_kept = lm_scale(vt, fmax(0.0, 1.0 - mu_k * dvn / vt_len));
+    }
+    p->v[i] = lm_add(vc, lm_mad(vt_kept, n, vn_out));
+    /* The tangential slip friction took away did not happen during this
+     * sub-step either: a particle held by static friction stays put. */
+    p->x[i] = lm_mad(p->x[i], lm_sub(vt, vt_kept), -h);
 }
 
 /* After velocities are derived: a particle that hit a face leaves it with
  * -e times the normal speed it arrived with (slow arrivals rest instead of
- * jittering), and friction removes a fraction of its tangential speed. */
+ * jittering). Friction: Coulomb's law against a shape (respond_shape), a
+ * fraction of the tangential speed against the world box (its old rule). */
 void lm_colliders_respond(lm_world *world, double h) {
     lm_particles *p = &world->particles;
     lm_vec3 g = world->def.gravity;
     double rest_speed = 2.0 * sqrt(lm_dot(g, g)) * h + 1e-6;
+    bool slipped = false;
     for (uint32_t i = 0; i < p->count; i++) {
         uint8_t contact = p->contact[i];
         if (!contact || p->inv_mass[i] == 0 || p->contact_collider[i] >= world->colliders.count) {
             continue;
         }
         const lm_collider_item *c = lm_store_at(&world->colliders, p->contact_collider[i]);
+        if (c->def.kind != LM_COLLIDER_WORLD_BOX) {
+            respond_shape(world, i, c, h, rest_speed);
+            slipped = true;
+            continue;
+        }
         double e = c->def.restitution, mu = c->def.friction;
         /* p->sv holds the velocity the particle arrived with, before projection */
         double v[3] = {p->v[i].x, p->v[i].y, p->v[i].z};
@@ -131,5 +906,11 @@ void lm_colliders_respond(lm_world *world, double h) {
             }
         }
         p->v[i] = lm_v3(v[0], v[1], v[2]);
+    }
+    if (slipped) {
+        /* Friction moved particles along surfaces: make sure that brought
+         * no stick into a collider. */
+        lm_colliders_project(world);
+        lm_edges_project(world);
     }
 }

@@ -166,6 +166,10 @@ extern const lm_force_class lm_force_classes[LM_FORCE_KIND_COUNT];
 /* ------------------------------------------------------------- colliders -- */
 typedef struct lm_collider_item {
     lm_collider_def def;
+    /* Kinematic colliders: the pose at the start of the current step, so a
+     * surface point's velocity is (x - its position under the old pose) / dt. */
+    lm_vec3 position_prev;
+    lm_quat rotation_prev;
 } lm_collider_item;
 
 typedef struct lm_collider_class {
@@ -176,6 +180,48 @@ typedef struct lm_collider_class {
 } lm_collider_class;
 
 extern const lm_collider_class lm_collider_classes[LM_COLLIDER_KIND_COUNT];
+
+/* A contact with a shape (not the world box) sets this bit in particles.contact. */
+#define LM_CONTACT_SHAPE 0x40u
+
+/* Per-slot collision state kept beside the particle arrays (collider.c).
+ * generation[slot] records which particle the entry belongs to: a slot reused
+ * by a new particle gets the defaults back at the next step. */
+typedef struct lm_collision {
+    uint32_t capacity;
+    uint32_t *generation;
+    double *friction, *restitution; /* negative: not set */
+    uint32_t *mask;
+    lm_vec3 *normal; /* contact normal of the last shape contact this sub-step */
+    /* Particle-particle contacts (contact.c): candidate pairs found once per
+     * sub-step from a uniform grid, projected in every sweep. */
+    uint32_t *pairs;   /* 2 per pair, in a fixed order */
+    double *pair_push; /* per pair: how far the sweeps pushed it apart this sub-step */
+    uint32_t pair_count, pair_capacity;
+    uint32_t *cell_start, *cell_items; /* bucket -> first item; items sorted by bucket */
+    int32_t *cell;                     /* 3 integer cell coordinates per particle */
+    uint32_t *bucket;                  /* bucket of each particle */
+    uint32_t bucket_count, grid_capacity;
+    double step_start; /* world time when the step began (kinematic poses) */
+} lm_collision;
+
+void lm_collision_free(lm_collision *collision);
+/* Grows the side arrays to the particle count and refreshes reused slots;
+ * false when out of memory. Called once at the start of a step. */
+bool lm_collision_begin_step(lm_world *world);
+/* The colliders' new poses become the previous ones. */
+void lm_collision_end_step(lm_world *world);
+/* One projection pass over every collider, in creation order. */
+void lm_colliders_project(lm_world *world);
+/* Sticks pushed out of colliders through their deepest point (Jakobsen 5). */
+void lm_edges_project(lm_world *world);
+/* contact.c: finds the candidate pairs (once per sub-step, after integrating);
+ * false when out of memory (the sub-step then has no particle contacts). */
+bool lm_contact_find_pairs(lm_world *world);
+/* One mass-weighted projection pass over the candidate pairs. */
+void lm_contact_project(lm_world *world);
+/* After the sweeps: friction between pairs that touch. */
+void lm_contact_friction(lm_world *world);
 
 /* ----------------------------------------------------------------- world -- */
 struct lm_world {
@@ -204,6 +250,7 @@ struct lm_world {
     uint32_t broke_in_step; /* sticks that broke during this step */
     lm_constraint *broken;  /* ... listed after the step */
     uint32_t broken_count, broken_capacity;
+    lm_collision collision; /* collider.c, contact.c */
 };
 
 /* Clears the accumulators and applies gravity and every force generator at

@@ -83,6 +83,9 @@ typedef struct lm_world_def {
     bool sqrt_approx;         /* every distance constraint uses Jakobsen's square-root
                                  approximation (one Newton step around the rest length);
                                  default false */
+    bool collide_particles;   /* particles with a radius push each other apart; default false */
+    bool collide_edges;       /* sticks are pushed out of colliders at their deepest point
+                                 (Jakobsen 5), not only at their ends; default false */
 } lm_world_def;
 
 lm_world_def lm_world_default_def(void);
@@ -139,7 +142,7 @@ typedef struct lm_particle_def {
     double mass;      /* kg, >= 0; 0 = immovable (inverse mass 0, Jakobsen); default 1 */
     double radius;    /* m, >= 0, for collisions and drawing; 0 = a point; default 0 */
     uint32_t color;   /* 0xRRGGBBAA; 0 = the renderer's default; default 0 */
-    uint32_t group;   /* free for the caller (collision groups later); default 0 */
+    uint32_t group;   /* collision group: group % 32 (see lm_particle_set_collision_mask) */
 } lm_particle_def;
 
 lm_particle_def lm_particle_default_def(void);
@@ -322,14 +325,49 @@ int lm_force_particles(const lm_world *world, lm_force force, lm_particle out[2]
 
 typedef enum lm_collider_kind {
     LM_COLLIDER_WORLD_BOX, /* Jakobsen's cube: particles are kept inside [min, max] */
+    LM_COLLIDER_PLANE,     /* half-space: the solid side is below the plane through position
+                              whose normal is the local +y axis (rotation applied to (0,1,0)) */
+    LM_COLLIDER_SPHERE,    /* centre position, radius */
+    LM_COLLIDER_BOX,       /* oriented box: centre position, half_extents along its local axes */
+    LM_COLLIDER_CAPSULE,   /* segment of half_length along the local x axis, swept by radius */
     LM_COLLIDER_KIND_COUNT
 } lm_collider_kind;
 
+/* A rotation as a unit quaternion (w, x, y, z). */
+typedef struct lm_quat {
+    double w, x, y, z;
+} lm_quat;
+
+/* The rotation by angle (radians) about axis (need not be unit length; a zero axis gives the
+ * identity). */
+lm_quat lm_quat_from_axis_angle(lm_vec3 axis, double angle);
+/* The shortest rotation that takes direction from onto direction to. */
+lm_quat lm_quat_from_to(lm_vec3 from, lm_vec3 to);
+lm_vec3 lm_quat_rotate(lm_quat q, lm_vec3 v);
+
+/* Friction and restitution of a contact combine the collider's and the
+ * particle's values: friction = sqrt(collider * particle) (either slippery
+ * surface makes the contact slippery), restitution = max(collider, particle)
+ * (a rubber ball bounces on any floor). A particle that sets neither uses the
+ * collider's values as they are. */
 typedef struct lm_collider_def {
     lm_collider_kind kind;
-    lm_vec3 min, max;   /* m, corners of the box; min < max on every axis */
+    lm_vec3 min, max;   /* m, corners of a world box; min < max on every axis */
     double restitution; /* [0, 1]: fraction of the normal speed kept after a hit; default 0 */
-    double friction;    /* >= 0: tangential speed removed per contact, as a fraction; default 0 */
+    /* >= 0. World box: the fraction of tangential speed removed per contact, in [0, 1].
+     * Other shapes: Coulomb's kinetic coefficient mu_k. Default 0. */
+    double friction;
+    /* Shapes other than the world box: */
+    double static_friction; /* >= 0, Coulomb's mu_s; negative = the same as friction; default -1 */
+    lm_vec3 position;       /* m: centre (sphere, box, capsule) or a point of the plane */
+    lm_quat rotation;       /* orientation of the local axes; default identity */
+    double radius;          /* m, > 0: sphere, capsule */
+    double half_length;     /* m, >= 0: capsule, half the distance between its end centres */
+    lm_vec3 half_extents;   /* m, > 0 on every axis: box */
+    bool container;         /* keep particles inside instead of outside; default false */
+    uint32_t group;         /* collision group: group % 32; default 0 */
+    uint32_t mask;          /* bit g set: touches particles of group g (mod 32); default all */
+    uint32_t color;         /* 0xRRGGBBAA for drawing; 0 = the renderer's default */
 } lm_collider_def;
 
 lm_collider_def lm_collider_default_def(void);
@@ -337,6 +375,47 @@ lm_collider lm_collider_create(lm_world *world, const lm_collider_def *def);
 void lm_collider_destroy(lm_world *world, lm_collider collider);
 bool lm_collider_is_valid(const lm_world *world, lm_collider collider);
 lm_collider_def lm_collider_get_def(const lm_world *world, lm_collider collider);
+const char *lm_collider_kind_name(lm_collider_kind kind); /* "world_box", "plane", ... */
+
+/* Kinematic colliders: a script moves or turns a collider between steps. The
+ * next step moves it from where it was to the new pose, so it pushes
+ * particles, and its velocity (displacement over the step's time) drags
+ * touching particles through friction. Not for the world box. */
+void lm_collider_set_position(lm_world *world, lm_collider collider, lm_vec3 position);
+void lm_collider_set_rotation(lm_world *world, lm_collider collider, lm_quat rotation);
+/* Material and filtering, any kind: restitution, friction, static_friction,
+ * group, mask and color are copied from def; the shape is left alone. */
+void lm_collider_set_material(lm_world *world, lm_collider collider, const lm_collider_def *def);
+/* Signed distance from point to the collider's surface (m): positive on the
+ * free side, negative inside the solid. The world box is solid outside. */
+double lm_collider_distance(const lm_world *world, lm_collider collider, lm_vec3 point);
+
+/* Per-particle contact material. friction >= 0 and restitution in [0, 1]; a
+ * negative value means "not set" (the collider's value is used alone).
+ * Returns false when out of memory (nothing was changed). */
+bool lm_particle_set_contact_material(lm_world *world, lm_particle particle, double friction,
+                                      double restitution);
+void lm_particle_contact_material(const lm_world *world, lm_particle particle, double *friction,
+                                  double *restitution);
+/* Which groups the particle touches: bit g (g = 0..31) for colliders and
+ * particles whose group is g (mod 32). A particle and a collider (or two
+ * particles) touch only when each one's mask has the other's group bit.
+ * Default: all bits. The particle's own group is lm_particle_def.group.
+ * Returns false when out of memory (nothing was changed). */
+bool lm_particle_set_collision_mask(lm_world *world, lm_particle particle, uint32_t mask);
+uint32_t lm_particle_collision_mask(const lm_world *world, lm_particle particle);
+
+/* Contact queries after a step. The collider a particle touched in the last
+ * sub-step of the last step (the last one projected when it touched several)
+ * and the surface normal there, pointing to where the particle was pushed.
+ * Returns false when it touched none. */
+bool lm_particle_contact(const lm_world *world, lm_particle particle, lm_collider *collider,
+                         lm_vec3 *normal);
+/* Particles touching the collider after the last step, in slot order: writes
+ * at most max handles (and normals, when normals is not NULL) and returns how
+ * many touch in all. */
+size_t lm_collider_contacts(const lm_world *world, lm_collider collider, lm_particle *out,
+                            lm_vec3 *normals, size_t max);
 
 /* -------------------------------------------------------------- drawing -- */
 

@@ -62,6 +62,7 @@ void lm_world_destroy(lm_world *world) {
     lm_store_free(&world->constraints);
     lm_store_free(&world->forces);
     lm_store_free(&world->colliders);
+    lm_collision_free(&world->collision);
     free(world->constraint_runs[0]);
     free(world->constraint_runs[1]);
     free(world->force_runs);
@@ -200,9 +201,12 @@ int lm_evaluate_forces(lm_world *world, double time) {
 
 /* ------------------------------------------------------------ the step -- */
 
-/* Jakobsen's SatisfyConstraints(): every sweep projects collisions, then the
- * constraints in creation order (Gauss-Seidel: each sees the positions the
- * previous ones left), then re-applies the pins. */
+/* Jakobsen's SatisfyConstraints(): every sweep projects collisions (colliders,
+ * sticks against colliders, particle pairs), then the constraints in creation
+ * order (Gauss-Seidel: each sees the positions the previous ones left), then
+ * re-applies the pins. Contacts get the last word: friction between
+ * particles, a pair pass and a final collider pass, so no particle ends a
+ * step inside a collider and a resting pile stays at rest. */
 static void satisfy_constraints(lm_world *world) {
     for (int phase = 0; phase < 2; phase++) {
         for (uint32_t r = 0; r < world->constraint_run_count[phase]; r++) {
@@ -220,10 +224,9 @@ static void satisfy_constraints(lm_world *world) {
             memcpy(world->sweep_start, world->particles.x,
                    world->particles.count * sizeof(lm_vec3));
         }
-        for (uint32_t i = 0; i < world->colliders.count; i++) {
-            const lm_collider_item *c = lm_store_at(&world->colliders, i);
-            lm_collider_classes[c->def.kind].project(world, c, i);
-        }
+        lm_colliders_project(world);
+        lm_edges_project(world);
+        lm_contact_project(world);
         for (int phase = 0; phase < 2; phase++) {
             for (uint32_t r = 0; r < world->constraint_run_count[phase]; r++) {
                 const lm_run *run = &world->constraint_runs[phase][r];
@@ -239,6 +242,10 @@ static void satisfy_constraints(lm_world *world) {
             }
         }
     }
+    lm_contact_friction(world);
+    lm_contact_project(world);
+    lm_colliders_project(world);
+    lm_edges_project(world);
     world->sweeps += (uint64_t)sweep;
     world->projections += (uint64_t)world->constraints.count * (uint64_t)sweep;
 }
@@ -291,6 +298,7 @@ static lm_status substep(lm_world *world, double h) {
         p->x_integrated[i] = p->x[i];
         p->sv[i] = verlet ? lm_scale(lm_sub(p->x[i], p->x0[i]), 1.0 / h) : p->v[i];
     }
+    lm_contact_find_pairs(world); /* out of memory: this sub-step has no particle contacts */
     satisfy_constraints(world);
     derive_velocities(world, h);
     lm_colliders_respond(world, h);
@@ -333,7 +341,7 @@ static void list_broken(lm_world *world) {
 
 lm_status lm_world_step(lm_world *world) {
     assert(!world->stepping && "lm_world_step called from inside a force callback");
-    if (!prepare(world)) {
+    if (!prepare(world) || !lm_collision_begin_step(world)) {
         return LM_ERROR_MEMORY;
     }
     world->stepping = true;
@@ -354,6 +362,7 @@ lm_status lm_world_step(lm_world *world) {
     }
     if (status == LM_OK) {
         world->steps++;
+        lm_collision_end_step(world);
     }
     return status;
 }

@@ -38,6 +38,8 @@ enum { SUPERSAMPLE = 2 };
 #define COLOR_PARTICLE   0x1F63D6FFu
 #define COLOR_GRID       0xE3E3DAFFu
 #define COLOR_ROPE       0x8A6A3FFFu
+#define COLOR_SOLID      0xDCD9CBFFu /* colliders' fill, flat scenes */
+#define COLOR_SOLID_3D   0xA8A49355u /* colliders' fill in 3D: translucent, so nothing hides */
 
 /* Sizes in points. */
 #define LINE_WIDTH     2.0
@@ -57,7 +59,16 @@ enum { SUPERSAMPLE = 2 };
 #define DEGREES        (3.14159265358979323846 / 180.0)
 #define FLAT_TOLERANCE 1e-9
 
-typedef enum prim_kind { PRIM_LINE, PRIM_ZIGZAG, PRIM_DASHED, PRIM_PARTICLE } prim_kind;
+typedef enum prim_kind {
+    PRIM_LINE,
+    PRIM_ZIGZAG,
+    PRIM_DASHED,
+    PRIM_PARTICLE,
+    PRIM_POLYGON, /* a filled convex polygon: count corners in px, py */
+    PRIM_DISC,    /* a filled disc: centre x0, y0, radius size */
+} prim_kind;
+
+enum { POLYGON_MAX = 12 };
 
 /* One thing to draw, in canvas pixels. */
 typedef struct prim {
@@ -69,6 +80,8 @@ typedef struct prim {
     float x1, y1;   /* line end */
     float size;     /* line width, or particle radius (0 = a point) */
     uint32_t color;
+    uint8_t count; /* polygons: corners in px, py */
+    float px[POLYGON_MAX], py[POLYGON_MAX];
 } prim;
 
 /* Where the camera is and how world points map to canvas pixels. */
@@ -80,7 +93,9 @@ typedef struct view {
     double scale; /* orthographic: pixels per metre; perspective: focal length in pixels */
     double near;  /* perspective: nothing closer than this to the eye is drawn */
     double cx, cy;
-    double point; /* canvas pixels per point */
+    double point;    /* canvas pixels per point */
+    lm_vec3 target;  /* the camera's target, m */
+    double height_m; /* world height visible through the target, m */
 } view;
 
 typedef struct camera_point {
@@ -176,6 +191,8 @@ static view make_view(const lm_renderer *renderer, const lm_camera *camera, bool
     v.cx = 0.5 * canvas_width;
     v.cy = 0.5 * canvas_height;
     v.point = canvas_height / 720.0;
+    v.target = target;
+    v.height_m = height;
     if (perspective) {
         double distance = 0.5 * height / tan(0.5 * fov * DEGREES);
         v.origin = (lm_vec3){target.x - v.forward.x * distance, target.y - v.forward.y * distance,
@@ -304,8 +321,242 @@ static void push_floor_grid(lm_renderer *renderer, const lm_collider_def *box) {
                      GRID_WIDTH, COLOR_GRID, INFINITY);
 }
 
+/* ------------------------------------------------------- collider shapes -- */
+
+/* Sutherland-Hodgman: clips a convex polygon to the guard band. */
+static int clip_polygon(const view *v, double *x, double *y, int n) {
+    double bounds[4] = {-GUARD, 2.0 * v->cx + GUARD, -GUARD, 2.0 * v->cy + GUARD};
+    for (int side = 0; side < 4 && n > 0; side++) {
+        double ox[POLYGON_MAX], oy[POLYGON_MAX];
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            int j = (i + 1) % n;
+            double ci = side < 2 ? x[i] : y[i], cj = side < 2 ? x[j] : y[j];
+            double limit = bounds[side];
+            bool in_i = side % 2 == 0 ? ci >= limit : ci <= limit;
+            bool in_j = side % 2 == 0 ? cj >= limit : cj <= limit;
+            if (in_i && m < POLYGON_MAX) {
+                ox[m] = x[i];
+                oy[m++] = y[i];
+            }
+            if (in_i != in_j && m < POLYGON_MAX) {
+                double t = (limit - ci) / (cj - ci);
+                ox[m] = x[i] + t * (x[j] - x[i]);
+                oy[m++] = y[i] + t * (y[j] - y[i]);
+            }
+        }
+        n = m;
+        memcpy(x, ox, sizeof(double) * (size_t)m);
+        memcpy(y, oy, sizeof(double) * (size_t)m);
+    }
+    return n;
+}
+
+/* A filled convex polygon of up to 4 world points, drawn at its farthest
+ * depth so that whatever lies on it is drawn after it. Dropped when a corner
+ * is behind the eye. */
+static void push_polygon(lm_renderer *renderer, const lm_vec3 *points, int n, uint32_t color) {
+    const view *v = &renderer->view;
+    double x[POLYGON_MAX], y[POLYGON_MAX], depth = -INFINITY;
+    for (int i = 0; i < n; i++) {
+        camera_point c = to_camera(v, points[i]);
+        if (!isfinite(c.x) || !isfinite(c.y) || !isfinite(c.z) || c.z < v->near)
+            return;
+        to_canvas(v, c, &x[i], &y[i]);
+        depth = max2(depth, c.z);
+    }
+    n = clip_polygon(v, x, y, n);
+    if (n < 3)
+        return;
+    prim p = {0};
+    p.depth = depth;
+    p.kind = PRIM_POLYGON;
+    p.color = color;
+    p.count = (uint8_t)n;
+    for (int i = 0; i < n; i++) {
+        p.px[i] = (float)x[i];
+        p.py[i] = (float)y[i];
+    }
+    push_prim(renderer, p);
+}
+
+/* A disc of radius_m metres less inset points, at the depth of its centre. */
+static void push_disc(lm_renderer *renderer, lm_vec3 centre, double radius_m, double inset,
+                      uint32_t color) {
+    const view *v = &renderer->view;
+    camera_point c = to_camera(v, centre);
+    if (!isfinite(c.x) || !isfinite(c.y) || !isfinite(c.z) || c.z < v->near)
+        return;
+    double x, y;
+    to_canvas(v, c, &x, &y);
+    double r = radius_m * pixels_per_metre(v, c.z) - inset * v->point;
+    if (!(r > 0.0) || r > 4.0 * GUARD)
+        return;
+    prim p = {0};
+    p.depth = c.z;
+    p.kind = PRIM_DISC;
+    p.x0 = (float)x;
+    p.y0 = (float)y;
+    p.size = (float)r;
+    p.color = color;
+    push_prim(renderer, p);
+}
+
+/* The collider's solid side: opaque in a flat scene, translucent in 3D so
+ * that the painter's order never hides a particle behind it. */
+static uint32_t solid_color(const lm_renderer *renderer, const lm_collider_def *d) {
+    if (d->color)
+        return renderer->view.straight ? d->color : (d->color & 0xFFFFFF00u) | 0x55u;
+    return renderer->view.straight ? COLOR_SOLID : COLOR_SOLID_3D;
+}
+
+static lm_vec3 along(lm_vec3 a, lm_vec3 d, double s) {
+    return (lm_vec3){a.x + d.x * s, a.y + d.y * s, a.z + d.z * s};
+}
+
+static lm_vec3 unit(lm_vec3 a) {
+    double n = sqrt(dot(a, a));
+    return n > 0.0 ? (lm_vec3){a.x / n, a.y / n, a.z / n} : a;
+}
+
+static lm_vec3 cross(lm_vec3 a, lm_vec3 b) {
+    return (lm_vec3){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+
+/* A plane: in a flat scene, its edge as a long line with the solid side
+ * shaded; in 3D, a square patch under the camera's target. */
+static void collect_plane(lm_renderer *renderer, const lm_collider_def *d) {
+    const view *v = &renderer->view;
+    lm_vec3 n = lm_quat_rotate(d->rotation, (lm_vec3){0.0, 1.0, 0.0});
+    if (d->container)
+        n = (lm_vec3){-n.x, -n.y, -n.z};
+    double reach = 20.0 * v->height_m;
+    if (v->straight) {
+        lm_vec3 in_view = unit((lm_vec3){n.x, n.y, 0.0});
+        if (dot(in_view, in_view) < 0.5)
+            return; /* seen face on: nothing to draw */
+        lm_vec3 t = {-in_view.y, in_view.x, 0.0};
+        lm_vec3 a = along(d->position, t, -reach), b = along(d->position, t, reach);
+        lm_vec3 solid[4] = {a, b, along(b, in_view, -reach), along(a, in_view, -reach)};
+        push_polygon(renderer, solid, 4, solid_color(renderer, d));
+        push_segment(renderer, a, b, PRIM_LINE, BOX_WIDTH, COLOR_INK, NAN);
+        return;
+    }
+    lm_vec3 centre = along(v->target, n, -dot(sub(v->target, d->position), n));
+    lm_vec3 u = unit(cross(n, fabs(n.x) < 0.9 ? (lm_vec3){1.0, 0.0, 0.0} : (lm_vec3){0, 0, 1.0}));
+    lm_vec3 w = cross(n, u);
+    double s = 0.75 * v->height_m;
+    lm_vec3 corners[4] = {along(along(centre, u, -s), w, -s), along(along(centre, u, s), w, -s),
+                          along(along(centre, u, s), w, s), along(along(centre, u, -s), w, s)};
+    push_polygon(renderer, corners, 4, solid_color(renderer, d));
+    for (int i = 0; i < 4; i++)
+        push_segment(renderer, corners[i], corners[(i + 1) % 4], PRIM_LINE, GRID_WIDTH, COLOR_INK,
+                     NAN);
+}
+
+/* Spheres and capsules hide what is behind them, so they are opaque even in
+ * 3D: drawn at the depth of their centre, a particle on their near side is
+ * drawn after them and one behind before. */
+static uint32_t round_color(const lm_collider_def *d) {
+    return d->color ? d->color | 0xFFu : COLOR_SOLID;
+}
+
+/* A sphere: its outline and fill as discs; in a flat scene a spoke along its
+ * local x axis shows it turning. */
+static void collect_sphere(lm_renderer *renderer, const lm_collider_def *d) {
+    push_disc(renderer, d->position, d->radius, 0.0, COLOR_INK);
+    push_disc(renderer, d->position, d->radius, BOX_WIDTH, round_color(d));
+    if (renderer->view.straight) {
+        lm_vec3 x = lm_quat_rotate(d->rotation, (lm_vec3){d->radius, 0.0, 0.0});
+        push_segment(renderer, d->position, along(d->position, x, 1.0), PRIM_LINE, GRID_WIDTH,
+                     COLOR_INK, NAN);
+    }
+}
+
+/* A capsule: two end discs and the band between them, first in ink, then
+ * filled a line width inside, which leaves a clean outline. */
+static void collect_capsule(lm_renderer *renderer, const lm_collider_def *d) {
+    const view *v = &renderer->view;
+    lm_vec3 axis = lm_quat_rotate(d->rotation, (lm_vec3){d->half_length, 0.0, 0.0});
+    lm_vec3 a = along(d->position, axis, -1.0), b = along(d->position, axis, 1.0);
+    /* Across the band, as seen: perpendicular to the axis and the view. */
+    lm_vec3 side = unit(cross(axis, v->forward));
+    if (dot(side, side) < 0.5)
+        side = v->right;
+    double inset = BOX_WIDTH * v->point / pixels_per_metre(v, to_camera(v, d->position).z);
+    for (int pass = 0; pass < 2; pass++) {
+        double r = pass == 0 ? d->radius : d->radius - inset;
+        uint32_t color = pass == 0 ? COLOR_INK : round_color(d);
+        if (!(r > 0.0))
+            break;
+        push_disc(renderer, a, r, 0.0, color);
+        push_disc(renderer, b, r, 0.0, color);
+        lm_vec3 band[4] = {along(a, side, r), along(b, side, r), along(b, side, -r),
+                           along(a, side, -r)};
+        push_polygon(renderer, band, 4, color);
+    }
+}
+
+/* An oriented box: the faces turned towards the camera, filled, then its
+ * twelve edges (those seen end-on in a flat view are left out). */
+static void collect_obb(lm_renderer *renderer, const lm_collider_def *d) {
+    const view *v = &renderer->view;
+    lm_vec3 e[3] = {lm_quat_rotate(d->rotation, (lm_vec3){d->half_extents.x, 0.0, 0.0}),
+                    lm_quat_rotate(d->rotation, (lm_vec3){0.0, d->half_extents.y, 0.0}),
+                    lm_quat_rotate(d->rotation, (lm_vec3){0.0, 0.0, d->half_extents.z})};
+    lm_vec3 corner[8];
+    for (int i = 0; i < 8; i++) {
+        lm_vec3 c = d->position;
+        for (int k = 0; k < 3; k++)
+            c = along(c, e[k], (i >> k) & 1 ? 1.0 : -1.0);
+        corner[i] = c;
+    }
+    for (int k = 0; k < 3; k++) {
+        for (int sign = 0; sign < 2; sign++) {
+            lm_vec3 normal = sign ? e[k] : (lm_vec3){-e[k].x, -e[k].y, -e[k].z};
+            lm_vec3 face_centre = along(d->position, normal, 1.0);
+            lm_vec3 to_eye = v->perspective
+                                 ? sub(v->origin, face_centre)
+                                 : (lm_vec3){-v->forward.x, -v->forward.y, -v->forward.z};
+            if (dot(normal, to_eye) <= 1e-12)
+                continue;
+            int k1 = (k + 1) % 3, k2 = (k + 2) % 3, bit = sign << k;
+            int ids[4] = {bit, bit | 1 << k1, bit | 1 << k1 | 1 << k2, bit | 1 << k2};
+            lm_vec3 face[4] = {corner[ids[0]], corner[ids[1]], corner[ids[2]], corner[ids[3]]};
+            push_polygon(renderer, face, 4, solid_color(renderer, d));
+        }
+    }
+    for (int i = 0; i < 8; i++) {
+        for (int k = 0; k < 3; k++) {
+            if (i & 1 << k)
+                continue;
+            lm_vec3 edge = unit(e[k]);
+            if (v->straight && fabs(dot(edge, v->forward)) > 0.999)
+                continue;
+            push_segment(renderer, corner[i], corner[i | 1 << k], PRIM_LINE, BOX_WIDTH, COLOR_INK,
+                         NAN);
+        }
+    }
+}
+
 static void collect_collider(void *context, const lm_collider_def *collider) {
     lm_renderer *renderer = context;
+    switch (collider->kind) {
+    case LM_COLLIDER_PLANE:
+        collect_plane(renderer, collider);
+        return;
+    case LM_COLLIDER_SPHERE:
+        collect_sphere(renderer, collider);
+        return;
+    case LM_COLLIDER_CAPSULE:
+        collect_capsule(renderer, collider);
+        return;
+    case LM_COLLIDER_BOX:
+        collect_obb(renderer, collider);
+        return;
+    default:
+        break;
+    }
     if (collider->kind != LM_COLLIDER_WORLD_BOX)
         return;
     lm_vec3 lo = collider->min, hi = collider->max;
@@ -564,6 +815,18 @@ static void add_particle(lm_renderer *renderer, const prim *p, double point) {
     }
 }
 
+/* A convex polygon as a fan of triangles. */
+static void add_polygon(lm_renderer *renderer, const prim *p) {
+    if (!reserve(renderer, p->count, 3 * p->count))
+        return;
+    SDL_Color color = sdl_color(p->color);
+    int first = renderer->vertex_count;
+    for (int i = 0; i < p->count; i++)
+        add_vertex(renderer, p->px[i], p->py[i], color);
+    for (int i = 1; i + 1 < p->count; i++)
+        add_triangle(renderer, first, first + i, first + i + 1);
+}
+
 /* ------------------------------------------------------------- raster -- */
 
 static void submit(lm_renderer *renderer) {
@@ -600,6 +863,12 @@ static void rasterise(lm_renderer *renderer) {
             break;
         case PRIM_PARTICLE:
             add_particle(renderer, p, point);
+            break;
+        case PRIM_POLYGON:
+            add_polygon(renderer, p);
+            break;
+        case PRIM_DISC:
+            add_disc(renderer, p->x0, p->y0, p->size, p->color);
             break;
         }
     }

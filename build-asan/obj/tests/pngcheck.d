@@ -1,0 +1,1 @@
+build-asan/obj/tests/pngcheck.o: tests/pngcheck.c

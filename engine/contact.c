@@ -1,0 +1,262 @@
+/* contact.c - particles with a radius pushing each other apart.
+ *
+ * Once per sub-step, after integrating, a uniform grid finds every pair of
+ * particles closer than the sum of their radii plus a margin: each particle
+ * goes into the cell of side 2 r_max + margin that holds its centre, so its
+ * partners can only be in the 27 cells around it. Cells are hashed into
+ * buckets (a counting sort keeps each bucket in slot order) and a bucket's
+ * particles are checked against the cell's integer coordinates, so two cells
+ * sharing a bucket never give a pair twice. Pairs come out ordered by the
+ * first particle's slot, then by the fixed order of the 27 neighbour cells,
+ * then by slot: the same positions always give the same pairs in the same
+ * order, whatever the hashing, and the same bits after projection.
+ *
+ * In every relaxation sweep each candidate pair that overlaps is pushed
+ * apart along the line of centres, each particle in proportion to its
+ * inverse mass (Jakobsen's mass-weighted projection; immovable and pinned
+ * particles stay). Cost: linear in the number of particles for a bounded
+ * density, which the benchmark checks. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Candidates are kept if closer than r_i + r_j + MARGIN * r_max, so pairs
+ * that close during the sweeps are not missed. */
+#define MARGIN 0.5
+
+/* Room for n pairs: their two slots and their push. */
+static bool reserve_pairs(lm_collision *c, uint32_t n) {
+    if (n <= c->pair_capacity) {
+        return true;
+    }
+    uint32_t next = c->pair_capacity ? c->pair_capacity : 256;
+    while (next < n) {
+        next *= 2;
+    }
+    uint32_t *pairs = realloc(c->pairs, (size_t)next * 2 * sizeof *pairs);
+    if (!pairs) {
+        return false;
+    }
+    c->pairs = pairs;
+    double *push = realloc(c->pair_push, (size_t)next * sizeof *push);
+    if (!push) {
+        return false;
+    }
+    c->pair_push = push;
+    c->pair_capacity = next;
+    return true;
+}
+
+static uint32_t hash_cell(int32_t x, int32_t y, int32_t z, uint32_t bucket_mask) {
+    uint32_t h = (uint32_t)x * 73856093u ^ (uint32_t)y * 19349663u ^ (uint32_t)z * 83492791u;
+    return h & bucket_mask;
+}
+
+static int32_t cell_coordinate(double v, double inverse_size) {
+    double c = floor(v * inverse_size);
+    return (int32_t)fmax(-1e9, fmin(1e9, c));
+}
+
+/* Sizes the grid arrays for n particles and the given number of buckets. */
+static bool reserve_grid(lm_collision *c, uint32_t n, uint32_t buckets) {
+    if (n > c->grid_capacity) {
+        uint32_t *items = realloc(c->cell_items, (size_t)n * sizeof *items);
+        if (!items) {
+            return false;
+        }
+        c->cell_items = items;
+        uint32_t *bucket = realloc(c->bucket, (size_t)n * sizeof *bucket);
+        if (!bucket) {
+            return false;
+        }
+        c->bucket = bucket;
+        int32_t *cell = realloc(c->cell, (size_t)n * 3 * sizeof *cell);
+        if (!cell) {
+            return false;
+        }
+        c->cell = cell;
+        c->grid_capacity = n;
+    }
+    if (buckets > c->bucket_count) {
+        uint32_t *start = realloc(c->cell_start, ((size_t)buckets + 1) * sizeof *start);
+        if (!start) {
+            return false;
+        }
+        c->cell_start = start;
+        c->bucket_count = buckets;
+    }
+    return true;
+}
+
+static bool pair_allowed(const lm_particles *p, const lm_collision *c, uint32_t i, uint32_t j) {
+    return (p->solve_w[i] > 0 || p->solve_w[j] > 0) && ((c->mask[i] >> (p->group[j] & 31u)) & 1u) &&
+           ((c->mask[j] >> (p->group[i] & 31u)) & 1u);
+}
+
+bool lm_contact_find_pairs(lm_world *world) {
+    lm_collision *c = &world->collision;
+    const lm_particles *p = &world->particles;
+    c->pair_count = 0;
+    if (!world->def.collide_particles) {
+        return true;
+    }
+    uint32_t n = p->count;
+    double r_max = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (p->alive[i] && p->radius[i] > r_max) {
+            r_max = p->radius[i];
+        }
+    }
+    if (!(r_max > 0)) {
+        return true;
+    }
+    uint32_t buckets = 64;
+    while (buckets < 2 * n) {
+        buckets *= 2;
+    }
+    if (!reserve_grid(c, n, buckets)) {
+        return false;
+    }
+    uint32_t bucket_mask = buckets - 1, none = buckets;
+    double margin = MARGIN * r_max;
+    double inverse_size = 1.0 / (2.0 * r_max + margin);
+
+    /* Counting sort of the particles by bucket, stable in slot order. */
+    memset(c->cell_start, 0, ((size_t)buckets + 1) * sizeof *c->cell_start);
+    for (uint32_t i = 0; i < n; i++) {
+        if (!p->alive[i] || !(p->radius[i] > 0)) {
+            c->bucket[i] = none;
+            continue;
+        }
+        int32_t *cell = &c->cell[3 * i];
+        cell[0] = cell_coordinate(p->x[i].x, inverse_size);
+        cell[1] = cell_coordinate(p->x[i].y, inverse_size);
+        cell[2] = cell_coordinate(p->x[i].z, inverse_size);
+        c->bucket[i] = hash_cell(cell[0], cell[1], cell[2], bucket_mask);
+        c->cell_start[c->bucket[i] + 1]++;
+    }
+    for (uint32_t b = 0; b < buckets; b++) {
+        c->cell_start[b + 1] += c->cell_start[b];
+    }
+    /* cell_start[b] is now where bucket b begins; fill using it as a cursor. */
+    for (uint32_t i = 0; i < n; i++) {
+        if (c->bucket[i] != none) {
+            c->cell_items[c->cell_start[c->bucket[i]]++] = i;
+        }
+    }
+    /* The cursors ended at the next bucket's start: shift back by one bucket. */
+    for (uint32_t b = buckets; b > 0; b--) {
+        c->cell_start[b] = c->cell_start[b - 1];
+    }
+    c->cell_start[0] = 0;
+
+    for (uint32_t i = 0; i < n; i++) {
+        if (c->bucket[i] == none) {
+            continue;
+        }
+        const int32_t *ci = &c->cell[3 * i];
+        for (int dz = -1; dz <= 1; dz++) {
+            for (int dy = -1; dy <= 1; dy++) {
+                for (int dx = -1; dx <= 1; dx++) {
+                    int32_t x = ci[0] + dx, y = ci[1] + dy, z = ci[2] + dz;
+                    uint32_t b = hash_cell(x, y, z, bucket_mask);
+                    for (uint32_t k = c->cell_start[b]; k < c->cell_start[b + 1]; k++) {
+                        uint32_t j = c->cell_items[k];
+                        const int32_t *cj = &c->cell[3 * j];
+                        if (j <= i || cj[0] != x || cj[1] != y || cj[2] != z ||
+                            !pair_allowed(p, c, i, j)) {
+                            continue;
+                        }
+                        double reach = p->radius[i] + p->radius[j] + margin;
+                        lm_vec3 d = lm_sub(p->x[j], p->x[i]);
+                        if (lm_dot(d, d) >= reach * reach) {
+                            continue;
+                        }
+                        if (!reserve_pairs(c, c->pair_count + 1)) {
+                            c->pair_count = 0;
+                            return false;
+                        }
+                        c->pairs[2 * c->pair_count] = i;
+                        c->pairs[2 * c->pair_count + 1] = j;
+                        c->pair_push[c->pair_count] = 0;
+                        c->pair_count++;
+                    }
+                }
+            }
+        }
+    }
+    return true;
+}
+
+/* Friction between two particles that both have a friction coefficient (the
+ * combined one is sqrt(mu_i mu_j), as against colliders): their relative
+ * slip along the contact during this sub-step is taken back, at most mu
+ * times the push that separated them (Coulomb on positions, as for edges).
+ * Balls with friction heap into a cone instead of spreading like a liquid.
+ * It runs once per sub-step after the sweeps, bounded by the push of all of
+ * them (the contact's whole normal correction: Coulomb's bound), for pairs
+ * still touching; taking back the slip in every sweep instead fed a two-step
+ * oscillation in a resting pile. A last projection pass then removes the
+ * overlaps the sideways moves made. */
+static void pair_friction(lm_world *world, uint32_t i, uint32_t j, lm_vec3 n, double push,
+                          double mu) {
+    lm_particles *p = &world->particles;
+    lm_vec3 slip = lm_sub(lm_sub(p->x[j], p->x0[j]), lm_sub(p->x[i], p->x0[i]));
+    lm_vec3 tangential = lm_mad(slip, n, -lm_dot(slip, n));
+    double length = sqrt(lm_dot(tangential, tangential));
+    if (!(length > 0)) {
+        return;
+    }
+    double keep = length <= mu * push ? 1.0 : mu * push / length;
+    double wsum = p->solve_w[i] + p->solve_w[j];
+    lm_vec3 take = lm_scale(tangential, keep / wsum);
+    p->x[i] = lm_mad(p->x[i], take, p->solve_w[i]);
+    p->x[j] = lm_mad(p->x[j], take, -p->solve_w[j]);
+}
+
+void lm_contact_project(lm_world *world) {
+    lm_collision *c = &world->collision;
+    lm_vec3 *x = world->particles.x;
+    const double *w = world->particles.solve_w, *radius = world->particles.radius;
+    for (uint32_t k = 0; k < c->pair_count; k++) {
+        uint32_t i = c->pairs[2 * k], j = c->pairs[2 * k + 1];
+        double reach = radius[i] + radius[j];
+        lm_vec3 d = lm_sub(x[j], x[i]);
+        double distance2 = lm_dot(d, d);
+        if (distance2 >= reach * reach) {
+            continue;
+        }
+        double distance = sqrt(distance2);
+        /* Coincident centres: no line of centres, so a fixed one keeps it deterministic. */
+        lm_vec3 n = distance > 1e-12 ? lm_scale(d, 1.0 / distance) : lm_v3(1, 0, 0);
+        double push = (reach - distance) / (w[i] + w[j]);
+        x[i] = lm_mad(x[i], n, -push * w[i]);
+        x[j] = lm_mad(x[j], n, push * w[j]);
+        c->pair_push[k] += reach - distance;
+    }
+}
+
+void lm_contact_friction(lm_world *world) {
+    const lm_collision *c = &world->collision;
+    const lm_vec3 *x = world->particles.x;
+    const double *radius = world->particles.radius;
+    bool moved = false;
+    for (uint32_t k = 0; k < c->pair_count; k++) {
+        uint32_t i = c->pairs[2 * k], j = c->pairs[2 * k + 1];
+        if (!(c->pair_push[k] > 0) || !(c->friction[i] > 0) || !(c->friction[j] > 0)) {
+            continue;
+        }
+        lm_vec3 d = lm_sub(x[j], x[i]);
+        double distance = sqrt(lm_dot(d, d));
+        if (distance > 1e-12 && distance <= (radius[i] + radius[j]) * (1 + 1e-9)) {
+            pair_friction(world, i, j, lm_scale(d, 1.0 / distance), c->pair_push[k],
+                          sqrt(c->friction[i] * c->friction[j]));
+            moved = true;
+        }
+    }
+    if (moved) {
+        lm_contact_project(world); /* friction moved particles sideways: no new overlaps */
+    }
+}
