@@ -46,7 +46,7 @@ void lmlua_push_last_world(lua_State *L) {
 /* ------------------------------------------------------------- settings -- */
 
 static const char *const world_fields[] = {
-    "gravity", "integrator", "iterations",        "substeps",      "damping", "dt",
+    "gravity",   "integrator",  "iterations",        "substeps",      "damping", "dt",
     "tolerance", "sqrt_approx", "collide_particles", "collide_edges", NULL};
 
 /* Reads the fields present in the options table at arg into def. */
