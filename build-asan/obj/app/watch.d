@@ -1,3 +1,0 @@
-build-asan/obj/app/watch.o: app/watch.c app/watch.h
-
-app/watch.h:

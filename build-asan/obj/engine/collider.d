@@ -1,6 +1,0 @@
-build-asan/obj/engine/collider.o: engine/collider.c engine/internal.h \
-  engine/loom.h
-
-engine/internal.h:
-
-engine/loom.h:

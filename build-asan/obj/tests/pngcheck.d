@@ -1,1 +1,0 @@
-build-asan/obj/tests/pngcheck.o: tests/pngcheck.c
