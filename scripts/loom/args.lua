@@ -103,16 +103,18 @@ function Checker:number(options, name, default, min, max, above)
     return x
 end
 
---- An integer >= min.
-function Checker:integer(options, name, default, min)
+--- An integer >= min, and <= max when max is given.
+function Checker:integer(options, name, default, min, max)
     local n = options[name]
     if n == nil then return default end
     if type(n) ~= "number" then
         self:fail(("field '%s' must be an integer, got %s"):format(name, type(n)))
-    elseif n ~= math.floor(n) or n ~= n then
+    elseif math.tointeger(n) == nil then -- a fraction, NaN or an infinity
         self:fail(("field '%s' must be an integer, got %s"):format(name, describe(n)))
     end
-    if n < min then
+    if max ~= nil and (n < min or n > max) then
+        self:fail(("field '%s' must be in [%d, %d], got %s"):format(name, min, max, describe(n)))
+    elseif n < min then
         self:fail(("field '%s' must be >= %d, got %s"):format(name, min, describe(n)))
     end
     return math.tointeger(n)

@@ -13,28 +13,12 @@
 -- inflates the ball (more pressure), stiffness < 1 makes it softer and
 -- bouncier. The ball lies in the xy-plane.
 
+local args = require "loom.args"
+
 local pressure = {}
 
 local fields = { center = true, radius = true, n = true, mass = true, scale = true,
                  stiffness = true, skin = true, color = true, particle_radius = true }
-
-local function fail(message, arg)
-    error(("bad argument #%d to 'ball' (%s)"):format(arg or 2, message), 3)
-end
-
-local function number(options, name, default, low, high)
-    local x = options[name]
-    if x == nil then return default end
-    if type(x) ~= "number" then
-        fail(("field '%s' must be a finite number, got %s"):format(name, type(x)))
-    elseif x ~= x or x == math.huge or x == -math.huge then
-        fail(("field '%s' must be a finite number, got %s"):format(name, tostring(x)))
-    elseif x <= low or (high and x > high) then
-        local rule = high and ("in (%s, %s]"):format(low, high) or ("> %s"):format(low)
-        fail(("field '%s' must be %s, got %s"):format(name, rule, tostring(x)))
-    end
-    return x
-end
 
 --- Builds a ball of n particles (counter-clockwise) around center.
 -- Options: center = {x, y} (default origin), radius (m, 0.5), n (>= 3, 24),
@@ -43,40 +27,25 @@ end
 -- sticks, (0, 1], 1), color, particle_radius (m, drawn and collided, 0).
 -- Returns { particles = {...}, skin = { sticks }, area = the area constraint }.
 function pressure.ball(world, options)
-    local mt = getmetatable(world)
-    if type(world) ~= "userdata" or not mt or mt.__name ~= "world" then
-        fail("world expected, got " .. (mt and mt.__name or type(world)), 1)
-    end
-    options = options or {}
-    if type(options) ~= "table" then fail("table expected, got " .. type(options)) end
-    for key in pairs(options) do
-        if not fields[key] then fail(("unknown field '%s'"):format(tostring(key))) end
-    end
-    local center = options.center or { 0, 0 }
-    if type(center) ~= "table" or type(center[1]) ~= "number" or type(center[2]) ~= "number" then
-        fail("field 'center' must be a table of 2 numbers")
-    end
-    local radius = number(options, "radius", 0.5, 0)
-    local n = options.n or 24
-    if type(n) ~= "number" or not math.tointeger(n) then
-        fail(("field 'n' must be an integer, got %s"):format(tostring(n)))
-    elseif n < 3 or n > 100000 then
-        fail(("field 'n' must be in [3, 100000], got %d"):format(n))
-    end
-    n = math.tointeger(n)
-    local mass = number(options, "mass", 1, 0)
-    local scale = number(options, "scale", 1, 0)
-    local stiffness = number(options, "stiffness", 1, 0, 1)
-    local skin = number(options, "skin", 1, 0, 1)
+    local check = args.checker("ball", pressure.ball)
+    check:world(world)
+    options = check:options(options, fields)
+    local center = check:vector(options, "center", { 0, 0 })
+    local radius = check:number(options, "radius", 0.5, 0, nil, true)
+    local n = check:integer(options, "n", 24, 3, 100000)
+    local mass = check:number(options, "mass", 1, 0, nil, true)
+    local scale = check:number(options, "scale", 1, 0, nil, true)
+    local stiffness = check:number(options, "stiffness", 1, 0, 1, true)
+    local skin = check:number(options, "skin", 1, 0, 1, true)
     local particle_radius = options.particle_radius or 0
 
     local particles = {}
     for i = 1, n do
         local a = 2 * math.pi * (i - 1) / n
-        particles[i] = world:particle {
+        particles[i] = check:call(world.particle, world, {
             pos = { center[1] + radius * math.cos(a), center[2] + radius * math.sin(a) },
             mass = mass / n, radius = particle_radius, color = options.color,
-        }
+        })
     end
     local sticks = {}
     for i = 1, n do

@@ -26,6 +26,8 @@
 -- the figure facing +x. 180 is straight; a range with min > max wraps
 -- through 180.
 
+local args = require "loom.args"
+
 local ragdoll = {}
 
 -- Where each particle sits in a 1.8 m figure standing at the origin, feet at 0,
@@ -64,23 +66,6 @@ local joints = {
 local fields = { pos = true, height = true, mass = true, radius = true, color = true,
                  limits = true, stiffness = true }
 
-local function fail(message, arg)
-    error(("bad argument #%d to 'new' (%s)"):format(arg or 2, message), 3)
-end
-
-local function number(options, name, default, positive)
-    local x = options[name]
-    if x == nil then return default end
-    if type(x) ~= "number" then
-        fail(("field '%s' must be a finite number, got %s"):format(name, type(x)))
-    elseif x ~= x or x == math.huge or x == -math.huge then
-        fail(("field '%s' must be a finite number, got %s"):format(name, tostring(x)))
-    elseif positive and x <= 0 then
-        fail(("field '%s' must be > 0, got %s"):format(name, tostring(x)))
-    end
-    return x
-end
-
 --- Builds a ragdoll with its feet at pos. Options: pos = {x, y[, z]} (default
 -- origin), height (m, 1.8), mass (kg, 70), radius (m, drawn and collided;
 -- default height / 40), color, limits (default true: false leaves the joints
@@ -88,40 +73,26 @@ end
 -- Returns { parts = { head =, neck =, ... }, particles = { ... }, bones =
 -- { sticks }, joints = { angle constraints } }.
 function ragdoll.new(world, options)
-    local mt = getmetatable(world)
-    if type(world) ~= "userdata" or not mt or mt.__name ~= "world" then
-        fail("world expected, got " .. (mt and mt.__name or type(world)), 1)
-    end
-    options = options or {}
-    if type(options) ~= "table" then fail("table expected, got " .. type(options)) end
-    for key in pairs(options) do
-        if not fields[key] then fail(("unknown field '%s'"):format(tostring(key))) end
-    end
-    local pos = options.pos or { 0, 0 }
-    if type(pos) ~= "table" or type(pos[1]) ~= "number" or type(pos[2]) ~= "number" then
-        fail("field 'pos' must be a table of 2 or 3 numbers")
-    end
-    local height = number(options, "height", 1.8, true)
-    local mass = number(options, "mass", 70, true)
-    local radius = number(options, "radius", height / 40, false)
-    local stiffness = number(options, "stiffness", 1, true)
-    if stiffness > 1 then fail(("field 'stiffness' must be in (0, 1], got %s"):format(stiffness)) end
-    local limits = options.limits
-    if limits == nil then limits = true end
-    if type(limits) ~= "boolean" then
-        fail("field 'limits' must be a boolean, got " .. type(limits))
-    end
+    local check = args.checker("new", ragdoll.new)
+    check:world(world)
+    options = check:options(options, fields)
+    local pos = check:vector(options, "pos", { 0, 0 })
+    local height = check:number(options, "height", 1.8, 0, nil, true)
+    local mass = check:number(options, "mass", 70, 0, nil, true)
+    local radius = check:number(options, "radius", height / 40, nil, nil)
+    local stiffness = check:number(options, "stiffness", 1, 0, 1, true)
+    local limits = check:flag(options, "limits", true)
 
     local s = height / 1.8
     local parts, particles = {}, {}
     for _, p in ipairs(pose) do
         local name, x, y, share = p[1], p[2], p[3], p[4]
-        parts[name] = world:particle {
-            pos = { pos[1] + s * x, pos[2] + s * y, pos[3] or 0 },
+        parts[name] = check:call(world.particle, world, {
+            pos = { pos[1] + s * x, pos[2] + s * y, pos[3] },
             mass = mass * share,
             radius = name == "head" and 3 * radius or radius,
             color = options.color,
-        }
+        })
         particles[#particles + 1] = parts[name]
     end
     local sticks = {}

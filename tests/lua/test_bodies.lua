@@ -304,6 +304,9 @@ end
 local w = loom.world()
 check_error(function() rope.chain(w, { segments = 0 }) end,
             "bad argument #2 to 'chain' (field 'segments' must be >= 1, got 0)", "chain: segments >= 1")
+check_error(function() rope.chain(w, { segments = 1 / 0 }) end,
+            "bad argument #2 to 'chain' (field 'segments' must be an integer, got inf)",
+            "chain: an infinite count is not an integer")
 check_error(function() rope.chain(w, { pin = { "middle" } }) end,
             "bad argument #2 to 'chain' (field 'pin': invalid option 'middle', expected one of: first, last)",
             "chain: pin names")

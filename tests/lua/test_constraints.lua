@@ -246,6 +246,11 @@ do
                 "bad argument #2 to 'new' (unknown field 'lims')", "ragdoll unknown field")
     check_error(function() ragdoll.new(5) end,
                 "bad argument #1 to 'new' (world expected, got number)", "ragdoll world")
+    check_error(function() ragdoll.new(w, { color = "#12" }) end,
+                "bad argument #2 to 'new' (field 'color': invalid color '#12', expected \"#rrggbb\", "
+                    .. "\"#rrggbbaa\" or one of: black, white, gray, grey, red, green, blue, yellow, "
+                    .. "orange, cyan, magenta, purple, pink, brown)",
+                "ragdoll passes a bad colour on as its own argument error")
     local pressure = require "loom.pressure"
     check_error(function() pressure.ball(w, { n = 2 }) end,
                 "bad argument #2 to 'ball' (field 'n' must be in [3, 100000], got 2)", "pressure n")
