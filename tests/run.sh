@@ -36,6 +36,9 @@ done
 for t in tests/cli_*.sh; do
     [ -f "$t" ] && run_suite "$(basename "$t")" sh "$t" "$build"
 done
+for t in tests/lint_*.sh; do
+    [ -f "$t" ] && run_suite "$(basename "$t")" sh "$t"
+done
 
 echo
 [ -n "$suites_failed" ] && echo "failing suites:$suites_failed"

@@ -254,7 +254,7 @@ do
         -- Turn columns 5..7 a quarter turn up about the line of column 4 (x = 0.6).
         for i = 5, 7 do
             for j = 1, 3 do
-                local x, y, z = c.at(i, j):pos()
+                local x, _, z = c.at(i, j):pos()
                 c.at(i, j):set_pos(0.6, x - 0.6, z)
             end
         end

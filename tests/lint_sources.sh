@@ -1,0 +1,37 @@
+#!/bin/sh
+# Lint: every Lua file passes luacheck (settings in .luacheckrc) and every C
+# file is clang-formatted (.clang-format). Usage: sh tests/lint_sources.sh
+# A missing tool is reported as skipped (CI installs both: lua-check and
+# clang-format); a tool that finds something fails the suite with its report.
+pass=0
+fail=0
+skip=0
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+
+if command -v luacheck >/dev/null 2>&1; then
+    if luacheck --no-color -q scripts examples tests/lua bench >"$tmp" 2>&1; then
+        pass=$((pass + 1)); echo "ok - luacheck finds nothing in scripts, examples, tests and bench"
+    else
+        fail=$((fail + 1)); echo "not ok - luacheck finds nothing in scripts, examples, tests and bench"
+        sed 's/^/#   /' "$tmp" | head -n 40
+    fi
+else
+    skip=$((skip + 1)); echo "ok - luacheck # SKIP not installed (apt-get install lua-check)"
+fi
+
+if command -v clang-format >/dev/null 2>&1; then
+    files=$(find engine bindings app tests bench -name '*.c' -o -name '*.h' | sort)
+    # shellcheck disable=SC2086
+    if clang-format --dry-run --Werror $files >"$tmp" 2>&1; then
+        pass=$((pass + 1)); echo "ok - every C file is clang-formatted"
+    else
+        fail=$((fail + 1)); echo "not ok - every C file is clang-formatted (run: make format)"
+        sed 's/^/#   /' "$tmp" | head -n 20
+    fi
+else
+    skip=$((skip + 1)); echo "ok - clang-format # SKIP not installed (apt-get install clang-format)"
+fi
+
+echo "$pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]
