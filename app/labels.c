@@ -137,18 +137,18 @@ static void draw_label(void *context, const lmlua_label *label) {
     int line_height = lm_font_line_height(font);
     int top = (int)lround(y - 0.5 * count * line_height);
     int anchor = (int)lround(x);
-    int left = label->align == LMLUA_ALIGN_LEFT     ? anchor
+    int left = label->align == LMLUA_ALIGN_LEFT    ? anchor
                : label->align == LMLUA_ALIGN_RIGHT ? anchor - block_width
-                                                    : anchor - block_width / 2;
+                                                   : anchor - block_width / 2;
     if (label->panel && block_width > 0) {
         int pad_x = (line_height * 3 + 5) / 10, pad_y = (line_height + 5) / 10;
         lm_fill_rect(f->surface, left - pad_x, top - pad_y, block_width + 2 * pad_x,
                      count * line_height + 2 * pad_y, PANEL_COLOR);
     }
     for (int i = 0; i < count; i++) {
-        int line_left = label->align == LMLUA_ALIGN_LEFT     ? left
+        int line_left = label->align == LMLUA_ALIGN_LEFT    ? left
                         : label->align == LMLUA_ALIGN_RIGHT ? anchor - widths[i]
-                                                             : anchor - widths[i] / 2;
+                                                            : anchor - widths[i] / 2;
         lm_text_draw(font, f->surface, line_left, top + i * line_height, lines[i], label->color);
     }
 }

@@ -44,7 +44,7 @@ typedef struct label {
     lmlua_align align;
 } label;
 
-static const char *const label_fields[] = {"text", "at",    "screen", "offset", "size",
+static const char *const label_fields[] = {"text",  "at",    "screen", "offset", "size",
                                            "color", "align", "panel",  "bold",   NULL};
 /* loom.title's options: everything but the text and a world anchor. */
 static const char *const title_fields[] = {"screen", "offset", "size", "color",
@@ -61,8 +61,17 @@ static void push_list(lua_State *L) {
     }
 }
 
+/* The label at arg, live or removed, or a "label expected" error. */
+static label *check_any_label(lua_State *L, int arg) {
+    label *l = luaL_testudata(L, arg, LABEL_METATABLE);
+    if (l == NULL) {
+        luaL_typeerror(L, arg, "label");
+    }
+    return l;
+}
+
 static label *check_label(lua_State *L, int arg) {
-    label *l = luaL_checkudata(L, arg, LABEL_METATABLE);
+    label *l = check_any_label(L, arg);
     if (l->removed) {
         luaL_argerror(L, arg, "attempt to use a removed label");
     }
@@ -136,9 +145,13 @@ static void read_options(lua_State *L, int arg, label *l, int *text_index, int *
             lua_pushboolean(L, false);
             *particle_index = lua_gettop(L);
         } else {
-            lmlua_place_error(L, place,
-                              lua_pushfstring(L, "must be a point {x, y[, z]} or a particle, got %s",
-                                              luaL_typename(L, at)));
+            /* "got world" rather than "got userdata", as lauxlib names types */
+            const char *type = luaL_getmetafield(L, at, "__name") == LUA_TSTRING
+                                   ? lua_tostring(L, -1)
+                                   : luaL_typename(L, at);
+            lmlua_place_error(
+                L, place,
+                lua_pushfstring(L, "must be a point {x, y[, z]} or a particle, got %s", type));
         }
         l->on_screen = false;
     }
@@ -189,8 +202,7 @@ static void commit(lua_State *L, int self, const label *settings, int text_index
 }
 
 /* Pushes a new label userdata with settings, and adds it to the list. */
-static int push_new_label(lua_State *L, const label *settings, int text_index,
-                          int particle_index) {
+static int push_new_label(lua_State *L, const label *settings, int text_index, int particle_index) {
     lua_newuserdatauv(L, sizeof(label), LABEL_USER_VALUES);
     luaL_setmetatable(L, LABEL_METATABLE);
     int self = lua_gettop(L);
@@ -361,10 +373,17 @@ static int label_get(lua_State *L) {
     return 1;
 }
 
+/* label:valid(): false once removed. */
+static int label_valid(lua_State *L) {
+    const label *l = check_any_label(L, 1);
+    lua_pushboolean(L, !l->removed);
+    return 1;
+}
+
 static int label_tostring(lua_State *L) {
-    const label *l = luaL_checkudata(L, 1, LABEL_METATABLE);
+    const label *l = check_any_label(L, 1);
     if (l->removed) {
-        lua_pushliteral(L, "label (removed)");
+        lua_pushliteral(L, "removed label");
         return 1;
     }
     lua_getiuservalue(L, 1, UV_TEXT);
@@ -426,9 +445,7 @@ void lmlua_each_label(lua_State *L, lmlua_label_fn fn, void *context) {
 /* ------------------------------------------------------------- module -- */
 
 static const luaL_Reg label_methods[] = {
-    {"set", label_set},
-    {"remove", label_remove},
-    {"get", label_get},
+    {"set", label_set}, {"remove", label_remove}, {"get", label_get}, {"valid", label_valid},
     {NULL, NULL},
 };
 
