@@ -56,7 +56,7 @@ near() {
 
 scene "$tmp/plain.lua" ""
 scene "$tmp/label.lua" 'loom.label{ text = "MMMM", at = {2, 1} }'
-render plain "$tmp/plain.lua" --frames 31 --fps 30 || not_ok "render the plain scene" "$(cat "$tmp/plain.err")"
+render plain "$tmp/plain.lua" --frames 2 --fps 1 || not_ok "render the plain scene" "$(cat "$tmp/plain.err")"
 render label "$tmp/label.lua" --frames 1 || not_ok "render the labelled scene" "$(cat "$tmp/label.err")"
 render again "$tmp/label.lua" --frames 1
 
@@ -104,20 +104,20 @@ near "a screen label's left edge is at 25% of the width" "$1" 320 3
 near "a screen label's middle is at 75% of the height" $((($2 + $4) / 2)) 540 3
 
 # ---- a label that follows a particle -----------------------------------------
-# The mover goes 1 m to the right in the 30 frames of one second: 72 pixels.
+# The mover goes 1 m to the right in the one second between frames 0 and 1: 72 pixels.
 scene "$tmp/follow.lua" 'loom.label{ text = "MMMM", at = mover, offset = {0, 30} }'
-render follow "$tmp/follow.lua" --frames 31 --fps 30
+render follow "$tmp/follow.lua" --frames 2 --fps 1
 set -- $(box "$tmp/plain/frame_00000.png" "$tmp/follow/frame_00000.png") 0 0 0 0
 start=$((($1 + $3) / 2))
 near "a following label starts above its particle (x = 424)" "$start" 424 3
 near "the offset lifts it 30 points (y = 258)" $((($2 + $4) / 2)) 258 3
-set -- $(box "$tmp/plain/frame_00030.png" "$tmp/follow/frame_00030.png") 0 0 0 0
+set -- $(box "$tmp/plain/frame_00001.png" "$tmp/follow/frame_00001.png") 0 0 0 0
 near "after one second it has moved with its particle by 72 pixels" $((($1 + $3) / 2 - start)) 72 2
 
 # ---- removed in loom.update --------------------------------------------------
 scene "$tmp/removed.lua" 'local l = loom.label{ text = "MMMM", at = {2, 1} }
 function loom.update() if l:valid() then l:remove() end end'
-render removed "$tmp/removed.lua" --frames 31 --fps 30
+render removed "$tmp/removed.lua" --frames 2 --fps 1
 if cmp -s "$tmp/plain/frame_00001.png" "$tmp/removed/frame_00001.png" &&
     ! cmp -s "$tmp/plain/frame_00000.png" "$tmp/removed/frame_00000.png"; then
     ok "a label removed in loom.update is no longer drawn"
