@@ -10,7 +10,14 @@ pngcheck=$build/tests/pngcheck
 pass=0
 fail=0
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+xvfb_pid=
+loom_pid=
+cleanup() {
+    [ -n "$loom_pid" ] && kill "$loom_pid" 2>/dev/null
+    [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
 
 ok() { pass=$((pass + 1)); echo "ok - $1"; }
 not_ok() { fail=$((fail + 1)); echo "not ok - $1${2:+ ($2)}"; }
@@ -132,6 +139,62 @@ if ! render bad "$tmp/bad.lua" --frames 1 &&
     ok "a wrong label is a script error with the argument's message"
 else
     not_ok "a wrong label is a script error with the argument's message" "$(head -n 1 "$tmp/bad.err")"
+fi
+
+# ---- the window draws labels as `loom render` does -----------------------------
+# A still scene: the window's picture with the heads-up display hidden (Tab)
+# must be the very picture `loom render` writes. Needs Xvfb and xdotool.
+# wait_for PATTERN FILE: true once FILE has a line matching PATTERN (5 s at most).
+wait_for() {
+    tries=50
+    while [ "$tries" -gt 0 ]; do
+        grep -q -- "$1" "$2" 2>/dev/null && return 0
+        sleep 0.1; tries=$((tries - 1))
+    done
+    return 1
+}
+if command -v Xvfb >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1; then
+    scene "$tmp/still.lua" 'loom.title("A title")
+loom.label{ text = "MMMM", at = {2, 1} }
+loom.label{ text = "on the picture", screen = {0.25, 0.75}, align = "left" }'
+    Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
+    xvfb_pid=$!
+    wait_for '[0-9]' "$tmp/display"
+    DISPLAY=:$(cat "$tmp/display")
+    export DISPLAY
+    mkdir -p "$tmp/shots"
+    # The mover drifts; a still copy of the scene has it at rest.
+    sed 's/vel = {1, 0}, //' "$tmp/still.lua" >"$tmp/shots/still.lua"
+    render still "$tmp/shots/still.lua" --frames 1 --size 640x360
+    loom_path=$(cd "$(dirname "$loom")" && pwd)/loom
+    (cd "$tmp/shots" && exec "$loom_path" still.lua --size 640x360 >"$tmp/window.out" 2>"$tmp/window.err") &
+    loom_pid=$!
+    window=
+    tries=50
+    while [ -z "$window" ] && [ "$tries" -gt 0 ]; do
+        sleep 0.1; tries=$((tries - 1))
+        window=$(xdotool search --name "loom - still.lua" 2>/dev/null | tail -n 1)
+    done
+    sleep 0.3
+    xdotool key Tab
+    sleep 0.3
+    xdotool key p
+    wait_for "saved screenshot" "$tmp/window.out"
+    xdotool key Escape
+    tries=30
+    while kill -0 "$loom_pid" 2>/dev/null && [ "$tries" -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
+    kill "$loom_pid" 2>/dev/null
+    wait "$loom_pid" 2>/dev/null
+    loom_pid=
+    if [ -f "$tmp/shots/still-001.png" ] &&
+        "$pngcheck" differ "$tmp/still/frame_00000.png" "$tmp/shots/still-001.png" | grep -q '^same$'; then
+        ok "the window shows labels exactly as loom render draws them"
+    else
+        not_ok "the window shows labels exactly as loom render draws them" \
+            "$("$pngcheck" differ "$tmp/still/frame_00000.png" "$tmp/shots/still-001.png" 2>&1)"
+    fi
+else
+    echo "# skip: the window check needs Xvfb and xdotool"
 fi
 
 echo "$pass passed, $fail failed"
