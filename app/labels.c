@@ -23,7 +23,7 @@
 /* The picture's background, slightly translucent: lines under the text fade
  * and the text stays readable. */
 #define PANEL_COLOR 0xF7F7F2D0u
-enum { FONTS_PER_WEIGHT = 2, MAX_LINES = 32 };
+enum { FONTS_PER_WEIGHT = 2, MAX_LINES = 32, MIN_PIXELS = 6, MAX_PIXELS = 400 };
 
 /* A font keeps the glyphs of one size; two per weight let a title and the
  * labels keep theirs from frame to frame. */
@@ -122,7 +122,13 @@ static void draw_label(void *context, const lmlua_label *label) {
     if (!(fabs(x) < reach && fabs(y) < reach))
         return;
 
-    lm_font *font = font_of_size(f->labels, label->bold, (int)lround(label->size * f->point));
+    /* The font's smallest size, and a cap that keeps the glyph cache small
+     * (200 points on a 2160-line picture would be 600 pixels). */
+    double pixels = label->size * f->point;
+    int size = pixels < MIN_PIXELS   ? MIN_PIXELS
+               : pixels > MAX_PIXELS ? MAX_PIXELS
+                                     : (int)lround(pixels);
+    lm_font *font = font_of_size(f->labels, label->bold, size);
     const char *lines[MAX_LINES];
     int widths[MAX_LINES], count = 0, block_width = 0;
     for (const char *line = label->text; line && count < MAX_LINES; count++) {
