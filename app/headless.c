@@ -7,6 +7,7 @@
  */
 #include "app.h"
 #include "frame_writer.h"
+#include "labels.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -100,10 +101,12 @@ int app_render(const app_options *options) {
     app_scene *scene = load(options);
     if (!scene)
         return APP_EXIT_FAILURE;
+    app_labels *labels = app_labels_create();
     frame_writer *writer =
         frame_writer_create(options->width, options->height, writer_threads(), err, sizeof err);
     if (!writer) {
         fprintf(stderr, "loom: %s\n", err);
+        app_labels_destroy(labels);
         app_scene_destroy(scene);
         return APP_EXIT_FAILURE;
     }
@@ -129,7 +132,7 @@ int app_render(const app_options *options) {
             break;
         }
         lm_camera camera = app_scene_camera(scene, aspect);
-        lm_renderer_draw(renderer, app_scene_world(scene), &camera);
+        app_draw_scene(labels, scene, renderer, &camera);
         snprintf(path, path_size, "%s%sframe_%05d.png", options->out, separator, frame);
         ok = frame_writer_submit(writer, path, err, sizeof err);
         if (progress)
@@ -151,6 +154,7 @@ int app_render(const app_options *options) {
                options->height, options->out, separator, app_seconds() - start);
     free(path);
     frame_writer_destroy(writer);
+    app_labels_destroy(labels);
     app_scene_destroy(scene);
     return ok ? APP_EXIT_OK : APP_EXIT_FAILURE;
 }

@@ -657,3 +657,11 @@ lm_camera app_scene_camera_request(app_scene *scene) {
         fprintf(stderr, "loom: %s\n", err);
     return camera;
 }
+
+/* --------------------------------------------------------------- labels -- */
+
+void app_scene_each_label(app_scene *scene,
+                          void (*fn)(void *context, const struct lmlua_label *label),
+                          void *context) {
+    lmlua_each_label(scene->L, fn, context);
+}

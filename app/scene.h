@@ -90,4 +90,11 @@ const lm_world *app_scene_world(app_scene *scene);
  * with loom.camera{}. */
 lm_camera app_scene_camera(app_scene *scene, double aspect);
 
+/* Calls fn with each label the script made with loom.label or loom.title, in
+ * the order it made them (see bindings/loom_lua.h). */
+struct lmlua_label;
+void app_scene_each_label(app_scene *scene,
+                          void (*fn)(void *context, const struct lmlua_label *label),
+                          void *context);
+
 #endif

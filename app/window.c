@@ -21,6 +21,7 @@
  */
 #include "app.h"
 #include "keys.h"
+#include "labels.h"
 #include "view.h"
 #include "watch.h"
 
@@ -69,6 +70,7 @@ typedef struct window_state {
     lm_renderer *renderer;
     lm_font *font, *bold; /* NULL without a font: no text, everything else works */
     lm_world *empty;      /* drawn while there is no scene */
+    app_labels *labels;   /* the script's labels, drawn as `loom render` draws them */
 
     /* The scene and hot reload. */
     app_watch *watch;
@@ -608,7 +610,7 @@ static bool present(window_state *state) {
     if (state->scene) {
         state->view = app_view_make(&state->camera, screen->w, screen->h);
         state->view_valid = true;
-        lm_renderer_draw(state->renderer, app_scene_world(state->scene), &state->camera);
+        app_draw_scene(state->labels, state->scene, state->renderer, &state->camera);
     } else {
         lm_camera camera = lm_camera_fit(state->empty, aspect);
         lm_renderer_draw(state->renderer, state->empty, &camera);
@@ -948,6 +950,7 @@ int app_window(const app_options *options) {
         state->status = APP_EXIT_FAILURE;
     } else {
         load_fonts(state);
+        state->labels = app_labels_create();
         /* A scene that fails to load shows its error and waits for a fix. */
         state->scene = app_scene_load_setup(&state->setup, state->scratch, sizeof state->scratch);
         if (!state->scene) {
@@ -968,6 +971,7 @@ int app_window(const app_options *options) {
     release_grab(state);
     lm_font_destroy(state->font);
     lm_font_destroy(state->bold);
+    app_labels_destroy(state->labels);
     lm_renderer_destroy(state->renderer);
     if (state->window)
         SDL_DestroyWindow(state->window);

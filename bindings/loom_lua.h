@@ -9,6 +9,8 @@
 #define LOOM_LUA_H
 
 #include <lua.h>
+#include <stdbool.h>
+#include <stdint.h>
 
 #include "../engine/loom.h"
 #include "../engine/render/render.h"
@@ -28,5 +30,28 @@ void lmlua_push_last_world(lua_State *L);
  * the caller has filled, usually with lm_camera_fit): fields the script did
  * not set keep their value. */
 void lmlua_apply_camera(lua_State *L, lm_camera *camera);
+
+/* A label as the picture needs it (see loom.label in docs/lua-api.md). */
+typedef enum lmlua_align { LMLUA_ALIGN_LEFT, LMLUA_ALIGN_CENTER, LMLUA_ALIGN_RIGHT } lmlua_align;
+
+typedef struct lmlua_label {
+    const char *text; /* UTF-8, lines split at '\n'; valid until the script runs again */
+    bool on_screen;   /* position.x, .y are fractions of the picture from its top-left */
+    lm_vec3 position; /* else a world point in m (a followed particle's position) */
+    double offset_x;  /* points (pixels of a 720-line picture), to the right */
+    double offset_y;  /* points, upwards */
+    double size;      /* points: the height of a line of text */
+    uint32_t color;   /* 0xRRGGBBAA */
+    bool panel;       /* on a pale translucent panel */
+    bool bold;
+    lmlua_align align; /* which side of the text the anchor is on (centre: its middle) */
+} lmlua_label;
+
+typedef void (*lmlua_label_fn)(void *context, const lmlua_label *label);
+
+/* Calls fn for every label of the state in the order the script made them,
+ * skipping labels that follow a removed particle. Safe outside any Lua call:
+ * it neither allocates nor raises. */
+void lmlua_each_label(lua_State *L, lmlua_label_fn fn, void *context);
 
 #endif

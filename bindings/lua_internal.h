@@ -79,6 +79,9 @@ extern const luaL_Reg lmlua_particle_contact_methods[];
 
 int lmlua_world_new(lua_State *L); /* loom.world{...} */
 int lmlua_camera(lua_State *L);    /* loom.camera{...} */
+/* Registers the label type and adds label, title and labels to the loom
+ * table on top of the stack (lua_label.c). */
+void lmlua_open_labels(lua_State *L);
 
 /* -------------------------------------------------------------- handles -- */
 

@@ -154,6 +154,7 @@ int luaopen_loom(lua_State *L) {
     luaL_newlib(L, functions);
     lua_pushliteral(L, LM_VERSION_STRING);
     lua_setfield(L, -2, "version");
+    lmlua_open_labels(L);
 
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
     lua_pushvalue(L, -2);

@@ -44,6 +44,10 @@ end
 folded_sheet(0.2, false, "#e6194b")                                 -- front: no bend links
 folded_sheet(-0.9, { kind = "stick", stiffness = 0.3 }, "#4363d8")   -- back: bend sticks
 
+-- Which cloth is which, next to each, in its colour.
+loom.label{ text = "without bend links", at = {-0.2, 0, 1.15}, color = "#b0123a" }
+loom.label{ text = "with bend links", at = {0.2, 0.75, -0.6}, color = "#2c4aa8" }
+
 loom.camera{ projection = "perspective", target = {0, 0.25, -0.2}, yaw = -30, pitch = 25, height = 2.2 }
 
 return world

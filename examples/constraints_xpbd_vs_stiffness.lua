@@ -71,6 +71,16 @@ function loom.update(dt)
   end
 end
 
-loom.camera{ projection = "orthographic", target = {0, 1.05, 0}, height = 2.4 }
+-- What each chain is, under it, so the class can tell them apart.
+loom.title("Stick stiffness depends on iterations; XPBD compliance does not")
+for _, s in ipairs {
+  { -1.5, "stiffness 0.1\n4 iterations" }, { -0.5, "stiffness 0.1\n32 iterations" },
+  { 0.5, "XPBD\n4 iterations" }, { 1.5, "XPBD\n32 iterations" },
+} do
+  loom.label{ text = s[2], at = {s[1], -0.3} }
+end
+loom.label{ text = "unstretched length", at = {0, rest}, offset = {0, 14}, size = 18 }
+
+loom.camera{ projection = "orthographic", target = {0, 0.9, 0}, height = 2.9 }
 
 return world

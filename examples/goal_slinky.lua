@@ -38,6 +38,13 @@ function loom.update(dt)
   }
 end
 
-loom.camera{ projection = "perspective", target = {0, 0, 0}, yaw = 0, pitch = 12, height = 3.1 }
+-- The two ends, labelled where they go.
+local ends = slinky.particles
+loom.label{ text = "stiff top", at = ends[#ends], offset = {0, 45} }
+loom.label{ text = "soft bottom", at = ends[1], offset = {0, -60} }
+
+-- Framed on the whole swing (from about 1.7 m left to 1.7 m right of the
+-- middle), not on the coil at rest.
+loom.camera{ projection = "perspective", target = {0.18, 0.06, 0}, yaw = 0, pitch = 12, height = 3.4 }
 
 return world

@@ -47,6 +47,11 @@ world:force(function(_, t)
   end
 end)
 
+-- Which plant is which.
+loom.label{ text = "without\nsupport sticks", at = {-2.2, 0.55} }
+loom.label{ text = "with support sticks\n(stiffness 0.9)", at = {-0.3, 2.7} }
+loom.label{ text = "with support sticks\n(stiffness 0.6)", at = {1.9, 2.7} }
+
 loom.camera{ target = {0, 1.3, 0}, height = 3.2 }
 
 return world

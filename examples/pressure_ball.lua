@@ -48,6 +48,14 @@ world:force(function(_, t)
   end
 end)
 
+-- Which ring is which, and what the hand is doing.
+loom.label{ text = "gas inside\n(area constraint)", at = {-1.1, 1.95}, color = "#2c4aa8" }
+loom.label{ text = "no gas\n(a loop of chain)", at = {1.1, 1.95}, color = "#55585e" }
+local hand = loom.label{ text = "a hand presses down", at = {-1.1, 1.5}, size = 18 }
+function loom.update()
+  if world:time() >= RELEASE then hand:set{ text = "let go at 2 s" } end
+end
+
 loom.camera{ projection = "orthographic", target = {0, 1.25, 0}, height = 2.8 }
 
 return world, ball

@@ -49,6 +49,10 @@ function loom.update(dt)
   end
 end
 
+-- Which figure is which, above each, in its colour.
+loom.label{ text = "with joint limits", at = {-1.5, 3.15}, color = "#2c4aa8" }
+loom.label{ text = "without joint limits", at = {1.5, 3.15}, color = "#b0123a" }
+
 loom.camera{ projection = "orthographic", target = {0, 1.7, 0}, height = 3.6 }
 
 return world

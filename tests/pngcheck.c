@@ -3,7 +3,8 @@
  *
  *   pngcheck info FILE           prints "WIDTH HEIGHT blank" or "WIDTH HEIGHT varied"
  *                                (blank: every pixel the same colour)
- *   pngcheck differ A B          prints "differ N" (N pixels differ) and exits 0 when the
+ *   pngcheck differ A B          prints "differ N X0 Y0 X1 Y1" (N pixels differ, all inside
+ *                                that box, corners inclusive) and exits 0 when the
  *                                pictures differ, prints "same" and exits 1 when not
  *   pngcheck pixel FILE X Y      prints the pixel's colour as "#rrggbb"
  *
@@ -59,11 +60,21 @@ static int differ(const char *path_a, const char *path_b) {
         printf("differ size %dx%d %dx%d\n", a.width, a.height, b.width, b.height);
         status = 0;
     } else {
-        size_t pixels = (size_t)a.width * (size_t)a.height, count = 0;
-        for (size_t i = 0; i < pixels; i++)
-            count += memcmp(a.rgba + 4 * i, b.rgba + 4 * i, 4) != 0;
+        size_t count = 0;
+        int x0 = a.width, y0 = a.height, x1 = -1, y1 = -1;
+        for (int y = 0; y < a.height; y++)
+            for (int x = 0; x < a.width; x++) {
+                size_t i = (size_t)y * (size_t)a.width + (size_t)x;
+                if (memcmp(a.rgba + 4 * i, b.rgba + 4 * i, 4) == 0)
+                    continue;
+                count++;
+                x0 = x < x0 ? x : x0;
+                y0 = y < y0 ? y : y0;
+                x1 = x > x1 ? x : x1;
+                y1 = y > y1 ? y : y1;
+            }
         if (count)
-            printf("differ %zu\n", count);
+            printf("differ %zu %d %d %d %d\n", count, x0, y0, x1, y1);
         else
             printf("same\n");
         status = count ? 0 : 1;

@@ -1,15 +1,15 @@
 /*
  * text.h - text and translucent panels drawn onto a picture.
  *
- * For overlays on top of the renderer's picture (the window's heads-up
- * display, help and error panels; later plots and labels). Glyphs come from a
+ * For overlays on top of the renderer's picture: the window's heads-up
+ * display, help and error panels, and the scene's labels (app/labels.c). Glyphs come from a
  * TrueType font rasterised by stb_truetype; loom uses DejaVu Sans Mono from
  * Debian's fonts-dejavu-core. Every function draws onto an SDL_Surface in
  * SDL_PIXELFORMAT_RGBA32 (the renderer's picture), passed as void * so this
  * header does not pull in SDL. Drawing is clipped to the surface.
  *
- * Nothing here is used by `loom render`: the scene picture never has text
- * unless a caller adds it.
+ * `loom render` uses it only for the labels a script asks for: the scene
+ * picture never has text unless the script adds it.
  */
 #ifndef LOOM_TEXT_H
 #define LOOM_TEXT_H

@@ -1,0 +1,188 @@
+/*
+ * labels.c - the script's labels drawn onto the picture.
+ *
+ * A label's anchor is projected with the same camera as the world (app/view.c
+ * follows the renderer's conventions), moved by its offset, and the text is
+ * placed so that the anchor is at the vertical middle of the block of lines
+ * and on the side given by its alignment. Sizes are points, pixels of a
+ * 720-line picture, so a label keeps its place relative to the scene at any
+ * picture size. Everything is whole pixels from integer arithmetic on the
+ * picture, so the same scene gives the same bytes on every run.
+ */
+#include "labels.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../bindings/loom_lua.h"
+#include "../engine/render/text.h"
+#include "view.h"
+
+/* The picture's background, slightly translucent: lines under the text fade
+ * and the text stays readable. */
+#define PANEL_COLOR 0xF7F7F2D0u
+enum { FONTS_PER_WEIGHT = 2, MAX_LINES = 32, MIN_PIXELS = 6, MAX_PIXELS = 400 };
+
+/* A font keeps the glyphs of one size; two per weight let a title and the
+ * labels keep theirs from frame to frame. */
+typedef struct sized_font {
+    lm_font *font;
+    int size;      /* pixels, 0 before first use */
+    unsigned used; /* frame counter of the last use */
+} sized_font;
+
+struct app_labels {
+    bool loaded, warned;
+    sized_font fonts[2][FONTS_PER_WEIGHT]; /* [bold][slot] */
+    unsigned clock;
+};
+
+app_labels *app_labels_create(void) {
+    return calloc(1, sizeof(app_labels));
+}
+
+void app_labels_destroy(app_labels *labels) {
+    if (!labels)
+        return;
+    for (int weight = 0; weight < 2; weight++)
+        for (int slot = 0; slot < FONTS_PER_WEIGHT; slot++)
+            lm_font_destroy(labels->fonts[weight][slot].font);
+    free(labels);
+}
+
+/* Loads the fonts on first use; false (with one warning) without them. */
+static bool load_fonts(app_labels *labels) {
+    if (!labels->loaded) {
+        labels->loaded = true;
+        char err[256] = "";
+        for (int weight = 0; weight < 2; weight++) {
+            const char *path = lm_font_default_path(weight == 1);
+            for (int slot = 0; slot < FONTS_PER_WEIGHT && path; slot++)
+                labels->fonts[weight][slot].font = lm_font_load(path, err, sizeof err);
+        }
+    }
+    for (int weight = 0; weight < 2; weight++)
+        for (int slot = 0; slot < FONTS_PER_WEIGHT; slot++)
+            if (!labels->fonts[weight][slot].font) {
+                if (!labels->warned)
+                    fprintf(stderr, "loom: warning: no font for labels (install "
+                                    "fonts-dejavu-core); the scene is drawn without them\n");
+                labels->warned = true;
+                return false;
+            }
+    return true;
+}
+
+/* A font of the weight set to pixel size: one that has it, else the one
+ * used longest ago. */
+static lm_font *font_of_size(app_labels *labels, bool bold, int size) {
+    sized_font *fonts = labels->fonts[bold ? 1 : 0];
+    sized_font *chosen = &fonts[0];
+    for (int slot = 0; slot < FONTS_PER_WEIGHT; slot++) {
+        if (fonts[slot].size == size) {
+            chosen = &fonts[slot];
+            break;
+        }
+        if (fonts[slot].used < chosen->used)
+            chosen = &fonts[slot];
+    }
+    if (chosen->size != size) {
+        lm_font_set_size(chosen->font, size);
+        chosen->size = size;
+    }
+    chosen->used = ++labels->clock;
+    return chosen->font;
+}
+
+typedef struct frame {
+    app_labels *labels;
+    void *surface;
+    int width, height;
+    double point; /* pixels per point */
+    app_view view;
+} frame;
+
+static void draw_label(void *context, const lmlua_label *label) {
+    frame *f = context;
+    double x, y;
+    if (label->on_screen) {
+        x = label->position.x * f->width;
+        y = label->position.y * f->height;
+    } else {
+        double depth;
+        if (!app_view_project(&f->view, label->position, &x, &y, &depth))
+            return; /* behind the eye */
+    }
+    x += label->offset_x * f->point;
+    y -= label->offset_y * f->point;
+    /* Far outside the picture: nothing to draw, and no overflow below. */
+    double reach = 4.0 * (f->width + f->height);
+    if (!(fabs(x) < reach && fabs(y) < reach))
+        return;
+
+    /* The font's smallest size, and a cap that keeps the glyph cache small
+     * (200 points on a 2160-line picture would be 600 pixels). */
+    double pixels = label->size * f->point;
+    int size = pixels < MIN_PIXELS   ? MIN_PIXELS
+               : pixels > MAX_PIXELS ? MAX_PIXELS
+                                     : (int)lround(pixels);
+    lm_font *font = font_of_size(f->labels, label->bold, size);
+    const char *lines[MAX_LINES];
+    int widths[MAX_LINES], count = 0, block_width = 0;
+    for (const char *line = label->text; line && count < MAX_LINES; count++) {
+        lines[count] = line;
+        widths[count] = lm_text_width(font, line);
+        if (widths[count] > block_width)
+            block_width = widths[count];
+        line = strchr(line, '\n');
+        if (line)
+            line++;
+    }
+    int line_height = lm_font_line_height(font);
+    int top = (int)lround(y - 0.5 * count * line_height);
+    int anchor = (int)lround(x);
+    int left = label->align == LMLUA_ALIGN_LEFT    ? anchor
+               : label->align == LMLUA_ALIGN_RIGHT ? anchor - block_width
+                                                   : anchor - block_width / 2;
+    if (label->panel && block_width > 0) {
+        int pad_x = (line_height * 3 + 5) / 10, pad_y = (line_height + 5) / 10;
+        lm_fill_rect(f->surface, left - pad_x, top - pad_y, block_width + 2 * pad_x,
+                     count * line_height + 2 * pad_y, PANEL_COLOR);
+    }
+    for (int i = 0; i < count; i++) {
+        int line_left = label->align == LMLUA_ALIGN_LEFT    ? left
+                        : label->align == LMLUA_ALIGN_RIGHT ? anchor - widths[i]
+                                                            : anchor - widths[i] / 2;
+        lm_text_draw(font, f->surface, line_left, top + i * line_height, lines[i], label->color);
+    }
+}
+
+/* Counts labels, to know whether fonts are needed at all. */
+static void count_label(void *context, const lmlua_label *label) {
+    (void)label;
+    (*(int *)context)++;
+}
+
+void app_draw_scene(app_labels *labels, app_scene *scene, lm_renderer *renderer,
+                    const lm_camera *camera) {
+    const lm_world *world = app_scene_world(scene);
+    lm_renderer_draw(renderer, world, camera);
+    int count = 0;
+    app_scene_each_label(scene, count_label, &count);
+    if (count == 0 || !labels || !load_fonts(labels))
+        return;
+
+    frame f;
+    f.labels = labels;
+    f.surface = lm_renderer_surface(renderer);
+    f.width = lm_renderer_width(renderer);
+    f.height = lm_renderer_height(renderer);
+    f.point = f.height / 720.0;
+    lm_camera resolved = *camera;
+    if (resolved.projection == LM_PROJECTION_AUTO)
+        resolved.projection = lm_camera_fit(world, (double)f.width / f.height).projection;
+    f.view = app_view_make(&resolved, f.width, f.height);
+    app_scene_each_label(scene, draw_label, &f);
+}

@@ -1,0 +1,26 @@
+/*
+ * labels.h - drawing a scene's picture: the world, then the script's labels.
+ *
+ * `loom render` and the window both draw a scene through app_draw_scene, so a
+ * label sits in the same place on a PNG as on the screen. The window's own
+ * text (heads-up display, help, errors) comes after, and only in the window.
+ */
+#ifndef LOOM_APP_LABELS_H
+#define LOOM_APP_LABELS_H
+
+#include "scene.h"
+
+/* The fonts labels are drawn with, loaded on first use. */
+typedef struct app_labels app_labels;
+
+/* NULL when out of memory. */
+app_labels *app_labels_create(void);
+void app_labels_destroy(app_labels *labels);
+
+/* Draws the scene's world as seen by camera, then its labels on top. Without
+ * a font the labels are left out, with one warning on stderr. An auto
+ * projection is resolved as lm_renderer_draw resolves it. */
+void app_draw_scene(app_labels *labels, app_scene *scene, lm_renderer *renderer,
+                    const lm_camera *camera);
+
+#endif
