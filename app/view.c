@@ -20,22 +20,15 @@ static lm_vec3 sub(lm_vec3 a, lm_vec3 b) {
 }
 
 app_view app_view_make(const lm_camera *camera, int width, int height) {
-    /* The renderer's fallbacks for values it will not use. */
-    double h = camera->height > 0.0 && isfinite(camera->height) ? camera->height : 1.0;
-    double fov = camera->fov >= 1.0 && camera->fov <= 179.0 ? camera->fov : 40.0;
-    double yaw = isfinite(camera->yaw) ? camera->yaw * DEGREES : 0.0;
-    double pitch = isfinite(camera->pitch) ? camera->pitch * DEGREES : 0.0;
+    /* The same frame, fallbacks included, as the renderer draws with. */
+    lm_camera_frame frame = lm_camera_frame_of(camera);
+    double h = frame.height, fov = frame.fov;
     app_view v;
     v.perspective = camera->projection == LM_PROJECTION_PERSPECTIVE;
-    v.target = camera->target;
-    if (!isfinite(v.target.x) || !isfinite(v.target.y) || !isfinite(v.target.z))
-        v.target = (lm_vec3){0.0, 0.0, 0.0};
-    double cy = cos(yaw), sy = sin(yaw), cp = cos(pitch), sp = sin(pitch);
-    v.forward = (lm_vec3){sy * cp, -sp, -cy * cp};
-    v.right = (lm_vec3){cy, 0.0, sy};
-    v.up = (lm_vec3){v.right.y * v.forward.z - v.right.z * v.forward.y,
-                     v.right.z * v.forward.x - v.right.x * v.forward.z,
-                     v.right.x * v.forward.y - v.right.y * v.forward.x};
+    v.target = frame.target;
+    v.forward = frame.forward;
+    v.right = frame.right;
+    v.up = frame.up;
     v.cx = 0.5 * width;
     v.cy = 0.5 * height;
     v.metres_per_pixel = h / (height > 0 ? height : 1);

@@ -43,10 +43,6 @@ static double particle_z_extent(const lm_world *world) {
     return zmax >= zmin ? zmax - zmin : -1.0;
 }
 
-typedef struct basis {
-    lm_vec3 right, up, forward;
-} basis;
-
 static lm_vec3 sub(lm_vec3 a, lm_vec3 b) {
     return (lm_vec3){a.x - b.x, a.y - b.y, a.z - b.z};
 }
@@ -55,24 +51,25 @@ static double dot(lm_vec3 a, lm_vec3 b) {
     return a.x * b.x + a.y * b.y + a.z * b.z;
 }
 
-/* Same convention as the renderer: yaw turns the view to the right about +y,
- * pitch tilts it down. */
-static basis camera_basis(double yaw_degrees, double pitch_degrees) {
-    double yaw = yaw_degrees * DEGREES, pitch = pitch_degrees * DEGREES;
-    double cy = cos(yaw), sy = sin(yaw), cp = cos(pitch), sp = sin(pitch);
-    basis b;
-    b.forward = (lm_vec3){sy * cp, -sp, -cy * cp};
-    b.right = (lm_vec3){cy, 0.0, sy};
-    /* up = right x forward */
-    b.up = (lm_vec3){b.right.y * b.forward.z - b.right.z * b.forward.y,
-                     b.right.z * b.forward.x - b.right.x * b.forward.z,
-                     b.right.x * b.forward.y - b.right.y * b.forward.x};
-    return b;
+lm_camera_frame lm_camera_frame_of(const lm_camera *camera) {
+    lm_camera_frame f;
+    f.height = camera->height > 0.0 && isfinite(camera->height) ? camera->height : 1.0;
+    f.fov = camera->fov >= 1.0 && camera->fov <= 179.0 ? camera->fov : 40.0;
+    f.yaw = isfinite(camera->yaw) ? camera->yaw * DEGREES : 0.0;
+    f.pitch = isfinite(camera->pitch) ? camera->pitch * DEGREES : 0.0;
+    f.target = finite3(camera->target) ? camera->target : (lm_vec3){0.0, 0.0, 0.0};
+    double cy = cos(f.yaw), sy = sin(f.yaw), cp = cos(f.pitch), sp = sin(f.pitch);
+    f.forward = (lm_vec3){sy * cp, -sp, -cy * cp};
+    f.right = (lm_vec3){cy, 0.0, sy};
+    f.up = (lm_vec3){f.right.y * f.forward.z - f.right.z * f.forward.y,
+                     f.right.z * f.forward.x - f.right.x * f.forward.z,
+                     f.right.x * f.forward.y - f.right.y * f.forward.x};
+    return f;
 }
 
 /* Whether all eight corners fit a perspective view of the given height. */
-static bool corners_fit(const lm_vec3 corners[8], lm_vec3 target, const basis *b, double height,
-                        double tan_half_fov, double aspect) {
+static bool corners_fit(const lm_vec3 corners[8], lm_vec3 target, const lm_camera_frame *b,
+                        double height, double tan_half_fov, double aspect) {
     double distance = 0.5 * height / tan_half_fov;
     for (int i = 0; i < 8; i++) {
         lm_vec3 q = sub(corners[i], target);
@@ -119,7 +116,7 @@ lm_camera lm_camera_fit(const lm_world *world, double aspect) {
     camera.projection = LM_PROJECTION_PERSPECTIVE;
     camera.yaw = 30.0;
     camera.pitch = 20.0;
-    basis b = camera_basis(camera.yaw, camera.pitch);
+    lm_camera_frame b = lm_camera_frame_of(&camera);
     double tan_half_fov = tan(0.5 * camera.fov * DEGREES);
     lm_vec3 corners[8];
     for (int i = 0; i < 8; i++)

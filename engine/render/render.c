@@ -171,23 +171,16 @@ static uint32_t darker(uint32_t rgba, double factor) {
 static view make_view(const lm_renderer *renderer, const lm_camera *camera, bool perspective) {
     double canvas_width = (double)renderer->width * SUPERSAMPLE;
     double canvas_height = (double)renderer->height * SUPERSAMPLE;
-    double height = camera->height > 0.0 && isfinite(camera->height) ? camera->height : 1.0;
-    double fov = camera->fov >= 1.0 && camera->fov <= 179.0 ? camera->fov : 40.0;
-    double yaw = isfinite(camera->yaw) ? camera->yaw * DEGREES : 0.0;
-    double pitch = isfinite(camera->pitch) ? camera->pitch * DEGREES : 0.0;
-    lm_vec3 target = camera->target;
-    if (!isfinite(target.x) || !isfinite(target.y) || !isfinite(target.z))
-        target = (lm_vec3){0.0, 0.0, 0.0};
+    lm_camera_frame frame = lm_camera_frame_of(camera);
+    double height = frame.height, fov = frame.fov;
+    lm_vec3 target = frame.target;
 
     view v;
     v.perspective = perspective;
-    v.straight = !perspective && yaw == 0.0 && pitch == 0.0;
-    double cy = cos(yaw), sy = sin(yaw), cp = cos(pitch), sp = sin(pitch);
-    v.forward = (lm_vec3){sy * cp, -sp, -cy * cp};
-    v.right = (lm_vec3){cy, 0.0, sy};
-    v.up = (lm_vec3){v.right.y * v.forward.z - v.right.z * v.forward.y,
-                     v.right.z * v.forward.x - v.right.x * v.forward.z,
-                     v.right.x * v.forward.y - v.right.y * v.forward.x};
+    v.straight = !perspective && frame.yaw == 0.0 && frame.pitch == 0.0;
+    v.forward = frame.forward;
+    v.right = frame.right;
+    v.up = frame.up;
     v.cx = 0.5 * canvas_width;
     v.cy = 0.5 * canvas_height;
     v.point = canvas_height / 720.0;

@@ -30,6 +30,22 @@ typedef struct lm_camera {
     double fov;     /* degrees, vertical field of view for perspective; default 40 */
 } lm_camera;
 
+/* A camera as it is drawn: values out of range replaced by the renderer's
+ * fallbacks (height 1 m, fov 40 degrees, target at the origin, yaw and pitch
+ * 0), with the view's axes: forward into the picture, right, and up = right x
+ * forward. Yaw turns the view to the right about +y, pitch tilts it down.
+ * Everything that maps between the world and the picture (the renderer, the
+ * camera fit, the window's mouse, labels) builds on this one convention. */
+typedef struct lm_camera_frame {
+    lm_vec3 target;             /* m */
+    lm_vec3 right, up, forward; /* unit vectors */
+    double height;              /* m, > 0 */
+    double fov;                 /* degrees, in [1, 179] */
+    double yaw, pitch;          /* radians */
+} lm_camera_frame;
+
+lm_camera_frame lm_camera_frame_of(const lm_camera *camera);
+
 /* A camera that frames every particle and collider of the world with a
  * margin, for a picture of the given aspect (width / height). Flat scenes get
  * an orthographic view straight down -z; 3D ones a perspective view from
