@@ -46,7 +46,8 @@ struct app_scene {
     bool camera_fitted;
     lm_camera fitted;
     double fitted_aspect;
-    bool blew_up; /* the non-finite warning was given */
+    bool blew_up;      /* the non-finite warning was given */
+    char warning[120]; /* ... and its short form, for the window */
 };
 
 static double monotonic_seconds(void) {
@@ -517,6 +518,9 @@ static void warn_if_blown_up(app_scene *scene) {
     if (particle.index1 == 0)
         return;
     scene->blew_up = true;
+    snprintf(scene->warning, sizeof scene->warning,
+             "the simulation blew up at t = %.4g s: shorter dt, more substeps?",
+             lm_world_time(world));
     fprintf(stderr,
             "loom: warning: %s: the simulation blew up at t = %.4g s (particle#%u is no longer "
             "finite); try a shorter time step (dt), more substeps, stiffer sticks instead of "
@@ -664,4 +668,8 @@ void app_scene_each_label(app_scene *scene,
                           void (*fn)(void *context, const struct lmlua_label *label),
                           void *context) {
     lmlua_each_label(scene->L, fn, context);
+}
+
+const char *app_scene_warning(const app_scene *scene) {
+    return scene->blew_up ? scene->warning : NULL;
 }

@@ -82,6 +82,10 @@ void app_scene_destroy(app_scene *scene);
  * kept for the next call). False with a message in err on a script error. */
 bool app_scene_advance(app_scene *scene, double dt, char *err, size_t err_size);
 
+/* A warning the scene earned while running (the simulation blew up: see
+ * app_scene_advance), in a few words for a screen, or NULL. */
+const char *app_scene_warning(const app_scene *scene);
+
 /* The scene's world (owned by its Lua state). */
 const lm_world *app_scene_world(app_scene *scene);
 

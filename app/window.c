@@ -482,10 +482,18 @@ static void draw_hud(window_state *state, void *surface) {
         {NULL, time_line}, {NULL, cost_line}, {NULL, count_line}, {NULL, "H: help"}};
     int margin = (int)points(state, MARGIN_POINTS);
     int height = draw_panel(state, surface, margin, margin, 0, lines, 4, 0, PANEL_COLOR);
+    int below = margin + height + margin / 2;
+    const char *warning = state->scene ? app_scene_warning(state->scene) : NULL;
+    if (warning) { /* stays while the scene runs: the particles it lost do not come back */
+        char text[160];
+        snprintf(text, sizeof text, "warning: %s", warning);
+        text_line line = {text, ""}; /* bold, in the key colour, like a notice */
+        below +=
+            draw_panel(state, surface, margin, below, 0, &line, 1, 0, PANEL_COLOR) + margin / 2;
+    }
     if (app_seconds() < state->notice_until) {
         text_line notice = {state->notice, ""}; /* bold, in the key colour */
-        draw_panel(state, surface, margin, margin + height + margin / 2, 0, &notice, 1, 0,
-                   PANEL_COLOR);
+        draw_panel(state, surface, margin, below, 0, &notice, 1, 0, PANEL_COLOR);
     }
 }
 

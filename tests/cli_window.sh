@@ -365,6 +365,21 @@ printf 'return { size = 3 }\n' >"$tmp/lib/shape.tmp" && mv "$tmp/lib/shape.tmp" 
 check "... and fixing the module reloads" wait_for "^size 3 extra 20" "$tmp/out" 3
 stop_loom
 
+# ---- a simulation that blows up -------------------------------------------------
+# The window keeps running and says so (stderr, and a warning under the HUD).
+cat >"$tmp/blowup.lua" <<'EOF'
+local world = loom.world{ integrator = "euler" }
+local anchor = world:particle{ pos = {0, 0}, mass = 0 }
+local bob = world:particle{ pos = {1, 0}, mass = 1e-6 }
+world:spring(anchor, bob, { k = 1e9, rest = 0.5 })
+return world
+EOF
+start_loom "$tmp/blowup.lua" --size 320x180
+check "a blow-up in the window is reported on stderr" \
+    wait_for "blowup.lua: the simulation blew up at t = 0.4833 s" "$tmp/err" 5
+check "... and the window keeps running" alive
+stop_loom
+
 # ---- 200 reloads do not grow memory --------------------------------------------
 # LOOM_TEST_RELOADS=N reloads once per frame, N times, then reports resident memory.
 repo=$(cd "$(dirname "$0")/.." && pwd)
