@@ -925,16 +925,52 @@ static void add_rope(lm_renderer *renderer, const prim *p) {
     }
 }
 
+/* A band of the given width along the closed line x, y (count points): each
+ * point offset both ways along the line's normal there, as one strip of
+ * triangles, so the band's edges are as smooth as the line. */
+static void add_closed_band(lm_renderer *renderer, const double *x, const double *y, int count,
+                            double width, uint32_t rgba, double fallback_x, double fallback_y) {
+    if (!reserve(renderer, 2 * count, 6 * count))
+        return;
+    SDL_Color color = sdl_color(rgba);
+    int first = renderer->vertex_count;
+    for (int i = 0; i < count; i++) {
+        int before = (i + count - 1) % count, after = (i + 1) % count;
+        double tx = x[after] - x[before], ty = y[after] - y[before];
+        double length = sqrt(tx * tx + ty * ty);
+        double nx = fallback_x, ny = fallback_y;
+        if (length > 1e-6) {
+            nx = -ty / length;
+            ny = tx / length;
+        }
+        add_vertex(renderer, x[i] + nx * 0.5 * width, y[i] + ny * 0.5 * width, color);
+        add_vertex(renderer, x[i] - nx * 0.5 * width, y[i] - ny * 0.5 * width, color);
+    }
+    for (int i = 0; i < count; i++) {
+        int a = first + 2 * i, b = first + 2 * ((i + 1) % count);
+        add_triangle(renderer, a, a + 1, b + 1);
+        add_triangle(renderer, a, b + 1, b);
+    }
+}
+
 /* A chain link (push_chain_link): the centre line of the stadium, in local
  * coordinates u along and w across (each in [-1, 1]) with end radius r,
- * mapped by the canvas half-axes U, V; drawn as a closed line of the wire's
- * width, over the same line a little wider in a darker colour. Seen edge-on
- * V is 0 and the ring folds into a bar. */
+ * mapped by the canvas half-axes U, V; drawn as a band of the wire's width
+ * over the same band a little wider in a darker colour. Seen edge-on (V
+ * under a wire's width) the ring folds into a bar of the link's length. */
 static void add_chain_link(lm_renderer *renderer, const prim *p, double point) {
     double cx = p->x0, cy = p->y0, ux = p->x1, uy = p->y1, vx = p->px[0], vy = p->py[0];
     double r = p->px[1];
-    double end_pixels = r * sqrt(ux * ux + uy * uy) + 0.5 * p->size;
-    int n = circle_segments(end_pixels) / 2;
+    double outline = max2(CHAIN_OUTLINE * point, 0.5 * SUPERSAMPLE);
+    double u_length = sqrt(ux * ux + uy * uy);
+    if (sqrt(vx * vx + vy * vy) < 0.5 * p->size) {
+        for (int pass = 0; pass < 2; pass++)
+            add_line(renderer, cx - ux, cy - uy, cx + ux, cy + uy,
+                     pass == 0 ? p->size + 2.0 * outline : p->size,
+                     pass == 0 ? darker(p->color, 0.45) : p->color);
+        return;
+    }
+    int n = circle_segments(r * u_length + 0.5 * p->size) / 2;
     if (n < 6)
         n = 6;
     enum { MOST = 2 * (48 + 1) };
@@ -950,15 +986,11 @@ static void add_chain_link(lm_renderer *renderer, const prim *p, double point) {
             count++;
         }
     }
-    double outline = max2(CHAIN_OUTLINE * point, 0.5 * SUPERSAMPLE);
-    for (int pass = 0; pass < 2; pass++) {
-        double width = pass == 0 ? p->size + 2.0 * outline : p->size;
-        uint32_t color = pass == 0 ? darker(p->color, 0.45) : p->color;
-        for (int i = 0; i < count; i++) {
-            int j = (i + 1) % count;
-            add_line(renderer, x[i], y[i], x[j], y[j], width, color);
-        }
-    }
+    double fallback_x = u_length > 0.0 ? -uy / u_length : 0.0;
+    double fallback_y = u_length > 0.0 ? ux / u_length : 1.0;
+    add_closed_band(renderer, x, y, count, p->size + 2.0 * outline, darker(p->color, 0.45),
+                    fallback_x, fallback_y);
+    add_closed_band(renderer, x, y, count, p->size, p->color, fallback_x, fallback_y);
 }
 
 /* A convex polygon as a fan of triangles. */
