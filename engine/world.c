@@ -435,9 +435,8 @@ bool lm_world_bounds(const lm_world *world, lm_vec3 *min, lm_vec3 *max) {
 }
 
 /* A link to whichever callback is set: link_look with the drawing hint, else link. */
-static void draw_link(const lm_world *world, const lm_draw_fns *fns, void *context, lm_vec3 a,
-                      lm_vec3 b, lm_link_style style, lm_link_look look, uint32_t color) {
-    (void)world;
+static void draw_link(const lm_draw_fns *fns, void *context, lm_vec3 a, lm_vec3 b,
+                      lm_link_style style, lm_link_look look, uint32_t color) {
     if (fns->link_look) {
         fns->link_look(context, a, b, style, look, color);
     } else {
@@ -463,21 +462,21 @@ void lm_world_draw(const lm_world *world, const lm_draw_fns *fns, void *context)
             }
             uint32_t slot = world->constraints.item_slot[i];
             if (c->kind == LM_CONSTRAINT_STICK && !(c->flags & LM_ITEM_BROKEN)) {
-                draw_link(world, fns, context, p->x[c->particle[0]], p->x[c->particle[1]],
-                          LM_LINK_STICK, lm_item_look(c), lm_item_color(world, c, slot));
+                draw_link(fns, context, p->x[c->particle[0]], p->x[c->particle[1]], LM_LINK_STICK,
+                          lm_item_look(c), lm_item_color(world, c, slot));
             } else if (c->kind == LM_CONSTRAINT_PIN) {
-                draw_link(world, fns, context, c->u.target, p->x[c->particle[0]], LM_LINK_PIN,
+                draw_link(fns, context, c->u.target, p->x[c->particle[0]], LM_LINK_PIN,
                           lm_item_look(c), lm_item_color(world, c, slot));
             } else if (c->kind == LM_CONSTRAINT_ROPE) {
-                draw_link(world, fns, context, p->x[c->particle[0]], p->x[c->particle[1]],
-                          LM_LINK_ROPE, lm_item_look(c), lm_item_color(world, c, slot));
+                draw_link(fns, context, p->x[c->particle[0]], p->x[c->particle[1]], LM_LINK_ROPE,
+                          lm_item_look(c), lm_item_color(world, c, slot));
             }
         }
         for (uint32_t i = 0; i < world->forces.count; i++) {
             const lm_force_item *f = lm_store_at(&world->forces, i);
             if (lm_store_alive(&world->forces, i) && f->kind == LM_FORCE_SPRING) {
-                draw_link(world, fns, context, p->x[f->particle[0]], p->x[f->particle[1]],
-                          LM_LINK_SPRING, f->look, f->color);
+                draw_link(fns, context, p->x[f->particle[0]], p->x[f->particle[1]], LM_LINK_SPRING,
+                          f->look, f->color);
             }
         }
     }

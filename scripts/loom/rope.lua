@@ -101,9 +101,9 @@ function rope.chain(world, options)
     end
 
     -- Each particle to the next: a stick keeps the length, a spring pulls
-    -- back towards it.
-    -- With a look, the link's drawing is the stick's (the spring's when it
-    -- has no stick); odd links are rings and even ones edge-on, like frame(i).
+    -- back towards it. With a look, the stick draws the link (the spring
+    -- when there is no stick); odd links are rings, even ones edge-on, the
+    -- same parity as frame(i).
     local links = {}
     for i = 1, n do
         local a, b = particles[i], particles[i + 1]
@@ -122,7 +122,7 @@ function rope.chain(world, options)
         if kind ~= "stick" then
             spring.look = kind == "both" and not beads and "hidden" or drawn.look
             spring.color = drawn.color
-            links[#links + 1] = world:spring(a, b, spring)
+            links[#links + 1] = check:call(world.spring, world, a, b, spring)
         end
     end
 

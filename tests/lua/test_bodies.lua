@@ -398,6 +398,10 @@ check_error(function() rope.chain(w, { color = "fuschia" }) end,
             "bad argument #2 to 'chain' (field 'color': invalid color 'fuschia', expected \"#rrggbb\", "
             .. "\"#rrggbbaa\" or one of: black, white, gray, grey, red, green, blue, yellow, orange, cyan, "
             .. "magenta, purple, pink, brown)", "chain: a bad color is reported as the builder's")
+check_error(function() rope.chain(w, { kind = "spring", color = "#12345" }) end,
+            "bad argument #2 to 'chain' (field 'color': invalid color '#12345', expected \"#rrggbb\", "
+            .. "\"#rrggbbaa\" or one of: black, white, gray, grey, red, green, blue, yellow, orange, cyan, "
+            .. "magenta, purple, pink, brown)", "chain: a bad link color on springs is the builder's too")
 check_error(function() plant.grow(w, { radius = -1 }) end,
             "bad argument #2 to 'grow' (field 'radius' must be >= 0, got -1)", "plant: a bad radius is the builder's")
 check_error(function() rigid.embed(w, rigid.basis(w), { points = { { 0, 0 } }, edges = 3 }) end,
