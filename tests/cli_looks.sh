@@ -24,8 +24,9 @@ fi
 
 # One stick 2 m long across the middle of a 4 m high view, at 320x180
 # (45 pixels per metre): the picture's centre (160, 90) is on the stick, and
-# (160, 76) is 0.31 m above it, where a chain link's ring has its wire
-# (outer width 0.45 x 2 m, wire 0.13 x 2 m) and a plain stick has nothing.
+# (160, 76) is 0.31 m above it, on the middle of a chain link's wire (outer
+# width 0.45 x 2 m, wire 0.13 x 2 m, 11.7 px, with a lighter line 0.28 of
+# it along the middle) and a plain stick has nothing there.
 # $1 is the stick's options table, or "none" for no stick at all.
 scene() {
     cat >"$tmp/$2.lua" <<EOF
@@ -58,12 +59,14 @@ else
 fi
 expect "above a plain stick is background" "$("$pngcheck" pixel "$tmp/plain/$f" 160 76)" "$background"
 expect "a chain link's ring has its wire above the line, in its colour" \
-    "$("$pngcheck" pixel "$tmp/chain/$f" 160 76)" "#ff0000"
+    "$("$pngcheck" pixel "$tmp/chain/$f" 160 72)" "#ff0000"
+expect "... with a lighter line along the wire's middle" \
+    "$("$pngcheck" pixel "$tmp/chain/$f" 160 76)" "#ff4040"
 expect "a chain link's ring has its wire below the line" \
-    "$("$pngcheck" pixel "$tmp/chain/$f" 160 104)" "#ff0000"
+    "$("$pngcheck" pixel "$tmp/chain/$f" 160 108)" "#ff0000"
 expect "a ring is open in the middle" "$("$pngcheck" pixel "$tmp/chain/$f" 160 90)" "$background"
 expect "an edge-on link is a bar through the middle" \
-    "$("$pngcheck" pixel "$tmp/edge/$f" 160 90)" "#ff0000"
+    "$("$pngcheck" pixel "$tmp/edge/$f" 160 93)" "#ff0000"
 expect "an edge-on link has nothing above the line" \
     "$("$pngcheck" pixel "$tmp/edge/$f" 160 76)" "$background"
 if "$pngcheck" differ "$tmp/plain/$f" "$tmp/chain/$f" >/dev/null; then

@@ -61,10 +61,12 @@ enum { SUPERSAMPLE = 2 };
 #define CHAIN_OUTLINE  0.75 /* points of darker edge around a chain link's wire */
 
 /* A chain link's shape, as fractions of its length (the segment a-b). */
-#define CHAIN_WIDTH   0.45 /* outer width */
-#define CHAIN_OVERLAP 0.12 /* it reaches this far past each end, into its neighbours */
-#define CHAIN_WIRE    0.13 /* the wire's thickness */
-#define COLOR_CHAIN   0x6E7580FFu
+#define CHAIN_WIDTH       0.45 /* outer width */
+#define CHAIN_OVERLAP     0.12 /* it reaches this far past each end, into its neighbours */
+#define CHAIN_WIRE        0.13 /* the wire's thickness */
+#define CHAIN_SHINE       0.28 /* a lighter line along the wire, this fraction of its width, */
+#define CHAIN_SHINE_LIGHT 0.25 /* this much towards white */
+#define COLOR_CHAIN       0x6E7580FFu
 
 #define DEGREES        (3.14159265358979323846 / 180.0)
 #define FLAT_TOLERANCE 1e-9
@@ -174,6 +176,16 @@ static uint32_t darker(uint32_t rgba, double factor) {
     for (int shift = 8; shift <= 24; shift += 8) {
         uint32_t channel = (rgba >> shift) & 0xFFu;
         out |= (uint32_t)(channel * factor + 0.5) << shift;
+    }
+    return out;
+}
+
+/* The colour moved towards white by fraction (0..1), alpha kept. */
+static uint32_t lighter(uint32_t rgba, double fraction) {
+    uint32_t out = rgba & 0xFFu;
+    for (int shift = 8; shift <= 24; shift += 8) {
+        uint32_t channel = (rgba >> shift) & 0xFFu;
+        out |= (uint32_t)(channel + (255 - channel) * fraction + 0.5) << shift;
     }
     return out;
 }
@@ -968,6 +980,10 @@ static void add_chain_link(lm_renderer *renderer, const prim *p, double point) {
             add_line(renderer, cx - ux, cy - uy, cx + ux, cy + uy,
                      pass == 0 ? p->size + 2.0 * outline : p->size,
                      pass == 0 ? darker(p->color, 0.45) : p->color);
+        double shine = CHAIN_SHINE * p->size;
+        if (shine >= SUPERSAMPLE)
+            add_line(renderer, cx - ux, cy - uy, cx + ux, cy + uy, shine,
+                     lighter(p->color, CHAIN_SHINE_LIGHT));
         return;
     }
     int n = circle_segments(r * u_length + 0.5 * p->size) / 2;
@@ -991,6 +1007,11 @@ static void add_chain_link(lm_renderer *renderer, const prim *p, double point) {
     add_closed_band(renderer, x, y, count, p->size + 2.0 * outline, darker(p->color, 0.45),
                     fallback_x, fallback_y);
     add_closed_band(renderer, x, y, count, p->size, p->color, fallback_x, fallback_y);
+    /* A light line along the wire makes it read as round metal, where it shows. */
+    double shine = CHAIN_SHINE * p->size;
+    if (shine >= SUPERSAMPLE)
+        add_closed_band(renderer, x, y, count, shine, lighter(p->color, CHAIN_SHINE_LIGHT),
+                        fallback_x, fallback_y);
 }
 
 /* A convex polygon as a fan of triangles. */
