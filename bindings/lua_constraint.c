@@ -10,8 +10,8 @@
 
 static const double PI = 3.14159265358979323846;
 
-static const char *const stick_fields[] = {"rest",        "stiffness",    "compliance",
-                                           "sqrt_approx", "break_strain", NULL};
+static const char *const stick_fields[] = {"rest",         "stiffness", "compliance", "sqrt_approx",
+                                           "break_strain", "look",      "color",      NULL};
 
 /* "field 'a' cannot be combined with field 'b'" when both are present. */
 static void refuse_both(lua_State *L, int arg, const char *a, const char *b) {
@@ -54,6 +54,7 @@ static int world_stick(lua_State *L) {
         if (lmlua_get_finite(L, 4, "break_strain", &def.break_strain)) {
             lmlua_require_min(L, lmlua_field(4, "break_strain"), def.break_strain, 0, false);
         }
+        lmlua_get_look(L, 4, &def.look, &def.color);
     }
     lm_constraint stick = lm_stick_create(world->world, &def);
     if (stick.index1 == 0) {
@@ -84,7 +85,8 @@ static void push_constraint(lua_State *L, lm_constraint constraint) {
     lmlua_push_handle(L, 1, LMLUA_CONSTRAINT, constraint.index1, constraint.generation);
 }
 
-static const char *const rope_fields[] = {"min", "max", "stiffness", "compliance", NULL};
+static const char *const rope_fields[] = {"min",  "max",   "stiffness", "compliance",
+                                          "look", "color", NULL};
 
 /* world:rope(a, b [, { min =, max =, stiffness = | compliance = }]): the
  * distance kept within [min, max]; max defaults to the current distance. */
@@ -109,6 +111,7 @@ static int world_rope(lua_State *L) {
                                 true);
         }
         read_stiffness(L, 4, &def.stiffness, &def.compliance);
+        lmlua_get_look(L, 4, &def.look, &def.color);
     }
     push_constraint(L, lm_rope_create(world->world, &def));
     return 1;

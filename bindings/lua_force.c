@@ -109,7 +109,7 @@ static int world_force(lua_State *L) {
     return 1;
 }
 
-static const char *const spring_fields[] = {"k", "damping", "rest", NULL};
+static const char *const spring_fields[] = {"k", "damping", "rest", "look", "color", NULL};
 
 /* world:spring(a, b [, { k =, damping =, rest = }]) */
 static int world_spring(lua_State *L) {
@@ -130,6 +130,7 @@ static int world_spring(lua_State *L) {
         if (lmlua_get_finite(L, 4, "rest", &def.rest_length)) {
             lmlua_require_min(L, lmlua_field(4, "rest"), def.rest_length, 0, true);
         }
+        lmlua_get_look(L, 4, &def.look, &def.color);
     }
     push_force(L, lm_force_create_spring(world->world, &def));
     return 1;

@@ -158,6 +158,11 @@ bool lmlua_get_boolean(lua_State *L, int arg, const char *name, bool *out);
 bool lmlua_get_option(lua_State *L, int arg, const char *name, const char *const options[],
                       int *out);
 bool lmlua_get_color(lua_State *L, int arg, const char *name, uint32_t *out);
+/* lua_look.c: the `look` (lm_link_look names) and `color` fields of the
+ * options table at arg, each left alone when absent. */
+void lmlua_get_look(lua_State *L, int arg, lm_link_look *look, uint32_t *color);
+extern const luaL_Reg lmlua_constraint_look_methods[]; /* c:look(), c:set_look() */
+extern const luaL_Reg lmlua_force_look_methods[];      /* f:look() */
 
 /* Plain arguments. */
 double lmlua_check_finite(lua_State *L, lmlua_place place);

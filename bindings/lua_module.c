@@ -49,6 +49,12 @@ static void register_types(lua_State *L) {
     luaL_getmetatable(L, lmlua_kind_metatable(LMLUA_PARTICLE));
     add_functions(L, lmlua_particle_contact_methods);
     lua_pop(L, 1);
+    luaL_getmetatable(L, lmlua_kind_metatable(LMLUA_CONSTRAINT));
+    add_functions(L, lmlua_constraint_look_methods);
+    lua_pop(L, 1);
+    luaL_getmetatable(L, lmlua_kind_metatable(LMLUA_FORCE));
+    add_functions(L, lmlua_force_look_methods);
+    lua_pop(L, 1);
 
     luaL_newmetatable(L, "loom.weak_values"); /* for the handle caches */
     lua_pushliteral(L, "v");

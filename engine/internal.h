@@ -95,6 +95,12 @@ enum lm_item_flags {
     LM_ITEM_SIGNED = 32u,      /* angle: signed about +z */
 };
 
+/* The drawing hint (lm_link_look) lives in the high bits of flags; a colour,
+ * when set, in world->link_color[slot] (look.c). */
+#define LM_ITEM_LOOK_SHIFT 24u
+#define LM_ITEM_LOOK_MASK  (0xFu << LM_ITEM_LOOK_SHIFT)
+#define LM_ITEM_COLORED    (1u << 28)
+
 typedef struct lm_constraint_item {
     uint16_t kind;        /* lm_constraint_kind */
     uint16_t solver;      /* enum lm_solver */
@@ -153,6 +159,8 @@ typedef struct lm_force_item {
     lm_force_fn fn;
     void *context;
     lm_release_fn release;
+    lm_link_look look; /* spring: drawing hint */
+    uint32_t color;    /* spring: 0 = the renderer's default */
 } lm_force_item;
 
 typedef struct lm_force_class {
@@ -251,7 +259,19 @@ struct lm_world {
     lm_constraint *broken;  /* ... listed after the step */
     uint32_t broken_count, broken_capacity;
     lm_collision collision; /* collider.c, contact.c */
+    uint32_t *link_color;   /* look.c: colours of constraints by slot (LM_ITEM_COLORED) */
+    uint32_t link_color_capacity;
 };
+
+/* look.c: stores a constraint's drawing hint; false when out of memory. */
+bool lm_look_store(lm_world *world, lm_constraint_item *item, uint32_t index1, lm_link_look look,
+                   uint32_t color);
+/* Makes room for a colour in the next constraint's slot (before it is added,
+ * so a failed allocation changes nothing); true when color is 0. */
+bool lm_look_reserve(lm_world *world, uint32_t color);
+lm_link_look lm_item_look(const lm_constraint_item *item);
+/* The item's colour (0 = none); slot is its constraint slot. */
+uint32_t lm_item_color(const lm_world *world, const lm_constraint_item *item, uint32_t slot);
 
 /* Clears the accumulators and applies gravity and every force generator at
  * the world's current positions and velocities. Non-zero = a callback failed. */

@@ -191,6 +191,23 @@ typedef enum lm_constraint_kind {
     LM_CONSTRAINT_KIND_COUNT
 } lm_constraint_kind;
 
+/* How a link (stick, rope, pin, spring) asks to be drawn. The engine only
+ * stores this hint and reports it to lm_draw_fns.link_look; what each look
+ * looks like is the renderer's business. */
+typedef enum lm_link_look {
+    LM_LOOK_DEFAULT,    /* the usual picture of its kind: line, zigzag, dashes */
+    LM_LOOK_CHAIN,      /* a chain link seen face-on: an elongated ring from a to b */
+    LM_LOOK_CHAIN_EDGE, /* a chain link turned a quarter turn: seen edge-on, a bar */
+    LM_LOOK_ROPE,       /* a thick twisted rope */
+    LM_LOOK_HIDDEN,     /* not drawn */
+    LM_LOOK_COUNT
+} lm_link_look;
+
+/* "default", "chain", "chain_edge", "rope", "hidden". */
+const char *lm_link_look_name(lm_link_look look);
+/* Null-terminated list of the names above, in enum order (for option parsers). */
+const char *const *lm_link_look_names(void);
+
 typedef struct lm_stick_def {
     lm_particle a, b;
     double rest_length; /* m, >= 0; negative = the current distance; default -1 */
@@ -201,6 +218,8 @@ typedef struct lm_stick_def {
     double compliance;
     bool sqrt_approx;    /* Jakobsen's square-root approximation for this stick; default false */
     double break_strain; /* > 0: breaks when |length - rest| / rest exceeds it; 0 = never */
+    lm_link_look look;   /* drawing hint; default LM_LOOK_DEFAULT */
+    uint32_t color;      /* 0xRRGGBBAA for drawing; 0 = the renderer's default */
 } lm_stick_def;
 
 lm_stick_def lm_stick_default_def(void);
@@ -213,6 +232,8 @@ typedef struct lm_rope_def {
     double max_length; /* m, >= min_length; negative = the current distance; default -1 */
     double stiffness;  /* (0, 1]; default 1 */
     double compliance; /* m/N, >= 0; > 0 = XPBD instead of stiffness; default 0 */
+    lm_link_look look; /* drawing hint; default LM_LOOK_DEFAULT */
+    uint32_t color;    /* 0xRRGGBBAA for drawing; 0 = the renderer's default */
 } lm_rope_def;
 lm_rope_def lm_rope_default_def(void);
 lm_constraint lm_rope_create(lm_world *world, const lm_rope_def *def);
@@ -278,6 +299,13 @@ double lm_stick_rest_length(const lm_world *world, lm_constraint stick);
  * (m); radians outside [min, max] for an angle; |value - target| / target
  * for area and volume (relative). 0 for a broken stick. */
 double lm_constraint_error(const lm_world *world, lm_constraint constraint);
+/* The drawing hint of a stick, rope or pin (others are not drawn as links):
+ * a look and a colour (0xRRGGBBAA, 0 = the renderer's default). Returns false
+ * when out of memory (nothing was changed). */
+bool lm_constraint_set_look(lm_world *world, lm_constraint constraint, lm_link_look look,
+                            uint32_t color);
+/* The look, and the colour into *color when color is not NULL. */
+lm_link_look lm_constraint_look(const lm_world *world, lm_constraint constraint, uint32_t *color);
 
 /* --------------------------------------------------------------- forces -- */
 
@@ -294,6 +322,8 @@ typedef struct lm_spring_def {
     double stiffness;   /* N/m, >= 0; default 10 */
     double damping;     /* N s/m, >= 0, along the spring axis; default 0 */
     double rest_length; /* m; negative = the current distance; default -1 */
+    lm_link_look look;  /* drawing hint (LM_LOOK_HIDDEN: a chain's spring); default */
+    uint32_t color;     /* 0xRRGGBBAA for drawing; 0 = the renderer's default */
 } lm_spring_def;
 
 lm_spring_def lm_spring_default_def(void);
@@ -320,6 +350,8 @@ lm_force_kind lm_force_get_kind(const lm_world *world, lm_force force);
 const char *lm_force_kind_name(lm_force_kind kind); /* "gravity", "drag", "spring", "callback" */
 /* For a spring: its two particles; returns how many were written (0 or 2). */
 int lm_force_particles(const lm_world *world, lm_force force, lm_particle out[2]);
+/* A spring's drawing hint (LM_LOOK_DEFAULT and 0 for other kinds). */
+lm_link_look lm_force_look(const lm_world *world, lm_force force, uint32_t *color);
 
 /* ------------------------------------------------------------ colliders -- */
 
@@ -436,6 +468,10 @@ typedef struct lm_draw_fns {
     /* flags: LM_DRAW_IMMOVABLE (mass 0) | LM_DRAW_PINNED */
     void (*particle)(void *context, lm_vec3 position, double radius, uint32_t color,
                      unsigned flags);
+    /* Links with the look and colour (0 = the style's own) the script gave
+     * them. When set, it is called for every link instead of link. */
+    void (*link_look)(void *context, lm_vec3 a, lm_vec3 b, lm_link_style style, lm_link_look look,
+                      uint32_t color);
 } lm_draw_fns;
 
 enum { LM_DRAW_IMMOVABLE = 1u, LM_DRAW_PINNED = 2u };

@@ -70,6 +70,7 @@ void lm_world_destroy(lm_world *world) {
     free(world->shape_index);
     free(world->shape_gradient);
     free(world->broken);
+    free(world->link_color);
     free(world);
 }
 
@@ -433,6 +434,16 @@ bool lm_world_bounds(const lm_world *world, lm_vec3 *min, lm_vec3 *max) {
     return any;
 }
 
+/* A link to whichever callback is set: link_look with the drawing hint, else link. */
+static void draw_link(const lm_draw_fns *fns, void *context, lm_vec3 a, lm_vec3 b,
+                      lm_link_style style, lm_link_look look, uint32_t color) {
+    if (fns->link_look) {
+        fns->link_look(context, a, b, style, look, color);
+    } else {
+        fns->link(context, a, b, style);
+    }
+}
+
 void lm_world_draw(const lm_world *world, const lm_draw_fns *fns, void *context) {
     const lm_particles *p = &world->particles;
     if (fns->collider) {
@@ -443,24 +454,29 @@ void lm_world_draw(const lm_world *world, const lm_draw_fns *fns, void *context)
             }
         }
     }
-    if (fns->link) {
+    if (fns->link || fns->link_look) {
         for (uint32_t i = 0; i < world->constraints.count; i++) {
             const lm_constraint_item *c = lm_store_at(&world->constraints, i);
             if (!lm_store_alive(&world->constraints, i)) {
                 continue;
             }
+            uint32_t slot = world->constraints.item_slot[i];
             if (c->kind == LM_CONSTRAINT_STICK && !(c->flags & LM_ITEM_BROKEN)) {
-                fns->link(context, p->x[c->particle[0]], p->x[c->particle[1]], LM_LINK_STICK);
+                draw_link(fns, context, p->x[c->particle[0]], p->x[c->particle[1]], LM_LINK_STICK,
+                          lm_item_look(c), lm_item_color(world, c, slot));
             } else if (c->kind == LM_CONSTRAINT_PIN) {
-                fns->link(context, c->u.target, p->x[c->particle[0]], LM_LINK_PIN);
+                draw_link(fns, context, c->u.target, p->x[c->particle[0]], LM_LINK_PIN,
+                          lm_item_look(c), lm_item_color(world, c, slot));
             } else if (c->kind == LM_CONSTRAINT_ROPE) {
-                fns->link(context, p->x[c->particle[0]], p->x[c->particle[1]], LM_LINK_ROPE);
+                draw_link(fns, context, p->x[c->particle[0]], p->x[c->particle[1]], LM_LINK_ROPE,
+                          lm_item_look(c), lm_item_color(world, c, slot));
             }
         }
         for (uint32_t i = 0; i < world->forces.count; i++) {
             const lm_force_item *f = lm_store_at(&world->forces, i);
             if (lm_store_alive(&world->forces, i) && f->kind == LM_FORCE_SPRING) {
-                fns->link(context, p->x[f->particle[0]], p->x[f->particle[1]], LM_LINK_SPRING);
+                draw_link(fns, context, p->x[f->particle[0]], p->x[f->particle[1]], LM_LINK_SPRING,
+                          f->look, f->color);
             }
         }
     }

@@ -6,6 +6,8 @@
 -- constraint on top that keeps the distance, so the soft body behaves like a
 -- rigid chain; gravity 5 g; Verlet with drag 0.005. The head node is held by a
 -- point constraint (a pin) whose point the user moves, as in Lee's HandleInput.
+-- Lee draws a chain-link model on each segment, every second one turned a
+-- quarter turn: here each stick is drawn as a ring or an edge-on link.
 --
 -- In the window (`loom examples/chain_interactive.lua`) this scene adds its
 -- own controls through loom's input callbacks:
@@ -30,11 +32,13 @@ for i = 1, SEGMENTS do
     pos = {0, -(i - 1) * SEPARATION},
     mass = TOTAL_MASS / SEGMENTS,
     radius = i == SEGMENTS and 0.25 or 0.12,
-    color = i % 2 == 0 and "#4a4f57" or "#1f63d6",
+    color = i == SEGMENTS and "#1f63d6" or "#ffffff00",  -- only the end weight shows
   }
   if i > 1 then
-    world:spring(nodes[i - 1], nodes[i], { k = STIFFNESS, damping = DAMPING })
-    world:stick(nodes[i - 1], nodes[i])
+    -- The spring moves the chain, hidden behind the link it doubles; the
+    -- length constraint is drawn as the link, every second one edge-on.
+    world:spring(nodes[i - 1], nodes[i], { k = STIFFNESS, damping = DAMPING, look = "hidden" })
+    world:stick(nodes[i - 1], nodes[i], { look = i % 2 == 0 and "chain" or "chain_edge" })
   end
 end
 

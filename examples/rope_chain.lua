@@ -5,10 +5,11 @@
 -- constraints, so the springs give the motion and the constraints keep every
 -- link its length, which reads as rigid links knocking against each other.
 -- Lee draws a chain-link model at each node, turned to point at the next
--- node; chain.frame(i) gives that orientation, and every second link is
--- drawn in the other colour, as real links alternate flat and edge-on.
--- Beside it, a rope of sticks only (Jakobsen §3) pinned at both ends sags
--- into a catenary.
+-- node, every second one turned a quarter turn as real links interlock:
+-- here each stick is drawn as a ring (look = "chain") or, turned, edge-on as
+-- a bar ("chain_edge"); chain.frame(i) gives the same orientation to a
+-- script. Beside it, a rope of sticks only (Jakobsen §3), drawn as a twisted
+-- rope, pinned at both ends sags into a catenary.
 
 local rope = require "loom.rope"
 
@@ -16,16 +17,16 @@ local world = loom.world{ gravity = {0, -9.81, 0}, iterations = 20, damping = 0.
 
 local chain = rope.chain(world, {
   from = {-1.2, 1.6}, to = {1.2, 1.6},  -- starts straight out to the side
-  segments = 12,
+  segments = 8,                           -- 30 cm links
   kind = "both", k = 300, damping = 0.2,   -- Lee: springs plus length constraints
   pin = {"first"},
-  radius = 0.09,                            -- about half a link: beads touch
-  colors = {"#c0392b", "#f0b429"},          -- links alternate, like flat and edge-on
+  look = "chain",                           -- rings and edge-on bars (the default)
+  colors = {"#5d6673", "#3f4651"},          -- steel; the edge-on links a shade darker
 })
 
 local slack = rope.chain(world, {
   from = {2.0, 1.6}, to = {3.7, 1.6}, segments = 16, pin = {"first", "last"},
-  radius = 0.03, color = "#4363d8",
+  look = "rope", color = "#a0743c",
 })
 -- Make the rope longer than the gap between its pins so it hangs slack:
 -- move the last pin in by 40 cm.

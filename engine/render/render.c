@@ -55,6 +55,18 @@ enum { SUPERSAMPLE = 2 };
 #define ZIGZAG_TEETH   10
 #define DASH_LENGTH    6.0
 #define DASH_GAP       4.0
+#define ROPE_WIDTH     6.0  /* the rope look: a thick line ... */
+#define ROPE_STRAND    0.2  /* ... crossed by strands this fraction of its width, */
+#define ROPE_LAY       1.15 /* one every this many widths (its lay) */
+#define CHAIN_OUTLINE  0.75 /* points of darker edge around a chain link's wire */
+
+/* A chain link's shape, as fractions of its length (the segment a-b). */
+#define CHAIN_WIDTH       0.45 /* outer width */
+#define CHAIN_OVERLAP     0.12 /* it reaches this far past each end, into its neighbours */
+#define CHAIN_WIRE        0.13 /* the wire's thickness */
+#define CHAIN_SHINE       0.28 /* a lighter line along the wire, this fraction of its width, */
+#define CHAIN_SHINE_LIGHT 0.25 /* this much towards white */
+#define COLOR_CHAIN       0x6E7580FFu
 
 #define DEGREES        (3.14159265358979323846 / 180.0)
 #define FLAT_TOLERANCE 1e-9
@@ -66,6 +78,8 @@ typedef enum prim_kind {
     PRIM_PARTICLE,
     PRIM_POLYGON, /* a filled convex polygon: count corners in px, py */
     PRIM_DISC,    /* a filled disc: centre x0, y0, radius size */
+    PRIM_ROPE,    /* a thick line with twisted strands, from x0, y0 to x1, y1 */
+    PRIM_CHAIN,   /* a chain link: see push_chain_link */
 } prim_kind;
 
 enum { POLYGON_MAX = 12 };
@@ -162,6 +176,16 @@ static uint32_t darker(uint32_t rgba, double factor) {
     for (int shift = 8; shift <= 24; shift += 8) {
         uint32_t channel = (rgba >> shift) & 0xFFu;
         out |= (uint32_t)(channel * factor + 0.5) << shift;
+    }
+    return out;
+}
+
+/* The colour moved towards white by fraction (0..1), alpha kept. */
+static uint32_t lighter(uint32_t rgba, double fraction) {
+    uint32_t out = rgba & 0xFFu;
+    for (int shift = 8; shift <= 24; shift += 8) {
+        uint32_t channel = (rgba >> shift) & 0xFFu;
+        out |= (uint32_t)(channel + (255 - channel) * fraction + 0.5) << shift;
     }
     return out;
 }
@@ -579,20 +603,99 @@ static void collect_collider(void *context, const lm_collider_def *collider) {
     }
 }
 
-static void collect_link(void *context, lm_vec3 a, lm_vec3 b, lm_link_style style) {
-    lm_renderer *renderer = context;
+/* A link in its style's own picture; color 0 = the style's colour. */
+static void collect_plain_link(lm_renderer *renderer, lm_vec3 a, lm_vec3 b, lm_link_style style,
+                               uint32_t color) {
     switch (style) {
     case LM_LINK_STICK:
-        push_segment(renderer, a, b, PRIM_LINE, LINE_WIDTH, COLOR_STICK, NAN);
+        push_segment(renderer, a, b, PRIM_LINE, LINE_WIDTH, color ? color : COLOR_STICK, NAN);
         break;
     case LM_LINK_SPRING:
-        push_segment(renderer, a, b, PRIM_ZIGZAG, LINE_WIDTH, COLOR_SPRING, NAN);
+        push_segment(renderer, a, b, PRIM_ZIGZAG, LINE_WIDTH, color ? color : COLOR_SPRING, NAN);
         break;
     case LM_LINK_PIN:
-        push_segment(renderer, a, b, PRIM_DASHED, PIN_WIDTH, COLOR_PIN, NAN);
+        push_segment(renderer, a, b, PRIM_DASHED, PIN_WIDTH, color ? color : COLOR_PIN, NAN);
         break;
     case LM_LINK_ROPE: /* a rope: a line of its own colour, it may be slack */
-        push_segment(renderer, a, b, PRIM_LINE, LINE_WIDTH, COLOR_ROPE, NAN);
+        push_segment(renderer, a, b, PRIM_LINE, LINE_WIDTH, color ? color : COLOR_ROPE, NAN);
+        break;
+    }
+}
+
+/* A chain link from a to b: a stadium-shaped ring of wire (two half circles
+ * joined by straight sides) CHAIN_WIDTH of its length wide, reaching
+ * CHAIN_OVERLAP past each end so that neighbours interlock. It lies in the
+ * plane of a-b and the direction square to it and to +z (+y for a link along
+ * z), as loom.frame.along chooses; edge-on, a quarter turn about a-b, in the
+ * plane of a-b and z. So a flat chain seen straight on shows rings and bars,
+ * and in 3D both are seen in perspective. The ring is projected as a whole
+ * (its centre, and its two half-axes as canvas vectors), which is exact for
+ * orthographic views and close for perspective ones (a link is small). */
+static void push_chain_link(lm_renderer *renderer, lm_vec3 a, lm_vec3 b, bool edge,
+                            uint32_t color) {
+    const view *v = &renderer->view;
+    lm_vec3 d = sub(b, a);
+    double length = sqrt(dot(d, d));
+    if (!(length > 1e-12) || !isfinite(length))
+        return;
+    lm_vec3 x = {d.x / length, d.y / length, d.z / length};
+    lm_vec3 up = fabs(x.z) < 0.9 ? (lm_vec3){0.0, 0.0, 1.0} : (lm_vec3){0.0, 1.0, 0.0};
+    lm_vec3 y = unit(cross(up, x));
+    lm_vec3 across = edge ? cross(x, y) : y;
+    double wire = CHAIN_WIRE * length;
+    double half_length = 0.5 * length + CHAIN_OVERLAP * length - 0.5 * wire;
+    double half_width = 0.5 * CHAIN_WIDTH * length - 0.5 * wire;
+    lm_vec3 centre = along(a, d, 0.5);
+    camera_point c = to_camera(v, centre);
+    camera_point cu = to_camera(v, along(centre, x, half_length));
+    camera_point cv = to_camera(v, along(centre, across, half_width));
+    if (!isfinite(c.x) || !isfinite(c.y) || !isfinite(c.z) || c.z < v->near || cu.z < v->near ||
+        cv.z < v->near)
+        return;
+    double x0, y0, ux, uy, vx, vy;
+    to_canvas(v, c, &x0, &y0);
+    to_canvas(v, cu, &ux, &uy);
+    to_canvas(v, cv, &vx, &vy);
+    double reach = fabs(ux - x0) + fabs(uy - y0) + fabs(vx - x0) + fabs(vy - y0);
+    if (x0 + reach < -GUARD || y0 + reach < -GUARD || x0 - reach > 2.0 * v->cx + GUARD ||
+        y0 - reach > 2.0 * v->cy + GUARD || reach > GUARD)
+        return;
+    prim p = {0};
+    p.depth = c.z;
+    p.kind = PRIM_CHAIN;
+    p.x0 = (float)x0;
+    p.y0 = (float)y0;
+    p.x1 = (float)(ux - x0);
+    p.y1 = (float)(uy - y0);
+    p.px[0] = (float)(vx - x0);
+    p.py[0] = (float)(vy - y0);
+    p.px[1] = (float)(half_width / half_length); /* end radius, in half-lengths */
+    p.size = (float)max2(wire * pixels_per_metre(v, c.z), SUPERSAMPLE);
+    p.color = color ? color : COLOR_CHAIN;
+    push_prim(renderer, p);
+}
+
+/* Links with a look (lm_draw_fns.link_look), except the kinds the window hides. */
+static void collect_link_look(void *context, lm_vec3 a, lm_vec3 b, lm_link_style style,
+                              lm_link_look look, uint32_t color) {
+    lm_renderer *renderer = context;
+    unsigned kind = style == LM_LINK_SPRING                          ? LM_HIDE_SPRINGS
+                    : style == LM_LINK_STICK || style == LM_LINK_PIN ? LM_HIDE_CONSTRAINTS
+                                                                     : 0u;
+    if (renderer->hidden & kind)
+        return;
+    switch (look) {
+    case LM_LOOK_CHAIN:
+    case LM_LOOK_CHAIN_EDGE:
+        push_chain_link(renderer, a, b, look == LM_LOOK_CHAIN_EDGE, color);
+        break;
+    case LM_LOOK_ROPE:
+        push_segment(renderer, a, b, PRIM_ROPE, ROPE_WIDTH, color ? color : COLOR_ROPE, NAN);
+        break;
+    case LM_LOOK_HIDDEN:
+        break;
+    default:
+        collect_plain_link(renderer, a, b, style, color);
         break;
     }
 }
@@ -808,6 +911,102 @@ static void add_particle(lm_renderer *renderer, const prim *p, double point) {
     }
 }
 
+/* A rope: a thick line crossed by short diagonal strands, its lay. Too thin
+ * for strands to show (a small picture), it is just the thick line. */
+static void add_rope(lm_renderer *renderer, const prim *p) {
+    add_line(renderer, p->x0, p->y0, p->x1, p->y1, p->size, p->color);
+    double dx = p->x1 - p->x0, dy = p->y1 - p->y0;
+    double length = sqrt(dx * dx + dy * dy);
+    double strand = ROPE_STRAND * p->size;
+    if (strand < SUPERSAMPLE || length < p->size)
+        return;
+    double ux = dx / length, uy = dy / length, h = 0.5 * p->size - 0.5 * strand;
+    double lay = ROPE_LAY * p->size, slant = 0.5 * p->size;
+    uint32_t dark = darker(p->color, 0.62);
+    for (double s = 0.5 * (lay - slant); s + slant <= length; s += lay) {
+        double ax = p->x0 + ux * s - uy * h, ay = p->y0 + uy * s + ux * h;
+        double bx = p->x0 + ux * (s + slant) + uy * h, by = p->y0 + uy * (s + slant) - ux * h;
+        add_line(renderer, ax, ay, bx, by, strand, dark);
+    }
+}
+
+/* A band of the given width along the closed line x, y (count points): each
+ * point offset both ways along the line's normal there, as one strip of
+ * triangles, so the band's edges are as smooth as the line. */
+static void add_closed_band(lm_renderer *renderer, const double *x, const double *y, int count,
+                            double width, uint32_t rgba, double fallback_x, double fallback_y) {
+    if (!reserve(renderer, 2 * count, 6 * count))
+        return;
+    SDL_Color color = sdl_color(rgba);
+    int first = renderer->vertex_count;
+    for (int i = 0; i < count; i++) {
+        int before = (i + count - 1) % count, after = (i + 1) % count;
+        double tx = x[after] - x[before], ty = y[after] - y[before];
+        double length = sqrt(tx * tx + ty * ty);
+        double nx = fallback_x, ny = fallback_y;
+        if (length > 1e-6) {
+            nx = -ty / length;
+            ny = tx / length;
+        }
+        add_vertex(renderer, x[i] + nx * 0.5 * width, y[i] + ny * 0.5 * width, color);
+        add_vertex(renderer, x[i] - nx * 0.5 * width, y[i] - ny * 0.5 * width, color);
+    }
+    for (int i = 0; i < count; i++) {
+        int a = first + 2 * i, b = first + 2 * ((i + 1) % count);
+        add_triangle(renderer, a, a + 1, b + 1);
+        add_triangle(renderer, a, b + 1, b);
+    }
+}
+
+/* A chain link (push_chain_link): the centre line of the stadium, in local
+ * coordinates u along and w across (each in [-1, 1]) with end radius r,
+ * mapped by the canvas half-axes U, V; drawn as a band of the wire's width
+ * over the same band a little wider in a darker colour. Seen edge-on (V
+ * under a wire's width) the ring folds into a bar of the link's length. */
+static void add_chain_link(lm_renderer *renderer, const prim *p, double point) {
+    double cx = p->x0, cy = p->y0, ux = p->x1, uy = p->y1, vx = p->px[0], vy = p->py[0];
+    double r = p->px[1];
+    double outline = max2(CHAIN_OUTLINE * point, 0.5 * SUPERSAMPLE);
+    double u_length = sqrt(ux * ux + uy * uy);
+    if (sqrt(vx * vx + vy * vy) < 0.5 * p->size) {
+        for (int pass = 0; pass < 2; pass++)
+            add_line(renderer, cx - ux, cy - uy, cx + ux, cy + uy,
+                     pass == 0 ? p->size + 2.0 * outline : p->size,
+                     pass == 0 ? darker(p->color, 0.45) : p->color);
+        double shine = CHAIN_SHINE * p->size;
+        if (shine >= SUPERSAMPLE)
+            add_line(renderer, cx - ux, cy - uy, cx + ux, cy + uy, shine,
+                     lighter(p->color, CHAIN_SHINE_LIGHT));
+        return;
+    }
+    int n = circle_segments(r * u_length + 0.5 * p->size) / 2;
+    if (n < 6)
+        n = 6;
+    enum { MOST = 2 * (48 + 1) };
+    double x[MOST], y[MOST];
+    int count = 0;
+    for (int side = 0; side < 2; side++) {
+        double sign = side == 0 ? 1.0 : -1.0;
+        for (int i = 0; i <= n; i++) {
+            double angle = 3.14159265358979323846 * ((double)i / n - 0.5);
+            double u = sign * ((1.0 - r) + r * cos(angle)), w = sign * sin(angle);
+            x[count] = cx + ux * u + vx * w;
+            y[count] = cy + uy * u + vy * w;
+            count++;
+        }
+    }
+    double fallback_x = u_length > 0.0 ? -uy / u_length : 0.0;
+    double fallback_y = u_length > 0.0 ? ux / u_length : 1.0;
+    add_closed_band(renderer, x, y, count, p->size + 2.0 * outline, darker(p->color, 0.45),
+                    fallback_x, fallback_y);
+    add_closed_band(renderer, x, y, count, p->size, p->color, fallback_x, fallback_y);
+    /* A light line along the wire makes it read as round metal, where it shows. */
+    double shine = CHAIN_SHINE * p->size;
+    if (shine >= SUPERSAMPLE)
+        add_closed_band(renderer, x, y, count, shine, lighter(p->color, CHAIN_SHINE_LIGHT),
+                        fallback_x, fallback_y);
+}
+
 /* A convex polygon as a fan of triangles. */
 static void add_polygon(lm_renderer *renderer, const prim *p) {
     if (!reserve(renderer, p->count, 3 * p->count))
@@ -862,6 +1061,12 @@ static void rasterise(lm_renderer *renderer) {
             break;
         case PRIM_DISC:
             add_disc(renderer, p->x0, p->y0, p->size, p->color);
+            break;
+        case PRIM_ROPE:
+            add_rope(renderer, p);
+            break;
+        case PRIM_CHAIN:
+            add_chain_link(renderer, p, point);
             break;
         }
     }
@@ -990,16 +1195,6 @@ void lm_renderer_set_hidden(lm_renderer *renderer, unsigned hidden) {
     renderer->hidden = hidden;
 }
 
-/* collect_link, except for the kinds the window hides. */
-static void collect_shown_link(void *context, lm_vec3 a, lm_vec3 b, lm_link_style style) {
-    const lm_renderer *renderer = context;
-    unsigned kind = style == LM_LINK_SPRING                          ? LM_HIDE_SPRINGS
-                    : style == LM_LINK_STICK || style == LM_LINK_PIN ? LM_HIDE_CONSTRAINTS
-                                                                     : 0u;
-    if (!(renderer->hidden & kind))
-        collect_link(context, a, b, style);
-}
-
 void lm_renderer_draw(lm_renderer *renderer, const lm_world *world, const lm_camera *camera) {
     bool perspective = camera->projection == LM_PROJECTION_PERSPECTIVE;
     if (camera->projection == LM_PROJECTION_AUTO)
@@ -1012,9 +1207,8 @@ void lm_renderer_draw(lm_renderer *renderer, const lm_world *world, const lm_cam
     renderer->particle_zmin = INFINITY;
     renderer->particle_zmax = -INFINITY;
 
-    const lm_draw_fns fns = {renderer->hidden & LM_HIDE_COLLIDERS ? NULL : collect_collider,
-                             renderer->hidden ? collect_shown_link : collect_link,
-                             collect_particle};
+    const lm_draw_fns fns = {renderer->hidden & LM_HIDE_COLLIDERS ? NULL : collect_collider, NULL,
+                             collect_particle, collect_link_look};
     lm_world_draw(world, &fns, renderer);
 
     /* A flat scene seen straight on keeps the engine's order: colliders,

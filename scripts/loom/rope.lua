@@ -17,6 +17,13 @@
 -- orientation: x along segment i (from particle i to i + 1), y square to it
 -- and z the third axis. Real chain links interlock at right angles, so every
 -- second frame is turned 90 degrees about x, as Lee turns every second model.
+--
+-- How it is drawn (`look`): "chain" (the default) draws each link as a
+-- ring, every second one edge-on (a bar), the same parity as frame(i);
+-- "rope" draws a thick twisted rope; "line" draws sticks between beads, the
+-- particles. With "chain" and "rope" the beads are not drawn (a pinned end
+-- still shows its pin) and `color` / `colors` colour the links instead; with
+-- kind = "both" the springs are hidden behind the links they double.
 
 local args = require "loom.args"
 local frame = require "loom.frame"
@@ -26,7 +33,13 @@ local rope = {}
 local fields = {
     from = true, to = true, segments = true, mass = true, kind = true, stiffness = true,
     k = true, damping = true, pin = true, radius = true, color = true, colors = true,
+    look = true,
 }
+
+local look_names = { "chain", "rope", "line" }
+
+-- A particle drawn as nothing: fully transparent (0 would mean the default).
+local INVISIBLE = "#ffffff00"
 
 local pin_names = { "first", "last" }
 
@@ -44,6 +57,7 @@ function rope.chain(world, options)
     local n = check:integer(options, "segments", 10, 1)
     local mass = check:number(options, "mass", 1, 0)
     local kind = check:option(options, "kind", "stick", { "stick", "spring", "both" })
+    local look = check:option(options, "look", "chain", look_names)
     local stiffness = check:number(options, "stiffness", 1, 0, 1, true)
     local spring = { k = check:number(options, "k", 200, 0),
                      damping = check:number(options, "damping", 1, 0) }
@@ -67,8 +81,13 @@ function rope.chain(world, options)
         check:fail("field 'colors' must be a non-empty table of colors")
     end
 
-    -- The particles, evenly spaced; `colors` cycles so neighbouring links
-    -- can be told apart.
+    -- `colors` cycles so neighbouring links (or beads) can be told apart.
+    local function color_of(i)
+        return colors and colors[(i - 1) % #colors + 1] or options.color
+    end
+    local beads = look == "line"
+
+    -- The particles, evenly spaced.
     local particles = {}
     for i = 0, n do
         local s = i / n
@@ -77,20 +96,33 @@ function rope.chain(world, options)
                     from[3] + s * (to[3] - from[3]) },
             mass = mass / (n + 1),
             radius = options.radius,
-            color = colors and colors[i % #colors + 1] or options.color,
+            color = beads and color_of(i + 1) or INVISIBLE,
         })
     end
 
     -- Each particle to the next: a stick keeps the length, a spring pulls
-    -- back towards it.
+    -- back towards it. With a look, the stick draws the link (the spring
+    -- when there is no stick); odd links are rings, even ones edge-on, the
+    -- same parity as frame(i).
     local links = {}
     for i = 1, n do
         local a, b = particles[i], particles[i + 1]
+        local drawn = { look = "default", color = nil }
+        if look == "chain" then
+            drawn.look = i % 2 == 0 and "chain_edge" or "chain"
+        elseif look == "rope" then
+            drawn.look = "rope"
+        end
+        if not beads then drawn.color = color_of(i) end
         if kind ~= "spring" then
-            links[#links + 1] = world:stick(a, b, { stiffness = stiffness })
+            links[#links + 1] = check:call(world.stick, world, a, b,
+                                           { stiffness = stiffness, look = drawn.look,
+                                             color = drawn.color })
         end
         if kind ~= "stick" then
-            links[#links + 1] = world:spring(a, b, spring)
+            spring.look = kind == "both" and not beads and "hidden" or drawn.look
+            spring.color = drawn.color
+            links[#links + 1] = check:call(world.spring, world, a, b, spring)
         end
     end
 

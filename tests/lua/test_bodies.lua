@@ -173,6 +173,43 @@ do
           "chain kind = 'both': a stick and a spring per link (Lee ch. 4)")
 end
 
+-- How a chain is drawn: rings and edge-on links alternating with the same
+-- parity as frame(i) (odd: a ring, even: turned a quarter turn), the
+-- springs of kind = "both" hidden behind the sticks, the beads invisible;
+-- `colors` cycles over the links. look = "line" keeps sticks and beads.
+do
+    local w = loom.world()
+    local c = rope.chain(w, { segments = 4, kind = "both", colors = { "#ff0000", "#0000ff" } })
+    local looks, springs_hidden = {}, true
+    for _, link in ipairs(c.links) do
+        if link:kind() == "stick" then looks[#looks + 1] = link:look()
+        elseif link:look() ~= "hidden" then springs_hidden = false end
+    end
+    check(table.concat(looks, " ") == "chain chain_edge chain chain_edge",
+          "chain look: odd links rings, even links edge-on")
+    check(springs_hidden, "chain look: the springs of kind = 'both' are hidden")
+    local _, r1, _, b1 = c.links[1]:look()
+    local _, r2, _, b2 = c.links[3]:look()
+    check(r1 == 1 and b1 == 0 and r2 == 0 and b2 == 1, "chain look: colors cycle over the links")
+    local _, _, _, alpha = c.particles[2]:color()
+    check(alpha == 0, "chain look: the beads are not drawn (transparent)")
+    local f2 = c.frame(2)
+    check(math.abs(f2.z[3]) < 1e-9 and looks[2] == "chain_edge",
+          "the edge-on links are the frames turned a quarter turn")
+
+    local r = rope.chain(w, { segments = 3, look = "rope", color = "#a0743c" })
+    check(r.links[1]:look() == "rope" and r.links[3]:look() == "rope", "rope look: every stick a rope")
+
+    local line = rope.chain(w, { segments = 2, kind = "both", look = "line", color = "#00ff00" })
+    local _, g = line.particles[1]:color()
+    check(line.links[1]:look() == "default" and line.links[2]:look() == "default" and g ~= nil and g > 0.4,
+          "line look: plain sticks and springs, coloured beads, as before")
+
+    local springs = rope.chain(w, { segments = 2, kind = "spring" })
+    check(springs.links[1]:look() == "chain" and springs.links[2]:look() == "chain_edge",
+          "springs alone carry the chain look themselves")
+end
+
 -- ----------------------------------------------------------------- plant --
 
 -- The same side force bends a plant with support sticks less than one
@@ -313,6 +350,9 @@ check_error(function() rope.chain(w, { pin = { "middle" } }) end,
 check_error(function() rope.chain(w, { kind = "rope" }) end,
             "bad argument #2 to 'chain' (field 'kind': invalid option 'rope', expected one of: stick, spring, both)",
             "chain: kind")
+check_error(function() rope.chain(w, { look = "ring" }) end,
+            "bad argument #2 to 'chain' (field 'look': invalid option 'ring', expected one of: chain, rope, line)",
+            "chain: look")
 check_error(function() rope.chain(w, { from = { 1, 1 }, to = { 1, 1 } }) end,
             "bad argument #2 to 'chain' (fields 'from' and 'to' must be different points)", "chain: zero length")
 check_error(function() rope.chain(nil) end, "bad argument #1 to 'chain' (world expected, got nil)", "chain: world")
@@ -358,6 +398,10 @@ check_error(function() rope.chain(w, { color = "fuschia" }) end,
             "bad argument #2 to 'chain' (field 'color': invalid color 'fuschia', expected \"#rrggbb\", "
             .. "\"#rrggbbaa\" or one of: black, white, gray, grey, red, green, blue, yellow, orange, cyan, "
             .. "magenta, purple, pink, brown)", "chain: a bad color is reported as the builder's")
+check_error(function() rope.chain(w, { kind = "spring", color = "#12345" }) end,
+            "bad argument #2 to 'chain' (field 'color': invalid color '#12345', expected \"#rrggbb\", "
+            .. "\"#rrggbbaa\" or one of: black, white, gray, grey, red, green, blue, yellow, orange, cyan, "
+            .. "magenta, purple, pink, brown)", "chain: a bad link color on springs is the builder's too")
 check_error(function() plant.grow(w, { radius = -1 }) end,
             "bad argument #2 to 'grow' (field 'radius' must be >= 0, got -1)", "plant: a bad radius is the builder's")
 check_error(function() rigid.embed(w, rigid.basis(w), { points = { { 0, 0 } }, edges = 3 }) end,
