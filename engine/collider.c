@@ -817,7 +817,13 @@ static void project_face(lm_world *world, const lm_collider_item *stored, const 
     side = lm_scale(side, 1.0 / side_length);
     lm_vec3 before =
         lm_scale(lm_add(lm_add(p->x0[slot[0]], p->x0[slot[1]]), p->x0[slot[2]]), 1.0 / 3.0);
-    if (lm_dot(side, lm_sub(before, d->position)) < 0) {
+    lm_vec3 centre = d->position; /* a capsule's: the axis point nearest the face */
+    if (d->kind == LM_COLLIDER_CAPSULE) {
+        lm_vec3 axis = lm_quat_rotate(d->rotation, lm_v3(1, 0, 0));
+        double s = lm_dot(lm_sub(before, d->position), axis);
+        centre = lm_mad(d->position, axis, fmax(-d->half_length, fmin(d->half_length, s)));
+    }
+    if (lm_dot(side, lm_sub(before, centre)) < 0) {
         side = lm_scale(side, -1.0);
     }
     double c[3];

@@ -383,6 +383,47 @@ static void test_tetrahedron(void) {
     CHECK(without > 0.005 && y_bare < -0.5, "without faces it falls between them");
 }
 
+/* A triangle lying on two ridges along z (which miss its corners), sliding
+ * along them at 1 m/s. Returns how far its centroid travelled in 2 s. */
+static double slide_on_ridges(double friction) {
+    lm_world *w = make_world(2, 10, G);
+    lm_vec3 at[3] = {{0, 0.011, 0.3}, {-0.3, 0.011, -0.15}, {0.3, 0.011, -0.15}};
+    lm_particle p[3];
+    for (int i = 0; i < 3; i++) {
+        lm_particle_def def = lm_particle_default_def();
+        def.position = at[i];
+        def.velocity = (lm_vec3){0, 0, 1};
+        p[i] = lm_particle_create(w, &def);
+    }
+    lm_stick_def s = lm_stick_default_def();
+    for (int i = 0; i < 3; i++) {
+        s.a = p[i];
+        s.b = p[(i + 1) % 3];
+        lm_stick_create(w, &s);
+    }
+    lm_face_create(w, p[0], p[1], p[2]);
+    capsule(w, (lm_vec3){0.1, 0, 0}, 0.01, 5, true, friction);
+    capsule(w, (lm_vec3){-0.1, 0, 0}, 0.01, 5, true, friction);
+    for (int step = 0; step < 120; step++) {
+        lm_world_step(w);
+    }
+    double z = 0;
+    for (int i = 0; i < 3; i++) {
+        z += lm_particle_position(w, p[i]).z / 3;
+    }
+    lm_world_destroy(w);
+    return z;
+}
+
+static void test_face_friction(void) {
+    double slippery = slide_on_ridges(0), rough = slide_on_ridges(0.5);
+    printf("# slide: %.4f m frictionless, %.4f m with mu = 0.5\n", slippery, rough);
+    CHECK_NEAR(slippery, 2.0, 0.02, "frictionless ridges: the face slides on at 1 m/s");
+    /* Coulomb: it stops after v^2 / (2 mu g) = 0.102 m. */
+    CHECK_NEAR(rough, 1.0 / (2 * 0.5 * G), 0.1 / (2 * 0.5 * G),
+               "face friction stops it after v^2 / (2 mu g)");
+}
+
 /* ---------------------------------------------------------- bookkeeping -- */
 
 static void test_handles(void) {
@@ -437,6 +478,7 @@ int main(void) {
     test_cloth_box();
     test_conservation();
     test_tetrahedron();
+    test_face_friction();
     test_handles();
     test_determinism();
     return check_summary();
