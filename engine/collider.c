@@ -528,8 +528,9 @@ void lm_edges_project(lm_world *world) {
 
 /* The point of triangle x[0..2] closest to q, as barycentric weights: by the
  * Voronoi regions of its vertices, edges and interior, tested in that order.
- * A degenerate (zero-area) triangle that reaches the interior test gives its
- * nearest vertex. */
+ * An edge of zero length has no region of its own (its ends have), and a
+ * triangle of zero area that reaches the interior test gives its nearest
+ * vertex, so nothing divides by zero. */
 static void closest_on_triangle(lm_vec3 q, const lm_vec3 x[3], double w[3]) {
     lm_vec3 ab = lm_sub(x[1], x[0]), ac = lm_sub(x[2], x[0]);
     lm_vec3 aq = lm_sub(q, x[0]), bq = lm_sub(q, x[1]), cq = lm_sub(q, x[2]);
@@ -550,19 +551,19 @@ static void closest_on_triangle(lm_vec3 q, const lm_vec3 x[3], double w[3]) {
         return;
     }
     double vc = d1 * d4 - d3 * d2, vb = d5 * d2 - d1 * d6, va = d3 * d6 - d5 * d4;
-    if (vc <= 0 && d1 >= 0 && d3 <= 0) {
+    if (vc <= 0 && d1 >= 0 && d3 <= 0 && d1 - d3 > 0) {
         double t = d1 / (d1 - d3); /* edge ab */
         w[0] = 1 - t;
         w[1] = t;
         return;
     }
-    if (vb <= 0 && d2 >= 0 && d6 <= 0) {
+    if (vb <= 0 && d2 >= 0 && d6 <= 0 && d2 - d6 > 0) {
         double t = d2 / (d2 - d6); /* edge ac */
         w[0] = 1 - t;
         w[2] = t;
         return;
     }
-    if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
+    if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0 && (d4 - d3) + (d5 - d6) > 0) {
         double t = (d4 - d3) / ((d4 - d3) + (d5 - d6)); /* edge bc */
         w[1] = 1 - t;
         w[2] = t;

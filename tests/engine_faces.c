@@ -84,6 +84,12 @@ static void test_depths(void) {
     lm_vec3 e1 = {-1, 0.12, -1}, e2 = {1, 0.12, -1}, e3 = {0, 0.12, -0.06};
     CHECK_NEAR(lm_collider_triangle_depth(w, k, e1, e2, e3), 0.0, 1e-12,
                "capsule: a triangle beside it (0.02 away) is out");
+    /* Degenerate triangles: two corners at one point (a segment), or all three. */
+    lm_vec3 z0 = {0, 0, 0}, z1 = {1, 1, 0}, z2 = {0.05, 0, 0};
+    CHECK_NEAR(lm_collider_triangle_depth(w, k, z0, z0, z1), 0.1, 1e-8,
+               "capsule: a triangle collapsed to a segment across the axis");
+    CHECK_NEAR(lm_collider_triangle_depth(w, s, z2, z2, z2), 0.05, 1e-12,
+               "sphere: a triangle collapsed to a point");
     lm_collider o = box(w, (lm_vec3){0, 0, 0}, 0.1, false);
     CHECK_NEAR(lm_collider_triangle_depth(w, o, a, b, c), 0.05, 1e-12,
                "box: a flat triangle through its upper half");
