@@ -6,7 +6,8 @@
  *    particle per step should stay flat as N grows: the uniform grid makes
  *    the pair search linear.
  * 2. A cloth of N x N particles (structural and shear sticks) falling onto a
- *    sphere, 120 steps, with and without edge collisions (Jakobsen 5).
+ *    sphere, 120 steps, with and without edge collisions (Jakobsen 5), and
+ *    with collision faces instead (two per cell).
  *
  * Best of three runs each. */
 #include <math.h>
@@ -57,7 +58,8 @@ static double run_pile(int n, double *lowest) {
     return seconds;
 }
 
-static double run_cloth(int n, bool edges) {
+/* faces: two collision faces per cell as well (Jakobsen 5 for triangles). */
+static double run_cloth(int n, bool edges, bool faces) {
     lm_world_def def = lm_world_default_def();
     def.collide_edges = edges;
     def.iterations = 10;
@@ -93,6 +95,13 @@ static double run_cloth(int n, bool edges) {
             }
         }
     }
+    for (int i = 0; faces && i + 1 < n; i++) {
+        for (int j = 0; j + 1 < n; j++) {
+            int k = i * n + j;
+            lm_face_create(w, p[k], p[k + 1], p[k + n + 1]);
+            lm_face_create(w, p[k], p[k + n + 1], p[k + n]);
+        }
+    }
     double start = now();
     for (int s = 0; s < CLOTH_STEPS; s++) {
         lm_world_step(w);
@@ -123,18 +132,20 @@ int main(void) {
     }
     printf("\nbench_collide: cloth over a sphere, %d steps, 10 iterations, best of %d\n",
            CLOTH_STEPS, RUNS);
-    printf("%10s %10s %16s %16s\n", "cloth", "sticks", "ms/step", "ms/step (edges)");
+    printf("%10s %10s %16s %16s %16s\n", "cloth", "sticks", "ms/step", "ms/step (edges)",
+           "ms/step (faces)");
     static const int cloths[] = {32, 64};
     for (int k = 0; k < 2; k++) {
         int n = cloths[k];
-        double plain = INFINITY, edges = INFINITY;
+        double plain = INFINITY, edges = INFINITY, faces = INFINITY;
         for (int run = 0; run < RUNS; run++) {
-            plain = fmin(plain, run_cloth(n, false));
-            edges = fmin(edges, run_cloth(n, true));
+            plain = fmin(plain, run_cloth(n, false, false));
+            edges = fmin(edges, run_cloth(n, true, false));
+            faces = fmin(faces, run_cloth(n, false, true));
         }
         int sticks = 2 * n * (n - 1) + 2 * (n - 1) * (n - 1);
-        printf("%7dx%-2d %10d %16.3f %16.3f\n", n, n, sticks, 1e3 * plain / CLOTH_STEPS,
-               1e3 * edges / CLOTH_STEPS);
+        printf("%7dx%-2d %10d %16.3f %16.3f %16.3f\n", n, n, sticks, 1e3 * plain / CLOTH_STEPS,
+               1e3 * edges / CLOTH_STEPS, 1e3 * faces / CLOTH_STEPS);
     }
     return 0;
 }

@@ -373,6 +373,18 @@ static int collider_distance(lua_State *L) {
     return 1;
 }
 
+/* c:triangle_depth(a, b, c): how deep the triangle of the three points
+ * {x, y [, z]} reaches into the collider (m, 0 when outside). */
+static int collider_triangle_depth(lua_State *L) {
+    lmlua_world *world;
+    lm_collider collider = check_self(L, &world);
+    lm_vec3 a = lmlua_check_vec3(L, lmlua_param(2, "a"));
+    lm_vec3 b = lmlua_check_vec3(L, lmlua_param(3, "b"));
+    lm_vec3 c = lmlua_check_vec3(L, lmlua_param(4, "c"));
+    lua_pushnumber(L, lm_collider_triangle_depth(world->world, collider, a, b, c));
+    return 1;
+}
+
 /* c:contacts(): the particles that touched it in the last step, in slot order. */
 static int collider_contacts(lua_State *L) {
     lmlua_world *world;
@@ -422,6 +434,7 @@ const luaL_Reg lmlua_collider_methods[] = {
     {"set", collider_set},
     {"get", collider_get},
     {"distance", collider_distance},
+    {"triangle_depth", collider_triangle_depth},
     {"contacts", collider_contacts},
     {"remove", collider_remove},
     {"valid", lmlua_handle_valid},

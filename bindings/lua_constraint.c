@@ -1,6 +1,6 @@
 /*
  * lua_constraint.c - world:stick, world:pin, world:rope, world:angle,
- * world:area, world:volume and the constraint handle's methods. Every kind
+ * world:area, world:volume, world:face and the constraint handle's methods. Every kind
  * shares one handle type ("constraint"); c:kind() tells them apart and
  * kind-specific methods say which kind they need.
  */
@@ -155,6 +155,23 @@ static int world_angle(lua_State *L) {
     return 1;
 }
 
+/* world:face(a, b, c): a collision face (Jakobsen 5 for triangles) that
+ * colliders push out at its deepest point. */
+static int world_face(lua_State *L) {
+    lmlua_world *world = lmlua_check_world_idle(L, 1, "add to a world");
+    lm_particle a = lmlua_particle_of(lmlua_check_member(L, 2, LMLUA_PARTICLE, world));
+    lm_particle b = lmlua_particle_of(lmlua_check_member(L, 3, LMLUA_PARTICLE, world));
+    lm_particle c = lmlua_particle_of(lmlua_check_member(L, 4, LMLUA_PARTICLE, world));
+    if (a.index1 == b.index1) {
+        return luaL_argerror(L, 3, "a face needs three different particles");
+    }
+    if (c.index1 == a.index1 || c.index1 == b.index1) {
+        return luaL_argerror(L, 4, "a face needs three different particles");
+    }
+    push_constraint(L, lm_face_create(world->world, a, b, c));
+    return 1;
+}
+
 /* The particles listed in the table at arg, into a scratch userdata left on
  * the stack: "element [3] must be a particle, got nil". */
 static lm_particle *check_particle_list(lua_State *L, int arg, const lmlua_world *world,
@@ -299,7 +316,7 @@ static int world_broken(lua_State *L) {
 const luaL_Reg lmlua_world_constraint_methods[] = {
     {"stick", world_stick},   {"pin", world_pin},   {"rope", world_rope},
     {"angle", world_angle},   {"area", world_area}, {"volume", world_volume},
-    {"broken", world_broken}, {NULL, NULL},
+    {"broken", world_broken}, {"face", world_face}, {NULL, NULL},
 };
 
 /* ------------------------------------------------------------- handles -- */

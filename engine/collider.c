@@ -524,6 +524,371 @@ void lm_edges_project(lm_world *world) {
     }
 }
 
+/* ---------------------------------------------------------------- faces -- */
+
+/* The point of triangle x[0..2] closest to q, as barycentric weights: by the
+ * Voronoi regions of its vertices, edges and interior, tested in that order.
+ * An edge of zero length has no region of its own (its ends have), and a
+ * triangle of zero area that reaches the interior test gives its nearest
+ * vertex, so nothing divides by zero. */
+static void closest_on_triangle(lm_vec3 q, const lm_vec3 x[3], double w[3]) {
+    lm_vec3 ab = lm_sub(x[1], x[0]), ac = lm_sub(x[2], x[0]);
+    lm_vec3 aq = lm_sub(q, x[0]), bq = lm_sub(q, x[1]), cq = lm_sub(q, x[2]);
+    double d1 = lm_dot(ab, aq), d2 = lm_dot(ac, aq);
+    double d3 = lm_dot(ab, bq), d4 = lm_dot(ac, bq);
+    double d5 = lm_dot(ab, cq), d6 = lm_dot(ac, cq);
+    w[0] = w[1] = w[2] = 0;
+    if (d1 <= 0 && d2 <= 0) {
+        w[0] = 1; /* vertex a */
+        return;
+    }
+    if (d3 >= 0 && d4 <= d3) {
+        w[1] = 1;
+        return;
+    }
+    if (d6 >= 0 && d5 <= d6) {
+        w[2] = 1;
+        return;
+    }
+    double vc = d1 * d4 - d3 * d2, vb = d5 * d2 - d1 * d6, va = d3 * d6 - d5 * d4;
+    if (vc <= 0 && d1 >= 0 && d3 <= 0 && d1 - d3 > 0) {
+        double t = d1 / (d1 - d3); /* edge ab */
+        w[0] = 1 - t;
+        w[1] = t;
+        return;
+    }
+    if (vb <= 0 && d2 >= 0 && d6 <= 0 && d2 - d6 > 0) {
+        double t = d2 / (d2 - d6); /* edge ac */
+        w[0] = 1 - t;
+        w[2] = t;
+        return;
+    }
+    if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0 && (d4 - d3) + (d5 - d6) > 0) {
+        double t = (d4 - d3) / ((d4 - d3) + (d5 - d6)); /* edge bc */
+        w[1] = 1 - t;
+        w[2] = t;
+        return;
+    }
+    double sum = va + vb + vc;
+    if (!(sum > 0)) {
+        double best = INFINITY;
+        for (int i = 0; i < 3; i++) {
+            lm_vec3 d = lm_sub(q, x[i]);
+            if (lm_dot(d, d) < best) {
+                best = lm_dot(d, d);
+                w[0] = w[1] = w[2] = 0;
+                w[i] = 1;
+            }
+        }
+        return;
+    }
+    w[1] = vb / sum;
+    w[2] = vc / sum;
+    w[0] = 1 - w[1] - w[2];
+}
+
+static lm_vec3 barycentric(const lm_vec3 x[3], const double w[3]) {
+    return lm_add(lm_add(lm_scale(x[0], w[0]), lm_scale(x[1], w[1])), lm_scale(x[2], w[2]));
+}
+
+/* Distance from centre to the triangle's closest point p (weights w), and
+ * the displacement that puts p at radius from centre: along p - centre, or
+ * along side when the triangle passes through the centre. */
+static double round_depth(lm_vec3 centre, double radius, const lm_vec3 x[3], lm_vec3 side,
+                          double w[3], lm_vec3 *push) {
+    closest_on_triangle(centre, x, w);
+    lm_vec3 v = lm_sub(barycentric(x, w), centre);
+    double len = length3(v);
+    lm_vec3 n = len > 1e-12 ? lm_scale(v, 1.0 / len) : side;
+    *push = lm_scale(n, radius - len);
+    return len - radius;
+}
+
+/* A box's solid distance inside it is F = max over its six faces of the
+ * signed distance to the face's plane, an affine function of the triangle's
+ * parameters (u, v). F is below the true distance outside the box and equal
+ * to it inside, so the triangle reaches into the box exactly when min F < 0,
+ * and then at min F's point. The minimum of a maximum of affine functions
+ * over a triangle lies at a vertex of their arrangement: a corner of the
+ * triangle, a point of an edge where two of them are equal, or an interior
+ * point where three are. All are tried, in a fixed order. */
+static double box_depth(const lm_collider_def *d, const lm_vec3 x[3], double w[3], lm_vec3 *push) {
+    lm_vec3 o = rotate_back(d->rotation, lm_sub(x[0], d->position));
+    lm_vec3 e1 = rotate_back(d->rotation, lm_sub(x[1], x[0]));
+    lm_vec3 e2 = rotate_back(d->rotation, lm_sub(x[2], x[0]));
+    double lo[3] = {o.x, o.y, o.z}, l1[3] = {e1.x, e1.y, e1.z}, l2[3] = {e2.x, e2.y, e2.z};
+    double h[3] = {d->half_extents.x, d->half_extents.y, d->half_extents.z};
+    double a[6], b[6], c[6]; /* piece k: a + b u + c v, face k / 2 on side + or - */
+    for (int k = 0; k < 6; k++) {
+        double s = k % 2 ? -1.0 : 1.0;
+        a[k] = s * lo[k / 2] - h[k / 2];
+        b[k] = s * l1[k / 2];
+        c[k] = s * l2[k / 2];
+    }
+    double best = INFINITY, bu = 0, bv = 0;
+#define TRY(U, V)                                                                                  \
+    {                                                                                              \
+        double u_ = (U), v_ = (V), f_ = -INFINITY;                                                 \
+        for (int k_ = 0; k_ < 6; k_++) {                                                           \
+            f_ = fmax(f_, a[k_] + b[k_] * u_ + c[k_] * v_);                                        \
+        }                                                                                          \
+        if (f_ < best) {                                                                           \
+            best = f_;                                                                             \
+            bu = u_;                                                                               \
+            bv = v_;                                                                               \
+        }                                                                                          \
+    }
+    TRY(0, 0)
+    TRY(1, 0)
+    TRY(0, 1)
+    const double corner[4][2] = {{0, 0}, {1, 0}, {0, 1}, {0, 0}};
+    for (int e = 0; e < 3; e++) {
+        double u0 = corner[e][0], v0 = corner[e][1];
+        double du = corner[e + 1][0] - u0, dv = corner[e + 1][1] - v0;
+        for (int i = 0; i < 6; i++) {
+            for (int j = i + 1; j < 6; j++) {
+                double g0 = a[i] - a[j] + (b[i] - b[j]) * u0 + (c[i] - c[j]) * v0;
+                double g1 = (b[i] - b[j]) * du + (c[i] - c[j]) * dv;
+                if (g1 != 0) {
+                    double t = -g0 / g1;
+                    if (t > 0 && t < 1) {
+                        TRY(u0 + t * du, v0 + t * dv)
+                    }
+                }
+            }
+        }
+    }
+    for (int i = 0; i < 6; i++) {
+        for (int j = i + 1; j < 6; j++) {
+            for (int k = j + 1; k < 6; k++) {
+                double m11 = b[i] - b[j], m12 = c[i] - c[j], r1 = a[j] - a[i];
+                double m21 = b[i] - b[k], m22 = c[i] - c[k], r2 = a[k] - a[i];
+                double det = m11 * m22 - m12 * m21;
+                if (det == 0) {
+                    continue;
+                }
+                double u = (r1 * m22 - m12 * r2) / det, v = (m11 * r2 - r1 * m21) / det;
+                if (u >= 0 && v >= 0 && u + v <= 1) {
+                    TRY(u, v)
+                }
+            }
+        }
+    }
+#undef TRY
+    w[0] = 1 - bu - bv;
+    w[1] = bu;
+    w[2] = bv;
+    /* The faces at the maximum there are mutually perpendicular (unless the
+     * box is thinner than the reach, two opposite faces tie): moving by
+     * -best along each of their normals at once brings every one of them
+     * to zero, so a box corner poking through a cloth pushes it along the
+     * corner's diagonal, not off one face. */
+    double tie = 1e-9 * (1.0 + h[0] + h[1] + h[2]);
+    double n[3] = {0, 0, 0};
+    int first = -1;
+    bool opposite = false;
+    for (int k = 0; k < 6; k++) {
+        if (a[k] + b[k] * bu + c[k] * bv < best - tie) {
+            continue;
+        }
+        double sign = k % 2 ? -1.0 : 1.0;
+        first = first < 0 ? k : first;
+        opposite = opposite || n[k / 2] == -sign;
+        n[k / 2] = sign;
+    }
+    if (opposite) {
+        n[0] = n[1] = n[2] = 0;
+        n[first / 2] = first % 2 ? -1.0 : 1.0;
+    }
+    *push = lm_quat_rotate(d->rotation, lm_v3(-best * n[0], -best * n[1], -best * n[2]));
+    return best;
+}
+
+/* The point of the triangle deepest in a sphere, capsule or box: its
+ * barycentric weights, its signed distance (negative inside), and the
+ * displacement that would put it on the surface. side is the direction to
+ * push when the surface's normal is undefined there (a triangle through a
+ * sphere's centre or a capsule's axis). */
+static double deepest_on_triangle(const lm_collider_def *d, const lm_vec3 x[3], lm_vec3 side,
+                                  double w[3], lm_vec3 *push) {
+    if (d->kind == LM_COLLIDER_SPHERE) {
+        return round_depth(d->position, d->radius, x, side, w, push);
+    }
+    if (d->kind == LM_COLLIDER_BOX) {
+        return box_depth(d, x, w, push);
+    }
+    /* Capsule: the distance from the axis point at s to the triangle is
+     * convex in s (a convex set's distance along a line), so a
+     * golden-section search over the axis finds the closest pair. */
+    lm_vec3 axis = lm_quat_rotate(d->rotation, lm_v3(1, 0, 0));
+    const double golden = 0.61803398874989484820;
+    double lo = -d->half_length, hi = d->half_length;
+    double s1 = hi - golden * (hi - lo), s2 = lo + golden * (hi - lo);
+    lm_vec3 q1 = lm_mad(d->position, axis, s1), q2 = lm_mad(d->position, axis, s2);
+    closest_on_triangle(q1, x, w);
+    double f1 = length3(lm_sub(barycentric(x, w), q1));
+    closest_on_triangle(q2, x, w);
+    double f2 = length3(lm_sub(barycentric(x, w), q2));
+    for (int k = 0; k < 40 && hi > lo; k++) {
+        if (f1 <= f2) {
+            hi = s2;
+            s2 = s1;
+            f2 = f1;
+            s1 = hi - golden * (hi - lo);
+            q1 = lm_mad(d->position, axis, s1);
+            closest_on_triangle(q1, x, w);
+            f1 = length3(lm_sub(barycentric(x, w), q1));
+        } else {
+            lo = s1;
+            s1 = s2;
+            f1 = f2;
+            s2 = lo + golden * (hi - lo);
+            q2 = lm_mad(d->position, axis, s2);
+            closest_on_triangle(q2, x, w);
+            f2 = length3(lm_sub(barycentric(x, w), q2));
+        }
+    }
+    return round_depth(lm_mad(d->position, axis, 0.5 * (lo + hi)), d->radius, x, side, w, push);
+}
+
+/* Friction at a face's penetration point p = sum c_i x_i, as for a stick's
+ * (edge_friction): the slip of p along the surface during this sub-step,
+ * relative to the surface, taken back entirely while under mu_s times the
+ * push, by mu_k times the push otherwise. */
+static lm_vec3 face_friction(const lm_world *world, const lm_collider_item *c,
+                             const uint32_t slot[3], const double w[3], lm_vec3 normal, double push,
+                             double mu_s, double mu_k) {
+    const lm_particles *p = &world->particles;
+    lm_vec3 now = lm_v3(0, 0, 0), before = lm_v3(0, 0, 0);
+    for (int i = 0; i < 3; i++) {
+        now = lm_mad(now, p->x[slot[i]], w[i]);
+        before = lm_mad(before, p->x0[slot[i]], w[i]);
+    }
+    double h = world->def.time_step / world->def.substeps;
+    lm_vec3 slip = lm_mad(lm_sub(now, before), surface_velocity(world, c, now), -h);
+    lm_vec3 tangential = lm_mad(slip, normal, -lm_dot(slip, normal));
+    double length = length3(tangential);
+    if (length <= mu_s * push) {
+        return lm_scale(tangential, -1.0);
+    }
+    return lm_scale(tangential, -fmin(1.0, mu_k * push / length));
+}
+
+/* One face against one (non-container) sphere, capsule or box. */
+static void project_face(lm_world *world, const lm_collider_item *stored, const lm_collider_def *d,
+                         const lm_constraint_item *face, lm_vec3 lo, lm_vec3 hi) {
+    lm_particles *p = &world->particles;
+    const uint32_t *slot = face->particle;
+    lm_vec3 x[3] = {p->x[slot[0]], p->x[slot[1]], p->x[slot[2]]};
+    lm_vec3 fmin3 = x[0], fmax3 = x[0];
+    for (int i = 1; i < 3; i++) {
+        fmin3 = lm_v3(fmin(fmin3.x, x[i].x), fmin(fmin3.y, x[i].y), fmin(fmin3.z, x[i].z));
+        fmax3 = lm_v3(fmax(fmax3.x, x[i].x), fmax(fmax3.y, x[i].y), fmax(fmax3.z, x[i].z));
+    }
+    if (fmax3.x < lo.x || fmin3.x > hi.x || fmax3.y < lo.y || fmin3.y > hi.y || fmax3.z < lo.z ||
+        fmin3.z > hi.z) {
+        return; /* the face's box misses the collider's */
+    }
+    double sw[3] = {p->solve_w[slot[0]], p->solve_w[slot[1]], p->solve_w[slot[2]]};
+    if (sw[0] == 0 && sw[1] == 0 && sw[2] == 0) {
+        return;
+    }
+    const lm_collision *col = &world->collision;
+    for (int i = 0; i < 3; i++) {
+        if (!touches(col, p, d, slot[i])) {
+            return;
+        }
+    }
+    /* The distance changes at most 1 m per metre: a face whose bounding
+     * sphere (about its centroid) stays outside cannot reach in. */
+    lm_vec3 centroid = lm_scale(lm_add(lm_add(x[0], x[1]), x[2]), 1.0 / 3.0), normal;
+    double reach = 0;
+    for (int i = 0; i < 3; i++) {
+        reach = fmax(reach, length3(lm_sub(x[i], centroid)));
+    }
+    if (solid_distance(d, centroid, &normal) - reach >= 0) {
+        return;
+    }
+    /* The face's own normal, turned to the side the face came from. */
+    lm_vec3 side = cross3(lm_sub(x[1], x[0]), lm_sub(x[2], x[0]));
+    double side_length = length3(side);
+    if (!(side_length > 0)) {
+        return; /* degenerate: its edges and vertices cover it */
+    }
+    side = lm_scale(side, 1.0 / side_length);
+    lm_vec3 before =
+        lm_scale(lm_add(lm_add(p->x0[slot[0]], p->x0[slot[1]]), p->x0[slot[2]]), 1.0 / 3.0);
+    lm_vec3 centre = d->position; /* a capsule's: the axis point nearest the face */
+    if (d->kind == LM_COLLIDER_CAPSULE) {
+        lm_vec3 axis = lm_quat_rotate(d->rotation, lm_v3(1, 0, 0));
+        double s = lm_dot(lm_sub(before, d->position), axis);
+        centre = lm_mad(d->position, axis, fmax(-d->half_length, fmin(d->half_length, s)));
+    }
+    if (lm_dot(side, lm_sub(before, centre)) < 0) {
+        side = lm_scale(side, -1.0);
+    }
+    double c[3];
+    lm_vec3 push;
+    double depth = deepest_on_triangle(d, x, side, c, &push);
+    if (depth >= 0) {
+        return;
+    }
+    double denominator = c[0] * c[0] * sw[0] + c[1] * c[1] * sw[1] + c[2] * c[2] * sw[2];
+    if (!(denominator > 0)) {
+        return; /* the deepest point is an immovable corner */
+    }
+    double mu_k = d->friction, mu_s = d->static_friction < 0 ? mu_k : d->static_friction;
+    double push_length = length3(push);
+    if ((mu_s > 0 || mu_k > 0) && push_length > 0) {
+        push = lm_add(push, face_friction(world, stored, slot, c, lm_scale(push, 1.0 / push_length),
+                                          push_length, mu_s, mu_k));
+    }
+    lm_vec3 move = lm_scale(push, 1.0 / denominator);
+    for (int i = 0; i < 3; i++) {
+        p->x[slot[i]] = lm_mad(p->x[slot[i]], move, c[i] * sw[i]);
+    }
+}
+
+/* Jakobsen 5 for triangles: a face whose inside reaches into an obstacle is
+ * moved so that its penetration point p = c1 x1 + c2 x2 + c3 x3 (c_i its
+ * barycentric weights) reaches the surface: with the move D, x_i += c_i w_i
+ * lambda D and lambda = 1 / sum c_i^2 w_i, which puts p exactly at p + D
+ * (lambda = 1 / sum c_i^2 for equal masses). Planes and containers need
+ * nothing: a convex free region that holds the corners holds the triangle.
+ * Faces are found through the constraint runs, so a world without faces
+ * pays one pass over its runs per call. */
+void lm_faces_project(lm_world *world) {
+    uint32_t runs = world->constraint_run_count[0];
+    const lm_run *run = world->constraint_runs[0];
+    bool any = false;
+    for (uint32_t r = 0; r < runs && !any; r++) {
+        any = run[r].kind == LM_SOLVER_FACE;
+    }
+    if (!any) {
+        return;
+    }
+    for (uint32_t k = 0; k < world->colliders.count; k++) {
+        lm_collider_item scratch;
+        const lm_collider_item *stored = lm_store_at(&world->colliders, k);
+        const lm_collider_item *item = pose_now(world, stored, &scratch);
+        const lm_collider_def *d = &item->def;
+        if (d->container || d->kind == LM_COLLIDER_PLANE || d->kind == LM_COLLIDER_WORLD_BOX) {
+            continue;
+        }
+        lm_vec3 lo, hi;
+        lm_collider_classes[d->kind].bounds(item, &lo, &hi);
+        for (uint32_t r = 0; r < runs; r++) {
+            if (run[r].kind != LM_SOLVER_FACE) {
+                continue;
+            }
+            const lm_constraint_item *faces = lm_store_at(&world->constraints, run[r].start);
+            for (uint32_t f = 0; f < run[r].count; f++) {
+                project_face(world, stored, d, &faces[f], lo, hi);
+            }
+        }
+    }
+}
+
 /* ------------------------------------------------------------ lifecycle -- */
 
 lm_collider_def lm_collider_default_def(void) {
@@ -614,6 +979,23 @@ void lm_collider_set_material(lm_world *world, lm_collider collider, const lm_co
 double lm_collider_distance(const lm_world *world, lm_collider collider, lm_vec3 point) {
     lm_vec3 normal;
     return free_distance(&get(world, collider)->def, point, &normal);
+}
+
+double lm_collider_triangle_depth(const lm_world *world, lm_collider collider, lm_vec3 a, lm_vec3 b,
+                                  lm_vec3 c) {
+    const lm_collider_def *d = &get(world, collider)->def;
+    lm_vec3 x[3] = {a, b, c}, normal;
+    if (d->container || d->kind == LM_COLLIDER_PLANE || d->kind == LM_COLLIDER_WORLD_BOX) {
+        /* The free side is convex: the deepest point is a corner. */
+        double least = INFINITY;
+        for (int i = 0; i < 3; i++) {
+            least = fmin(least, free_distance(d, x[i], &normal));
+        }
+        return fmax(0.0, -least);
+    }
+    double w[3];
+    lm_vec3 push;
+    return fmax(0.0, -deepest_on_triangle(d, x, lm_v3(0, 1, 0), w, &push));
 }
 
 /* ------------------------------------------------- per-particle state -- */
@@ -912,5 +1294,6 @@ void lm_colliders_respond(lm_world *world, double h) {
          * no stick into a collider. */
         lm_colliders_project(world);
         lm_edges_project(world);
+        lm_faces_project(world);
     }
 }

@@ -433,6 +433,30 @@ static double volume_error(const lm_world *world, const lm_constraint_item *c) {
     return relative(mesh_volume(world, c), c->rest);
 }
 
+/* ---------------------------------------------------------------- faces --
+ * A collision face keeps nothing by itself: its particles are held together
+ * by whatever sticks the scene gave them. The collision pass
+ * (lm_faces_project in collider.c) finds the faces through their runs. */
+
+static void solve_faces(lm_world *world, lm_constraint_item *items, uint32_t count) {
+    (void)world;
+    (void)items;
+    (void)count;
+}
+
+static double face_area(const lm_world *world, const lm_constraint_item *c) {
+    const lm_vec3 *x = world->particles.x;
+    lm_vec3 a = x[c->particle[0]];
+    lm_vec3 n = cross(lm_sub(x[c->particle[1]], a), lm_sub(x[c->particle[2]], a));
+    return 0.5 * sqrt(lm_dot(n, n));
+}
+
+static double face_error(const lm_world *world, const lm_constraint_item *c) {
+    (void)world;
+    (void)c;
+    return 0;
+}
+
 /* ---------------------------------------------------------------- table -- */
 
 const lm_constraint_class lm_constraint_classes[LM_SOLVER_COUNT] = {
@@ -443,12 +467,14 @@ const lm_constraint_class lm_constraint_classes[LM_SOLVER_COUNT] = {
     [LM_SOLVER_ANGLE] = {"angle", 0, 3, solve_angles, NULL, angle_error, NULL},
     [LM_SOLVER_AREA] = {"area", 0, 0, solve_areas, NULL, area_error, NULL},
     [LM_SOLVER_VOLUME] = {"volume", 0, 0, solve_volumes, NULL, volume_error, NULL},
+    [LM_SOLVER_FACE] = {"face", 0, 3, solve_faces, NULL, face_error, NULL},
 };
 
 static const char *const kind_names[LM_CONSTRAINT_KIND_COUNT] = {
     [LM_CONSTRAINT_STICK] = "stick", [LM_CONSTRAINT_PIN] = "pin",
     [LM_CONSTRAINT_ROPE] = "rope",   [LM_CONSTRAINT_ANGLE] = "angle",
     [LM_CONSTRAINT_AREA] = "area",   [LM_CONSTRAINT_VOLUME] = "volume",
+    [LM_CONSTRAINT_FACE] = "face",
 };
 
 const char *lm_constraint_kind_name(lm_constraint_kind kind) {
@@ -677,6 +703,22 @@ lm_constraint lm_volume_create(lm_world *world, const lm_shape_def *def) {
     return create_shape(world, def, LM_CONSTRAINT_VOLUME, LM_SOLVER_VOLUME);
 }
 
+lm_constraint lm_face_create(lm_world *world, lm_particle a, lm_particle b, lm_particle c) {
+    uint32_t sa = lm_particle_slot(world, a), sb = lm_particle_slot(world, b);
+    uint32_t sc = lm_particle_slot(world, c);
+    assert(sa != sb && sb != sc && sa != sc && "a face needs three different particles");
+    lm_constraint_item *item;
+    lm_constraint handle = add(world, &item, LM_CONSTRAINT_FACE, LM_SOLVER_FACE);
+    if (!item) {
+        return handle;
+    }
+    item->particle[0] = sa;
+    item->particle[1] = sb;
+    item->particle[2] = sc;
+    item->stiffness = 1;
+    return handle;
+}
+
 lm_constraint lm_pin_create(lm_world *world, lm_particle particle, lm_vec3 target) {
     uint32_t s = lm_particle_slot(world, particle);
     lm_constraint_item *c;
@@ -791,6 +833,8 @@ double lm_constraint_value(const lm_world *world, lm_constraint constraint) {
         return polygon_area(world, c);
     case LM_SOLVER_VOLUME:
         return mesh_volume(world, c);
+    case LM_SOLVER_FACE:
+        return face_area(world, c);
     default:
         return distance_length(world, c);
     }

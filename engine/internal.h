@@ -83,6 +83,7 @@ enum lm_solver {
     LM_SOLVER_ANGLE,
     LM_SOLVER_AREA,
     LM_SOLVER_VOLUME,
+    LM_SOLVER_FACE, /* collision face: nothing to solve, the collision pass visits it */
     LM_SOLVER_COUNT
 };
 
@@ -223,6 +224,9 @@ void lm_collision_end_step(lm_world *world);
 void lm_colliders_project(lm_world *world);
 /* Sticks pushed out of colliders through their deepest point (Jakobsen 5). */
 void lm_edges_project(lm_world *world);
+/* Faces (LM_CONSTRAINT_FACE) pushed out of colliders through their deepest
+ * point (Jakobsen 5 for triangles). */
+void lm_faces_project(lm_world *world);
 /* contact.c: finds the candidate pairs (once per sub-step, after integrating);
  * false when out of memory (the sub-step then has no particle contacts). */
 bool lm_contact_find_pairs(lm_world *world);

@@ -188,6 +188,7 @@ typedef enum lm_constraint_kind {
     LM_CONSTRAINT_ANGLE,  /* angle a-b-c at b kept within [min, max] (joint limits, Jakobsen 6) */
     LM_CONSTRAINT_AREA,   /* signed area of a polygon in the xy-plane (pressure ball, 2D) */
     LM_CONSTRAINT_VOLUME, /* volume enclosed by a closed triangle mesh (pressure ball, 3D) */
+    LM_CONSTRAINT_FACE,   /* a triangle that colliders push out at its deepest point (Jakobsen 5) */
     LM_CONSTRAINT_KIND_COUNT
 } lm_constraint_kind;
 
@@ -267,6 +268,13 @@ lm_shape_def lm_shape_default_def(void);
 lm_constraint lm_area_create(lm_world *world, const lm_shape_def *def);
 lm_constraint lm_volume_create(lm_world *world, const lm_shape_def *def);
 lm_constraint lm_pin_create(lm_world *world, lm_particle particle, lm_vec3 target);
+/* A collision face: the triangle a, b, c (three different particles) that
+ * colliders (spheres, capsules, oriented boxes) push out through its deepest
+ * point p = c1 xa + c2 xb + c3 xc, each particle moved by c_i w_i lambda D
+ * with lambda = 1 / sum c_i^2 w_i (Jakobsen 5 for triangles), with friction
+ * at p. It constrains nothing else and is not drawn; every face collides
+ * once created (no world flag). Null handle when out of memory. */
+lm_constraint lm_face_create(lm_world *world, lm_particle a, lm_particle b, lm_particle c);
 /* Moves a pin's target (a script dragging a cloth corner). */
 void lm_pin_set_target(lm_world *world, lm_constraint pin, lm_vec3 target);
 lm_vec3 lm_pin_target(const lm_world *world, lm_constraint pin);
@@ -274,7 +282,7 @@ lm_vec3 lm_pin_target(const lm_world *world, lm_constraint pin);
 void lm_constraint_destroy(lm_world *world, lm_constraint constraint);
 bool lm_constraint_is_valid(const lm_world *world, lm_constraint constraint);
 lm_constraint_kind lm_constraint_get_kind(const lm_world *world, lm_constraint constraint);
-/* "stick", "pin", "rope", "angle", "area", "volume" */
+/* "stick", "pin", "rope", "angle", "area", "volume", "face" */
 const char *lm_constraint_kind_name(lm_constraint_kind kind);
 /* The particles it acts on; returns how many (at most 4) were written. For
  * area and volume it writes the first 4: see lm_constraint_all_particles. */
@@ -287,7 +295,7 @@ uint32_t lm_constraint_all_particles(const lm_world *world, lm_constraint constr
 bool lm_constraint_is_broken(const lm_world *world, lm_constraint constraint);
 /* The measured quantity now: length (m) for stick and rope, distance to the
  * target (m) for a pin, angle (radians, signed if the angle is) for angle,
- * signed area (m^2) and volume (m^3). */
+ * signed area (m^2) and volume (m^3), area (m^2) of a face. */
 double lm_constraint_value(const lm_world *world, lm_constraint constraint);
 /* Rope: min and max length (m). Angle: min and max angle (radians). */
 void lm_constraint_limits(const lm_world *world, lm_constraint constraint, double *min,
@@ -421,6 +429,11 @@ void lm_collider_set_material(lm_world *world, lm_collider collider, const lm_co
 /* Signed distance from point to the collider's surface (m): positive on the
  * free side, negative inside the solid. The world box is solid outside. */
 double lm_collider_distance(const lm_world *world, lm_collider collider, lm_vec3 point);
+/* How deep the triangle a, b, c reaches into the collider's solid (m, >= 0;
+ * 0 when no point of it is inside): minus the smallest signed distance over
+ * the whole triangle, interior and edges included. */
+double lm_collider_triangle_depth(const lm_world *world, lm_collider collider, lm_vec3 a, lm_vec3 b,
+                                  lm_vec3 c);
 
 /* Per-particle contact material. friction >= 0 and restitution in [0, 1]; a
  * negative value means "not set" (the collider's value is used alone).

@@ -227,6 +227,7 @@ static void satisfy_constraints(lm_world *world) {
         }
         lm_colliders_project(world);
         lm_edges_project(world);
+        lm_faces_project(world);
         lm_contact_project(world);
         for (int phase = 0; phase < 2; phase++) {
             for (uint32_t r = 0; r < world->constraint_run_count[phase]; r++) {
@@ -247,6 +248,7 @@ static void satisfy_constraints(lm_world *world) {
     lm_contact_project(world);
     lm_colliders_project(world);
     lm_edges_project(world);
+    lm_faces_project(world);
     world->sweeps += (uint64_t)sweep;
     world->projections += (uint64_t)world->constraints.count * (uint64_t)sweep;
 }

@@ -40,7 +40,7 @@ local cloth = {}
 local grid_fields = {
     origin = true, u = true, v = true, nu = true, nv = true, mass = true,
     structural = true, shear = true, bend = true, kind = true, stiffness = true, k = true,
-    damping = true, pin = true, radius = true, color = true,
+    damping = true, pin = true, radius = true, color = true, faces = true,
 }
 
 local link_kinds = { "stick", "spring", "both" }
@@ -145,7 +145,10 @@ end
 -- Returns { particles = grid (grid[i][j], i along u, j along v, 1-based),
 --           links = every stick and spring made, in creation order,
 --           structural = ..., shear = ..., bend = ... (the same handles by kind),
---           pins = every pin made, at = function(i, j) -> particle }.
+--           pins = every pin made, at = function(i, j) -> particle,
+--           faces = the collision faces, with faces = true: two per cell }.
+-- faces = true makes every cell two collision faces (world:face), so a
+-- collider smaller than a cell cannot pass between the threads.
 function cloth.grid(world, options)
     local check = args.checker("grid", cloth.grid)
     check:world(world)
@@ -161,6 +164,7 @@ function cloth.grid(world, options)
     local shear = links_of(check, options, "shear", true, base)
     local bend = links_of(check, options, "bend", false, base)
     local pinned = pin_rule(check, options.pin, nu, nv)
+    local with_faces = check:flag(options, "faces", false)
 
     -- The particles: the total mass shared out evenly.
     local grid = {}
@@ -210,6 +214,19 @@ function cloth.grid(world, options)
         end
     end
 
+    -- Collision faces (Jakobsen §5): two triangles per cell, made after
+    -- every link so the links' order (and so the solver's) is unchanged.
+    local faces = nil
+    if with_faces then
+        faces = {}
+        for i = 1, nu - 1 do
+            for j = 1, nv - 1 do
+                faces[#faces + 1] = world:face(grid[i][j], grid[i + 1][j], grid[i + 1][j + 1])
+                faces[#faces + 1] = world:face(grid[i][j], grid[i + 1][j + 1], grid[i][j + 1])
+            end
+        end
+    end
+
     local function at(i, j)
         local column = grid[i]
         local p = column and column[j]
@@ -221,7 +238,7 @@ function cloth.grid(world, options)
     end
 
     return { particles = grid, links = links, structural = by_kind.structural,
-             shear = by_kind.shear, bend = by_kind.bend, pins = pins, at = at }
+             shear = by_kind.shear, bend = by_kind.bend, pins = pins, at = at, faces = faces }
 end
 
 -- ------------------------------------------------------------------ mesh --
@@ -229,7 +246,7 @@ end
 local mesh_fields = {
     vertices = true, triangles = true, mass = true, structural = true, bend = true,
     kind = true, stiffness = true, k = true, damping = true, pin = true, radius = true,
-    color = true,
+    color = true, faces = true,
 }
 
 local function check_vertices(check, vertices)
@@ -277,7 +294,7 @@ end
 -- Returns { particles = {...} (one per vertex, same order), links = every
 --           stick and spring in creation order, structural = ..., bend = ...,
 --           pins = {...}, edges = number of edges, hinges = edges with two
---           triangles }.
+--           triangles, faces = a collision face per triangle with faces = true }.
 function cloth.mesh(world, options)
     local check = args.checker("mesh", cloth.mesh)
     check:world(world)
@@ -290,6 +307,7 @@ function cloth.mesh(world, options)
     local base = base_links(check, options)
     local structural = links_of(check, options, "structural", true, base)
     local bend = links_of(check, options, "bend", false, base)
+    local with_faces = check:flag(options, "faces", false)
     local pin = options.pin
     if pin ~= nil and type(pin) ~= "table" and type(pin) ~= "function" then
         check:fail("field 'pin' must be a table of vertex indices or a function(i, x, y, z), got "
@@ -352,8 +370,16 @@ function cloth.mesh(world, options)
         end
     end
 
+    local faces = nil
+    if with_faces then -- one collision face per triangle, after every link
+        faces = {}
+        for t, tri in ipairs(options.triangles) do
+            faces[t] = world:face(particles[tri[1]], particles[tri[2]], particles[tri[3]])
+        end
+    end
+
     return { particles = particles, links = links, structural = by_kind.structural,
-             bend = by_kind.bend, pins = pins, edges = #edges, hinges = hinges }
+             bend = by_kind.bend, pins = pins, edges = #edges, hinges = hinges, faces = faces }
 end
 
 local hexagon_fields = { center = true, radius = true, rings = true, u = true, v = true }

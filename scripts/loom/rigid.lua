@@ -29,6 +29,10 @@ local body_fields = {
     radius = true, color = true,
 }
 
+-- A tetrahedron also takes `faces`: its four faces collide (world:face).
+local tetrahedron_fields = { faces = true }
+for name in pairs(body_fields) do tetrahedron_fields[name] = true end
+
 -- Velocity of a point of a body moving with `vel` and turning with `spin`
 -- (degrees per second about each axis) about `center`: v + w x r.
 local function point_velocity(vel, spin, center, p)
@@ -61,13 +65,16 @@ end
 
 --- A regular tetrahedron with edges `size` m (default 0.5) centred on
 -- `center`. mass (1 kg) is the total; vel (m/s) and spin (degrees per
--- second about x, y, z) set it moving. Returns { particles = {4}, sticks =
--- {6}, kind = "tetrahedron" }.
+-- second about x, y, z) set it moving. faces = true adds its four faces as
+-- collision faces (world:face), so a collider thinner than the body cannot
+-- pass between its corners (Jakobsen §5). Returns { particles = {4}, sticks =
+-- {6}, kind = "tetrahedron" } (and faces = {4} with faces = true).
 function rigid.tetrahedron(world, options)
     local check = args.checker("tetrahedron", rigid.tetrahedron)
     check:world(world)
-    options = check:options(options, body_fields)
+    options = check:options(options, tetrahedron_fields)
     if options.origin ~= nil then check:fail("unknown field 'origin' (a tetrahedron has a 'center')") end
+    local with_faces = check:flag(options, "faces", false)
     local center = check:vector(options, "center", { 0, 0, 0 })
     local size = check:number(options, "size", 0.5, 0, nil, true)
     -- Alternate corners of a cube of side s are a regular tetrahedron with
@@ -78,7 +85,15 @@ function rigid.tetrahedron(world, options)
         points[i] = frame.add(center, frame.scale(c, h))
     end
     local particles = make_particles(world, check, options, points, center)
-    return { particles = particles, sticks = brace_all(world, particles), kind = "tetrahedron" }
+    local body = { particles = particles, sticks = brace_all(world, particles), kind = "tetrahedron" }
+    if with_faces then
+        body.faces = {}
+        for i = 1, 4 do -- the face opposite corner i
+            local a, b, c = i % 4 + 1, (i + 1) % 4 + 1, (i + 2) % 4 + 1
+            body.faces[i] = world:face(particles[a], particles[b], particles[c])
+        end
+    end
+    return body
 end
 
 --- The coordinate basis: an origin particle and three axis particles `size`
