@@ -51,6 +51,11 @@ end
 pole_and_cloth(-0.75, true, "#3a6fb0")   -- with faces: drapes over the tip
 pole_and_cloth(0.75, false, "#c0504d")   -- without faces: slides down the pole
 
+loom.label{ text = "faces = true\n(the tip lifts a triangle)", at = {-0.75, TIP + 0.3, 0},
+            color = "#3a6fb0" }
+loom.label{ text = "no faces\n(the tip slips between particles)", at = {0.75, TIP + 0.3, 0},
+            color = "#c0504d" }
+
 loom.camera{ projection = "perspective", target = {0, 0.5, 0}, yaw = 0, pitch = 20, height = 1.9 }
 
 return world
