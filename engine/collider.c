@@ -437,17 +437,15 @@ static double deepest_on_segment(const lm_collider_def *d, lm_vec3 a, lm_vec3 b,
 
 static lm_vec3 surface_velocity(const lm_world *world, const lm_collider_item *c, lm_vec3 x);
 
-/* Friction at a stick's penetration point (Jakobsen 7, done on positions as
- * in position-based dynamics): how far the point p = c1 xa + c2 xb slipped
- * along the surface during this sub-step, relative to the surface, after
- * being pushed out by push metres. Static friction takes back the whole slip
- * while it is under mu_s push; otherwise mu_k push of it. */
-static lm_vec3 edge_friction(const lm_world *world, const lm_collider_item *c, uint32_t a,
-                             uint32_t b, double c1, double c2, lm_vec3 normal, double push,
-                             double mu_s, double mu_k) {
-    const lm_particles *p = &world->particles;
-    lm_vec3 now = lm_add(lm_scale(p->x[a], c1), lm_scale(p->x[b], c2));
-    lm_vec3 before = lm_add(lm_scale(p->x0[a], c1), lm_scale(p->x0[b], c2));
+/* Friction at a penetration point of a stick or a face that was at before
+ * and is at now (Jakobsen 7, done on positions as in position-based
+ * dynamics): how far the point slipped along the surface during this
+ * sub-step, relative to the surface, after being pushed out by push metres.
+ * Static friction takes back the whole slip while it is under mu_s push;
+ * otherwise mu_k push of it. Returns the correction to apply to the point. */
+static lm_vec3 point_friction(const lm_world *world, const lm_collider_item *c, lm_vec3 now,
+                              lm_vec3 before, lm_vec3 normal, double push, double mu_s,
+                              double mu_k) {
     double h = world->def.time_step / world->def.substeps;
     lm_vec3 slip = lm_mad(lm_sub(now, before), surface_velocity(world, c, now), -h);
     lm_vec3 tangential = lm_mad(slip, normal, -lm_dot(slip, normal));
@@ -456,6 +454,16 @@ static lm_vec3 edge_friction(const lm_world *world, const lm_collider_item *c, u
         return lm_scale(tangential, -1.0);
     }
     return lm_scale(tangential, -fmin(1.0, mu_k * push / length));
+}
+
+/* Friction at a stick's penetration point p = c1 xa + c2 xb. */
+static lm_vec3 edge_friction(const lm_world *world, const lm_collider_item *c, uint32_t a,
+                             uint32_t b, double c1, double c2, lm_vec3 normal, double push,
+                             double mu_s, double mu_k) {
+    const lm_particles *p = &world->particles;
+    lm_vec3 now = lm_add(lm_scale(p->x[a], c1), lm_scale(p->x[b], c2));
+    lm_vec3 before = lm_add(lm_scale(p->x0[a], c1), lm_scale(p->x0[b], c2));
+    return point_friction(world, c, now, before, normal, push, mu_s, mu_k);
 }
 
 /* Jakobsen 5: a stick whose inside penetrates an obstacle is moved so that
@@ -751,10 +759,7 @@ static double deepest_on_triangle(const lm_collider_def *d, const lm_vec3 x[3], 
     return round_depth(lm_mad(d->position, axis, 0.5 * (lo + hi)), d->radius, x, side, w, push);
 }
 
-/* Friction at a face's penetration point p = sum c_i x_i, as for a stick's
- * (edge_friction): the slip of p along the surface during this sub-step,
- * relative to the surface, taken back entirely while under mu_s times the
- * push, by mu_k times the push otherwise. */
+/* Friction at a face's penetration point p = sum c_i x_i. */
 static lm_vec3 face_friction(const lm_world *world, const lm_collider_item *c,
                              const uint32_t slot[3], const double w[3], lm_vec3 normal, double push,
                              double mu_s, double mu_k) {
@@ -764,14 +769,7 @@ static lm_vec3 face_friction(const lm_world *world, const lm_collider_item *c,
         now = lm_mad(now, p->x[slot[i]], w[i]);
         before = lm_mad(before, p->x0[slot[i]], w[i]);
     }
-    double h = world->def.time_step / world->def.substeps;
-    lm_vec3 slip = lm_mad(lm_sub(now, before), surface_velocity(world, c, now), -h);
-    lm_vec3 tangential = lm_mad(slip, normal, -lm_dot(slip, normal));
-    double length = length3(tangential);
-    if (length <= mu_s * push) {
-        return lm_scale(tangential, -1.0);
-    }
-    return lm_scale(tangential, -fmin(1.0, mu_k * push / length));
+    return point_friction(world, c, now, before, normal, push, mu_s, mu_k);
 }
 
 /* One face against one (non-container) sphere, capsule or box. */
