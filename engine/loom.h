@@ -133,6 +133,15 @@ size_t lm_world_broken(const lm_world *world, const lm_constraint **list);
 /* Axis-aligned bounds of every particle (with its radius) and every collider.
  * Returns false for an empty world. */
 bool lm_world_bounds(const lm_world *world, lm_vec3 *min, lm_vec3 *max);
+/* lm_world_bounds grown to where anchored bodies can reach: a particle joined
+ * by sticks, ropes (at their longest) or springs (1.5 x their length) to an
+ * immovable or pinned particle stays within its shortest path of links from
+ * it (with up to 8 anchors, the boxes around each are intersected; with more,
+ * the nearest anchor's). Along gravity the top is capped at the highest point
+ * a particle can climb with its kinetic energy. For framing a picture before
+ * the first step: a pendulum released sideways is framed with its whole
+ * swing. Returns false for an empty world. */
+bool lm_world_reach_bounds(const lm_world *world, lm_vec3 *min, lm_vec3 *max);
 
 /* ------------------------------------------------------------ particles -- */
 

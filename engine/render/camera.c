@@ -97,7 +97,7 @@ lm_camera lm_camera_fit(const lm_world *world, double aspect) {
         aspect = 16.0 / 9.0;
 
     lm_vec3 min, max;
-    if (!lm_world_bounds(world, &min, &max) || !finite3(min) || !finite3(max))
+    if (!lm_world_reach_bounds(world, &min, &max) || !finite3(min) || !finite3(max))
         return camera;
     lm_vec3 extent = sub(max, min);
     lm_vec3 centre = {0.5 * (min.x + max.x), 0.5 * (min.y + max.y), 0.5 * (min.z + max.z)};
