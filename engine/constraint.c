@@ -693,6 +693,33 @@ static lm_constraint create_shape(lm_world *world, const lm_shape_def *def, lm_c
     return handle;
 }
 
+/* Squeezes the entries of removed areas and volumes out of shape_index once
+ * they are more than half of it, so a scene that keeps making and removing
+ * pressure bodies runs in bounded memory. Call with the constraint store
+ * compacted (every item alive). Shapes were appended in creation order, and
+ * the store keeps that order, so moving each one's entries forward never
+ * overwrites entries still to be moved. */
+void lm_shapes_compact(lm_world *world) {
+    if (world->shape_index_dead == 0 || 2 * world->shape_index_dead < world->shape_index_count) {
+        return;
+    }
+    uint32_t next = 0;
+    for (uint32_t i = 0; i < world->constraints.count; i++) {
+        lm_constraint_item *c = lm_store_at(&world->constraints, i);
+        if (c->solver != LM_SOLVER_AREA && c->solver != LM_SOLVER_VOLUME) {
+            continue;
+        }
+        uint32_t entries = c->u.shape.count + 3 * c->u.shape.triangles;
+        assert(c->u.shape.first >= next);
+        memmove(world->shape_index + next, world->shape_index + c->u.shape.first,
+                entries * sizeof *world->shape_index);
+        c->u.shape.first = next;
+        next += entries;
+    }
+    world->shape_index_count = next;
+    world->shape_index_dead = 0;
+}
+
 lm_constraint lm_area_create(lm_world *world, const lm_shape_def *def) {
     assert(def->particle_count >= 3);
     return create_shape(world, def, LM_CONSTRAINT_AREA, LM_SOLVER_AREA);
@@ -763,8 +790,10 @@ void lm_constraint_destroy(lm_world *world, lm_constraint constraint) {
             p->solve_w[s] = p->inv_mass[s];
         }
     }
-    /* A removed area's or volume's entries in shape_index stay unused until
-     * the world is destroyed: shapes are few and rarely removed. */
+    if (c->solver == LM_SOLVER_AREA || c->solver == LM_SOLVER_VOLUME) {
+        /* Its entries in shape_index are dead now; lm_shapes_compact reclaims them. */
+        world->shape_index_dead += c->u.shape.count + 3 * c->u.shape.triangles;
+    }
     lm_store_remove(&world->constraints, constraint.index1);
 }
 

@@ -257,7 +257,8 @@ struct lm_world {
     uint32_t sweep_start_capacity;
     uint32_t *shape_index; /* particle slots and triangles of area and volume constraints */
     uint32_t shape_index_count, shape_index_capacity;
-    lm_vec3 *shape_gradient; /* scratch, one per particle of the largest shape */
+    uint32_t shape_index_dead; /* entries of removed shapes, squeezed out by lm_shapes_compact */
+    lm_vec3 *shape_gradient;   /* scratch, one per particle of the largest shape */
     uint32_t shape_gradient_capacity;
     uint32_t broke_in_step; /* sticks that broke during this step */
     lm_constraint *broken;  /* ... listed after the step */
@@ -282,6 +283,9 @@ uint32_t lm_item_color(const lm_world *world, const lm_constraint_item *item, ui
 int lm_evaluate_forces(lm_world *world, double time);
 /* Advances positions (and velocities) by h with the world's integrator. */
 int lm_integrate(lm_world *world, double h);
+/* Reclaims the shape_index entries of removed areas and volumes (when they
+ * are most of it). The constraint store must be compacted first. */
+void lm_shapes_compact(lm_world *world);
 /* After velocities are derived: restitution and friction for particles that
  * touched a collider this sub-step. Reads the arrival velocity from p->sv. */
 void lm_colliders_respond(lm_world *world, double h);

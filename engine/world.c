@@ -132,6 +132,7 @@ static bool push_run(lm_run **runs, uint32_t *count, uint32_t *capacity, uint32_
 /* Compacts the stores and regroups items into runs of one kind. */
 static bool prepare(lm_world *world) {
     lm_store_compact(&world->constraints);
+    lm_shapes_compact(world);
     lm_store_compact(&world->forces);
     lm_store_compact(&world->colliders);
     if (world->constraints.changed) {
