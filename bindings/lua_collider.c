@@ -489,9 +489,7 @@ static int particle_set_friction(lua_State *L) {
     }
     double old_friction;
     lm_particle_contact_material(world->world, particle, &old_friction, &restitution);
-    if (!lm_particle_set_contact_material(world->world, particle, friction, restitution)) {
-        return luaL_error(L, "not enough memory");
-    }
+    lm_particle_set_contact_material(world->world, particle, friction, restitution);
     return 0;
 }
 
@@ -506,9 +504,7 @@ static int particle_set_restitution(lua_State *L) {
     }
     double old_restitution;
     lm_particle_contact_material(world->world, particle, &friction, &old_restitution);
-    if (!lm_particle_set_contact_material(world->world, particle, friction, restitution)) {
-        return luaL_error(L, "not enough memory");
-    }
+    lm_particle_set_contact_material(world->world, particle, friction, restitution);
     return 0;
 }
 
@@ -524,9 +520,7 @@ static int particle_set_mask(lua_State *L) {
     lmlua_world *world;
     lm_particle particle = check_particle(L, &world);
     uint32_t mask = lua_isnoneornil(L, 2) ? UINT32_MAX : to_mask(L, 2, lmlua_param(2, "mask"));
-    if (!lm_particle_set_collision_mask(world->world, particle, mask)) {
-        return luaL_error(L, "not enough memory");
-    }
+    lm_particle_set_collision_mask(world->world, particle, mask);
     return 0;
 }
 

@@ -177,9 +177,9 @@ static double free_distance(const lm_collider_def *d, lm_vec3 x, lm_vec3 *normal
     return distance;
 }
 
-static bool touches(const lm_collision *c, const lm_particles *p, const lm_collider_def *d,
-                    uint32_t i) {
-    return ((d->mask >> (p->group[i] & 31u)) & 1u) && ((c->mask[i] >> (d->group & 31u)) & 1u);
+static bool touches(const lm_particles *p, const lm_collider_def *d, uint32_t i) {
+    return ((d->mask >> (p->group[i] & 31u)) & 1u) &&
+           ((p->collision_mask[i] >> (d->group & 31u)) & 1u);
 }
 
 /* --------------------------------------------------------------- shapes -- */
@@ -202,11 +202,10 @@ static double clamp_axis(double v, double lo, double hi, uint8_t *contact, uint8
 /* Jakobsen's cube: every coordinate clamped into [min + r, max - r]. */
 static void project_world_box(lm_world *world, const lm_collider_item *item, uint32_t dense) {
     lm_particles *p = &world->particles;
-    const lm_collision *c = &world->collision;
     lm_vec3 lo = item->def.min, hi = item->def.max;
     for (uint32_t i = 0; i < p->count; i++) {
         /* Pinned particles stay: their pin has the last word anyway. */
-        if (p->solve_w[i] == 0 || !touches(c, p, &item->def, i)) {
+        if (p->solve_w[i] == 0 || !touches(p, &item->def, i)) {
             continue;
         }
         double r = p->radius[i];
@@ -235,7 +234,7 @@ static void world_box_bounds(const lm_collider_item *item, lm_vec3 *min, lm_vec3
 static void mark(lm_world *world, uint32_t i, uint32_t dense, lm_vec3 normal) {
     world->particles.contact[i] |= LM_CONTACT_SHAPE;
     world->particles.contact_collider[i] = dense;
-    world->collision.normal[i] = normal;
+    world->particles.contact_normal[i] = normal;
 }
 
 /* A box container clamps each local coordinate, like Jakobsen's cube turned. */
@@ -269,11 +268,10 @@ static bool project_into_box(const lm_collider_def *d, lm_vec3 *x, double r, lm_
  * its surface touches the collider's. Immovable and pinned particles stay. */
 static void project_shape(lm_world *world, const lm_collider_item *item, uint32_t dense) {
     lm_particles *p = &world->particles;
-    const lm_collision *c = &world->collision;
     const lm_collider_def *d = &item->def;
     bool box_container = d->container && d->kind == LM_COLLIDER_BOX;
     for (uint32_t i = 0; i < p->count; i++) {
-        if (p->solve_w[i] == 0 || !touches(c, p, d, i)) {
+        if (p->solve_w[i] == 0 || !touches(p, d, i)) {
             continue;
         }
         double r = p->radius[i];
@@ -478,7 +476,6 @@ void lm_edges_project(lm_world *world) {
         return;
     }
     lm_particles *p = &world->particles;
-    const lm_collision *col = &world->collision;
     for (uint32_t k = 0; k < world->colliders.count; k++) {
         lm_collider_item scratch;
         const lm_collider_item *stored = lm_store_at(&world->colliders, k);
@@ -502,7 +499,7 @@ void lm_edges_project(lm_world *world) {
                 continue; /* the stick's box misses the collider's */
             }
             double wa = p->solve_w[a], wb = p->solve_w[b];
-            if ((wa == 0 && wb == 0) || !touches(col, p, d, a) || !touches(col, p, d, b)) {
+            if ((wa == 0 && wb == 0) || !touches(p, d, a) || !touches(p, d, b)) {
                 continue;
             }
             lm_vec3 normal, mid = lm_scale(lm_add(p->x[a], p->x[b]), 0.5);
@@ -791,9 +788,8 @@ static void project_face(lm_world *world, const lm_collider_item *stored, const 
     if (sw[0] == 0 && sw[1] == 0 && sw[2] == 0) {
         return;
     }
-    const lm_collision *col = &world->collision;
     for (int i = 0; i < 3; i++) {
-        if (!touches(col, p, d, slot[i])) {
+        if (!touches(p, d, slot[i])) {
             return;
         }
     }
@@ -999,11 +995,6 @@ double lm_collider_triangle_depth(const lm_world *world, lm_collider collider, l
 /* ------------------------------------------------- per-particle state -- */
 
 void lm_collision_free(lm_collision *c) {
-    free(c->generation);
-    free(c->friction);
-    free(c->restitution);
-    free(c->mask);
-    free(c->normal);
     free(c->pairs);
     free(c->pair_push);
     free(c->cell_start);
@@ -1013,56 +1004,8 @@ void lm_collision_free(lm_collision *c) {
     memset(c, 0, sizeof *c);
 }
 
-static bool reserve_side(lm_collision *c, uint32_t n) {
-    if (n <= c->capacity) {
-        return true;
-    }
-    uint32_t capacity = c->capacity ? c->capacity : 64;
-    while (capacity < n) {
-        capacity *= 2;
-    }
-#define GROW(name)                                                                                 \
-    {                                                                                              \
-        void *grown = realloc(c->name, (size_t)capacity * sizeof *c->name);                        \
-        if (!grown) {                                                                              \
-            return false;                                                                          \
-        }                                                                                          \
-        c->name = grown;                                                                           \
-    }
-    GROW(generation)
-    GROW(friction)
-    GROW(restitution)
-    GROW(mask)
-    GROW(normal)
-#undef GROW
-    for (uint32_t i = c->capacity; i < capacity; i++) {
-        c->generation[i] = 0; /* never a live particle's generation: refreshed on use */
-    }
-    c->capacity = capacity;
-    return true;
-}
-
-/* Brings a slot's entry up to date with the particle living there now. */
-static void refresh(lm_collision *c, const lm_particles *p, uint32_t i) {
-    if (c->generation[i] != p->generation[i]) {
-        c->generation[i] = p->generation[i];
-        c->friction[i] = -1;
-        c->restitution[i] = -1;
-        c->mask[i] = UINT32_MAX;
-    }
-}
-
-bool lm_collision_begin_step(lm_world *world) {
-    lm_particles *p = &world->particles;
-    lm_collision *c = &world->collision;
-    if (!reserve_side(c, p->count)) {
-        return false;
-    }
-    for (uint32_t i = 0; i < p->count; i++) {
-        refresh(c, p, i);
-    }
-    c->step_start = world->time;
-    return true;
+void lm_collision_begin_step(lm_world *world) {
+    world->collision.step_start = world->time;
 }
 
 void lm_collision_end_step(lm_world *world) {
@@ -1073,52 +1016,27 @@ void lm_collision_end_step(lm_world *world) {
     }
 }
 
-/* Setters before the first step may find the side arrays too short: they
- * grow them here. LM_DEAD when out of memory. */
-static uint32_t side_slot(lm_world *world, lm_particle particle) {
-    uint32_t slot = lm_particle_slot(world, particle);
-    if (!reserve_side(&world->collision, world->particles.count)) {
-        return LM_DEAD;
-    }
-    refresh(&world->collision, &world->particles, slot);
-    return slot;
-}
-
-bool lm_particle_set_contact_material(lm_world *world, lm_particle particle, double friction,
+void lm_particle_set_contact_material(lm_world *world, lm_particle particle, double friction,
                                       double restitution) {
     assert(isfinite(friction) && restitution <= 1);
-    uint32_t slot = side_slot(world, particle);
-    if (slot == LM_DEAD) {
-        return false;
-    }
-    world->collision.friction[slot] = friction < 0 ? -1 : friction;
-    world->collision.restitution[slot] = restitution < 0 ? -1 : restitution;
-    return true;
+    uint32_t slot = lm_particle_slot(world, particle);
+    world->particles.friction[slot] = friction < 0 ? -1 : friction;
+    world->particles.restitution[slot] = restitution < 0 ? -1 : restitution;
 }
 
 void lm_particle_contact_material(const lm_world *world, lm_particle particle, double *friction,
                                   double *restitution) {
     uint32_t slot = lm_particle_slot(world, particle);
-    const lm_collision *c = &world->collision;
-    bool set = slot < c->capacity && c->generation[slot] == world->particles.generation[slot];
-    *friction = set ? c->friction[slot] : -1;
-    *restitution = set ? c->restitution[slot] : -1;
+    *friction = world->particles.friction[slot];
+    *restitution = world->particles.restitution[slot];
 }
 
-bool lm_particle_set_collision_mask(lm_world *world, lm_particle particle, uint32_t mask) {
-    uint32_t slot = side_slot(world, particle);
-    if (slot == LM_DEAD) {
-        return false;
-    }
-    world->collision.mask[slot] = mask;
-    return true;
+void lm_particle_set_collision_mask(lm_world *world, lm_particle particle, uint32_t mask) {
+    world->particles.collision_mask[lm_particle_slot(world, particle)] = mask;
 }
 
 uint32_t lm_particle_collision_mask(const lm_world *world, lm_particle particle) {
-    uint32_t slot = lm_particle_slot(world, particle);
-    const lm_collision *c = &world->collision;
-    bool set = slot < c->capacity && c->generation[slot] == world->particles.generation[slot];
-    return set ? c->mask[slot] : UINT32_MAX;
+    return world->particles.collision_mask[lm_particle_slot(world, particle)];
 }
 
 /* -------------------------------------------------------------- queries -- */
@@ -1147,7 +1065,7 @@ static bool slot_contact(const lm_world *world, uint32_t i, uint32_t *dense, lm_
     if (c->def.kind == LM_COLLIDER_WORLD_BOX) {
         *normal = box_contact_normal(p->contact[i]);
     } else {
-        *normal = world->collision.normal[i];
+        *normal = world->particles.contact_normal[i];
     }
     return true;
 }
@@ -1210,14 +1128,13 @@ static lm_vec3 surface_velocity(const lm_world *world, const lm_collider_item *c
 static void respond_shape(lm_world *world, uint32_t i, const lm_collider_item *c, double h,
                           double rest_speed) {
     lm_particles *p = &world->particles;
-    const lm_collision *col = &world->collision;
-    lm_vec3 n = col->normal[i];
-    double e = fmax(c->def.restitution, col->restitution[i]);
+    lm_vec3 n = p->contact_normal[i];
+    double e = fmax(c->def.restitution, p->restitution[i]);
     double mu_k = c->def.friction;
     double mu_s = c->def.static_friction < 0 ? mu_k : c->def.static_friction;
-    if (col->friction[i] >= 0) {
-        mu_k = sqrt(mu_k * col->friction[i]);
-        mu_s = sqrt(mu_s * col->friction[i]);
+    if (p->friction[i] >= 0) {
+        mu_k = sqrt(mu_k * p->friction[i]);
+        mu_s = sqrt(mu_s * p->friction[i]);
     }
     lm_vec3 vc = surface_velocity(world, c, p->x[i]);
     double approach = -lm_dot(lm_sub(p->sv[i], vc), n); /* > 0: moving into the surface */

@@ -90,9 +90,10 @@ static bool reserve_grid(lm_collision *c, uint32_t n, uint32_t buckets) {
     return true;
 }
 
-static bool pair_allowed(const lm_particles *p, const lm_collision *c, uint32_t i, uint32_t j) {
-    return (p->solve_w[i] > 0 || p->solve_w[j] > 0) && ((c->mask[i] >> (p->group[j] & 31u)) & 1u) &&
-           ((c->mask[j] >> (p->group[i] & 31u)) & 1u);
+static bool pair_allowed(const lm_particles *p, uint32_t i, uint32_t j) {
+    return (p->solve_w[i] > 0 || p->solve_w[j] > 0) &&
+           ((p->collision_mask[i] >> (p->group[j] & 31u)) & 1u) &&
+           ((p->collision_mask[j] >> (p->group[i] & 31u)) & 1u);
 }
 
 bool lm_contact_find_pairs(lm_world *world) {
@@ -166,7 +167,7 @@ bool lm_contact_find_pairs(lm_world *world) {
                         uint32_t j = c->cell_items[k];
                         const int32_t *cj = &c->cell[3 * j];
                         if (j <= i || cj[0] != x || cj[1] != y || cj[2] != z ||
-                            !pair_allowed(p, c, i, j)) {
+                            !pair_allowed(p, i, j)) {
                             continue;
                         }
                         double reach = p->radius[i] + p->radius[j] + margin;
@@ -240,19 +241,20 @@ void lm_contact_project(lm_world *world) {
 
 void lm_contact_friction(lm_world *world) {
     const lm_collision *c = &world->collision;
-    const lm_vec3 *x = world->particles.x;
-    const double *radius = world->particles.radius;
+    const lm_particles *p = &world->particles;
+    const lm_vec3 *x = p->x;
+    const double *radius = p->radius;
     bool moved = false;
     for (uint32_t k = 0; k < c->pair_count; k++) {
         uint32_t i = c->pairs[2 * k], j = c->pairs[2 * k + 1];
-        if (!(c->pair_push[k] > 0) || !(c->friction[i] > 0) || !(c->friction[j] > 0)) {
+        if (!(c->pair_push[k] > 0) || !(p->friction[i] > 0) || !(p->friction[j] > 0)) {
             continue;
         }
         lm_vec3 d = lm_sub(x[j], x[i]);
         double distance = sqrt(lm_dot(d, d));
         if (distance > 1e-12 && distance <= (radius[i] + radius[j]) * (1 + 1e-9)) {
             pair_friction(world, i, j, lm_scale(d, 1.0 / distance), c->pair_push[k],
-                          sqrt(c->friction[i] * c->friction[j]));
+                          sqrt(p->friction[i] * p->friction[j]));
             moved = true;
         }
     }

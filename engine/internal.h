@@ -65,6 +65,9 @@ typedef struct lm_particles {
     uint8_t *fresh;   /* Verlet must start from the velocity, not x_prev */
     uint8_t *contact; /* touched a collider during this sub-step */
     uint32_t *contact_collider;
+    lm_vec3 *contact_normal;        /* of the last shape contact this sub-step */
+    double *friction, *restitution; /* contact material; negative: not set */
+    uint32_t *collision_mask;       /* groups it touches; default all */
     uint32_t free_head;
     uint32_t live;
     /* scratch for the integrators, the same size as the arrays above */
@@ -197,11 +200,6 @@ extern const lm_collider_class lm_collider_classes[LM_COLLIDER_KIND_COUNT];
  * generation[slot] records which particle the entry belongs to: a slot reused
  * by a new particle gets the defaults back at the next step. */
 typedef struct lm_collision {
-    uint32_t capacity;
-    uint32_t *generation;
-    double *friction, *restitution; /* negative: not set */
-    uint32_t *mask;
-    lm_vec3 *normal; /* contact normal of the last shape contact this sub-step */
     /* Particle-particle contacts (contact.c): candidate pairs found once per
      * sub-step from a uniform grid, projected in every sweep. */
     uint32_t *pairs;   /* 2 per pair, in a fixed order */
@@ -215,9 +213,8 @@ typedef struct lm_collision {
 } lm_collision;
 
 void lm_collision_free(lm_collision *collision);
-/* Grows the side arrays to the particle count and refreshes reused slots;
- * false when out of memory. Called once at the start of a step. */
-bool lm_collision_begin_step(lm_world *world);
+/* Notes when the step began (kinematic colliders move across its sub-steps). */
+void lm_collision_begin_step(lm_world *world);
 /* The colliders' new poses become the previous ones. */
 void lm_collision_end_step(lm_world *world);
 /* One projection pass over every collider, in creation order. */

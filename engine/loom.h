@@ -445,18 +445,16 @@ double lm_collider_triangle_depth(const lm_world *world, lm_collider collider, l
                                   lm_vec3 c);
 
 /* Per-particle contact material. friction >= 0 and restitution in [0, 1]; a
- * negative value means "not set" (the collider's value is used alone).
- * Returns false when out of memory (nothing was changed). */
-bool lm_particle_set_contact_material(lm_world *world, lm_particle particle, double friction,
+ * negative value means "not set" (the collider's value is used alone). */
+void lm_particle_set_contact_material(lm_world *world, lm_particle particle, double friction,
                                       double restitution);
 void lm_particle_contact_material(const lm_world *world, lm_particle particle, double *friction,
                                   double *restitution);
 /* Which groups the particle touches: bit g (g = 0..31) for colliders and
  * particles whose group is g (mod 32). A particle and a collider (or two
  * particles) touch only when each one's mask has the other's group bit.
- * Default: all bits. The particle's own group is lm_particle_def.group.
- * Returns false when out of memory (nothing was changed). */
-bool lm_particle_set_collision_mask(lm_world *world, lm_particle particle, uint32_t mask);
+ * Default: all bits. The particle's own group is lm_particle_def.group. */
+void lm_particle_set_collision_mask(lm_world *world, lm_particle particle, uint32_t mask);
 uint32_t lm_particle_collision_mask(const lm_world *world, lm_particle particle);
 
 /* Contact queries after a step. The collider a particle touched in the last

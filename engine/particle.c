@@ -17,7 +17,8 @@ lm_particle_def lm_particle_default_def(void) {
 #define PARTICLE_ARRAYS(X)                                                     \
     X(x) X(x_prev) X(v) X(f) X(inv_mass) X(solve_w) X(mass) X(radius)         \
     X(color) X(group) X(generation) X(next_free) X(pins) X(alive) X(fresh)     \
-    X(contact) X(contact_collider) X(x0) X(v0) X(sx) X(sv) X(ka) X(x_integrated)
+    X(contact) X(contact_collider) X(contact_normal) X(friction) X(restitution) \
+    X(collision_mask) X(x0) X(v0) X(sx) X(sv) X(ka) X(x_integrated)
 // clang-format on
 
 bool lm_particles_reserve(lm_particles *p, uint32_t n) {
@@ -93,6 +94,10 @@ lm_particle lm_particle_create(lm_world *world, const lm_particle_def *def) {
     p->fresh[slot] = 1;
     p->contact[slot] = 0;
     p->contact_collider[slot] = LM_DEAD;
+    p->contact_normal[slot] = lm_v3(0, 0, 0);
+    p->friction[slot] = -1;
+    p->restitution[slot] = -1;
+    p->collision_mask[slot] = UINT32_MAX;
     p->live++;
     return lm_particle_handle(world, slot);
 }

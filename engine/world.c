@@ -345,9 +345,10 @@ static void list_broken(lm_world *world) {
 
 lm_status lm_world_step(lm_world *world) {
     assert(!world->stepping && "lm_world_step called from inside a force callback");
-    if (!prepare(world) || !lm_collision_begin_step(world)) {
+    if (!prepare(world)) {
         return LM_ERROR_MEMORY;
     }
+    lm_collision_begin_step(world);
     world->stepping = true;
     world->projections = 0;
     world->sweeps = 0;
