@@ -20,7 +20,7 @@ DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 DEBIAN_PACKAGES = build-essential pkg-config liblua5.4-dev libsdl2-dev libstb-dev fonts-dejavu-core
 
 ENGINE_SRC   = $(wildcard engine/*.c)
-RENDER_SRC   = $(wildcard engine/render/*.c)
+RENDER_SRC   = $(wildcard engine/render/*.c) $(wildcard render/*.c)
 BINDINGS_SRC = $(wildcard bindings/*.c)
 APP_SRC      = $(wildcard app/*.c)
 
@@ -63,6 +63,10 @@ $(BUILD)/obj/engine/%.o: engine/%.c
 	$(CC) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/obj/engine/render/%.o: engine/render/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(DEP_CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/render/%.o: render/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(DEP_CFLAGS) -c $< -o $@
 

@@ -132,7 +132,12 @@ int app_render(const app_options *options) {
             break;
         }
         lm_camera camera = app_scene_camera(scene, aspect);
-        app_draw_scene(labels, scene, renderer, &camera);
+        if (!app_draw_scene(labels, scene, renderer, &camera, err, sizeof err)) {
+            fprintf(stderr, "%s\n", err);
+            err[0] = '\0'; /* printed: the script's error */
+            ok = false;
+            break;
+        }
         snprintf(path, path_size, "%s%sframe_%05d.png", options->out, separator, frame);
         ok = frame_writer_submit(writer, path, err, sizeof err);
         if (progress)

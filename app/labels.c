@@ -100,7 +100,8 @@ typedef struct frame {
     app_labels *labels;
     void *surface;
     int width, height;
-    double point; /* pixels per point */
+    double screen_width; /* pixels a screen x of 1 is at: the part plots leave */
+    double point;        /* pixels per point */
     app_view view;
 } frame;
 
@@ -108,7 +109,7 @@ static void draw_label(void *context, const lmlua_label *label) {
     frame *f = context;
     double x, y;
     if (label->on_screen) {
-        x = label->position.x * f->width;
+        x = label->position.x * f->screen_width;
         y = label->position.y * f->height;
     } else {
         double depth;
@@ -165,24 +166,54 @@ static void count_label(void *context, const lmlua_label *label) {
     (*(int *)context)++;
 }
 
-void app_draw_scene(app_labels *labels, app_scene *scene, lm_renderer *renderer,
-                    const lm_camera *camera) {
+/* Text of the overlay (loom.text, plot panels) drawn as a label would be. */
+static void draw_overlay_text(frame *f, const lm_overlay_text *text) {
+    lmlua_label label = {0};
+    label.text = text->text;
+    label.on_screen = text->screen;
+    label.position = text->at;
+    label.size = text->size;
+    label.color = text->color;
+    label.panel = text->panel;
+    label.bold = text->bold;
+    label.align = text->align == LM_OVERLAY_ALIGN_LEFT    ? LMLUA_ALIGN_LEFT
+                  : text->align == LM_OVERLAY_ALIGN_RIGHT ? LMLUA_ALIGN_RIGHT
+                                                          : LMLUA_ALIGN_CENTER;
+    draw_label(f, &label);
+}
+
+bool app_draw_scene(app_labels *labels, app_scene *scene, lm_renderer *renderer,
+                    const lm_camera *camera, char *err, size_t err_size) {
     const lm_world *world = app_scene_world(scene);
-    lm_renderer_draw(renderer, world, camera);
+    int width = lm_renderer_width(renderer), height = lm_renderer_height(renderer);
+    bool drawn = app_scene_draw(scene, (double)width / height, err, err_size);
+    const lm_overlay *overlay = drawn ? app_scene_overlay(scene) : NULL;
+    lm_renderer_draw_with(renderer, world, camera, overlay);
     int count = 0;
     app_scene_each_label(scene, count_label, &count);
-    if (count == 0 || !labels || !load_fonts(labels))
-        return;
+    size_t texts = overlay ? lm_overlay_text_count(overlay) : 0;
+    if ((count == 0 && texts == 0) || !labels || !load_fonts(labels))
+        return drawn;
 
     frame f;
     f.labels = labels;
     f.surface = lm_renderer_surface(renderer);
-    f.width = lm_renderer_width(renderer);
-    f.height = lm_renderer_height(renderer);
+    f.width = width;
+    f.height = height;
     f.point = f.height / 720.0;
     lm_camera resolved = *camera;
     if (resolved.projection == LM_PROJECTION_AUTO)
         resolved.projection = lm_camera_fit(world, (double)f.width / f.height).projection;
     f.view = app_view_make(&resolved, f.width, f.height);
+    /* Labels on the picture stay in the part the plot panels leave free; the
+     * overlay's text was placed there already (lmlua_draw_frame). */
+    f.screen_width =
+        f.width * (1.0 - lm_plots_strip_width(app_scene_plots(scene), (double)f.width / f.height));
     app_scene_each_label(scene, draw_label, &f);
+    f.screen_width = f.width;
+    for (size_t i = 0; i < texts; i++) {
+        lm_overlay_text text = lm_overlay_text_at(overlay, i);
+        draw_overlay_text(&f, &text);
+    }
+    return drawn;
 }

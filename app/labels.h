@@ -17,10 +17,13 @@ typedef struct app_labels app_labels;
 app_labels *app_labels_create(void);
 void app_labels_destroy(app_labels *labels);
 
-/* Draws the scene's world as seen by camera, then its labels on top. Without
- * a font the labels are left out, with one warning on stderr. An auto
- * projection is resolved as lm_renderer_draw resolves it. */
-void app_draw_scene(app_labels *labels, app_scene *scene, lm_renderer *renderer,
-                    const lm_camera *camera);
+/* Draws the scene's world as seen by camera, with the script's own drawing
+ * on top (app_scene_draw: trails, arrows, loom.draw, plot panels), then its
+ * labels and text. Without a font the text is left out, with one warning on
+ * stderr. An auto projection is resolved as lm_renderer_draw resolves it.
+ * False with a message in err when the script's loom.draw failed (the world
+ * is drawn all the same). */
+bool app_draw_scene(app_labels *labels, app_scene *scene, lm_renderer *renderer,
+                    const lm_camera *camera, char *err, size_t err_size);
 
 #endif

@@ -566,6 +566,10 @@ bool app_scene_advance(app_scene *scene, double dt, char *err, size_t err_size) 
 }
 
 lm_camera app_scene_camera(app_scene *scene, double aspect) {
+    /* Plot panels take a strip on the right: the scene is framed in the rest. */
+    double strip = lm_plots_strip_width(lmlua_plots(scene->L), aspect);
+    double full_aspect = aspect;
+    aspect *= 1.0 - strip;
     if (!scene->camera_fitted) {
         scene->fitted = lm_camera_fit(app_scene_world(scene), aspect);
         scene->fitted_aspect = aspect;
@@ -580,6 +584,21 @@ lm_camera app_scene_camera(app_scene *scene, double aspect) {
     char err[256];
     if (!call(scene, 1, 0, err, sizeof err))
         fprintf(stderr, "loom: %s\n", err);
+    if (strip > 0.0) {
+        /* A height the script chose was for the whole width: the free part
+         * shows as much width, so it is taller. */
+        lm_camera request = {(lm_projection)-1, {NAN, NAN, NAN}, NAN, NAN, NAN, NAN};
+        lua_pushcfunction(scene->L, apply_camera);
+        lua_pushlightuserdata(scene->L, &request);
+        if (call(scene, 1, 0, err, sizeof err) && !isnan(request.height))
+            camera.height /= 1.0 - strip;
+        /* The target moves to the middle of what the strip leaves free. */
+        lm_camera_frame frame = lm_camera_frame_of(&camera);
+        double shift = 0.5 * strip * frame.height * full_aspect;
+        camera.target.x = frame.target.x + frame.right.x * shift;
+        camera.target.y = frame.target.y + frame.right.y * shift;
+        camera.target.z = frame.target.z + frame.right.z * shift;
+    }
     return camera;
 }
 
@@ -672,4 +691,20 @@ void app_scene_each_label(app_scene *scene,
 
 const char *app_scene_warning(const app_scene *scene) {
     return scene->blew_up ? scene->warning : NULL;
+}
+
+/* ---------------------------------------------------------- drawing -- */
+
+bool app_scene_draw(app_scene *scene, double aspect, char *err, size_t err_size) {
+    lua_pushcfunction(scene->L, lmlua_draw_frame);
+    lua_pushnumber(scene->L, aspect);
+    return call(scene, 1, 0, err, err_size);
+}
+
+const lm_overlay *app_scene_overlay(app_scene *scene) {
+    return lmlua_overlay(scene->L);
+}
+
+const lm_plots *app_scene_plots(app_scene *scene) {
+    return lmlua_plots(scene->L);
 }

@@ -15,6 +15,8 @@
 
 #include "../engine/loom.h"
 #include "../engine/render/render.h"
+#include "../render/overlay.h"
+#include "../render/plot.h"
 #include "watch.h"
 
 typedef struct app_limits {
@@ -100,5 +102,15 @@ struct lmlua_label;
 void app_scene_each_label(app_scene *scene,
                           void (*fn)(void *context, const struct lmlua_label *label),
                           void *context);
+
+/* Runs the script's drawing for one picture of aspect width / height
+ * (lmlua_draw_frame: attached trails and arrows, loom.draw(), plot panels).
+ * False with a message in err on a script error. */
+bool app_scene_draw(app_scene *scene, double aspect, char *err, size_t err_size);
+/* What the last app_scene_draw drew, or NULL. */
+const lm_overlay *app_scene_overlay(app_scene *scene);
+/* The series the script plotted with loom.plot (render/plot.h), or NULL
+ * before its first loom.plot: what --csv writes. */
+const lm_plots *app_scene_plots(app_scene *scene);
 
 #endif

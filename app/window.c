@@ -618,7 +618,10 @@ static bool present(window_state *state) {
     if (state->scene) {
         state->view = app_view_make(&state->camera, screen->w, screen->h);
         state->view_valid = true;
-        app_draw_scene(state->labels, state->scene, state->renderer, &state->camera);
+        if (!app_draw_scene(state->labels, state->scene, state->renderer, &state->camera,
+                            state->scratch, sizeof state->scratch) &&
+            !state->frozen)
+            scene_failed(state, state->scratch); /* its loom.draw failed */
     } else {
         lm_camera camera = lm_camera_fit(state->empty, aspect);
         lm_renderer_draw(state->renderer, state->empty, &camera);

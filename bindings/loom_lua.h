@@ -14,6 +14,8 @@
 
 #include "../engine/loom.h"
 #include "../engine/render/render.h"
+#include "../render/overlay.h"
+#include "../render/plot.h"
 
 /* Opens the module: leaves the `loom` table on the stack, registers it in
  * package.loaded["loom"] and as the global `loom`. */
@@ -53,5 +55,24 @@ typedef void (*lmlua_label_fn)(void *context, const lmlua_label *label);
  * skipping labels that follow a removed particle. Safe outside any Lua call:
  * it neither allocates nor raises. */
 void lmlua_each_label(lua_State *L, lmlua_label_fn fn, void *context);
+
+/* ---------------------------------------------------- drawing and plots -- */
+
+/* One picture's script drawing; call it protected, like any call into the
+ * script. Clears the overlay, adds the trails and arrows attached to the
+ * particles of the scene's world (the last world made), calls loom.draw() if
+ * the script defines it (its errors propagate unchanged; loom.line and the
+ * other primitives work only inside it), then lays out the plot panels for
+ * a picture of aspect width / height. Argument 1: the aspect (a number). */
+int lmlua_draw_frame(lua_State *L);
+
+/* What the last lmlua_draw_frame drew, or NULL before the first. Neither
+ * allocates nor raises. */
+const lm_overlay *lmlua_overlay(lua_State *L);
+
+/* The series the script plotted with loom.plot (see render/plot.h for how
+ * to read them, e.g. for --csv), or NULL before the first loom.plot. Neither
+ * allocates nor raises; valid until the script runs again. */
+const lm_plots *lmlua_plots(lua_State *L);
 
 #endif

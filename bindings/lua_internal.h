@@ -28,6 +28,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../render/overlay.h"
+#include "../render/plot.h"
 #include "loom_lua.h"
 
 /* ---------------------------------------------------------------- world -- */
@@ -82,6 +84,44 @@ int lmlua_camera(lua_State *L);    /* loom.camera{...} */
 /* Registers the label type and adds label, title and labels to the loom
  * table on top of the stack (lua_label.c). */
 void lmlua_open_labels(lua_State *L);
+
+/* ------------------------------------------------------------- drawing -- */
+
+/* What loom.draw, attached visuals and loom.plot keep for one Lua state: a
+ * full userdata in the registry (lua_draw.c), created on first use. Its user
+ * value is a table whose keys are the particles that carry a trail or an
+ * arrow, so they (and their world) stay alive while attached. */
+typedef struct lmlua_attachment lmlua_attachment; /* lua_attach.c */
+
+typedef struct lmlua_draw_state {
+    lm_overlay *overlay;                             /* NULL until the first picture */
+    lm_plots *plots;                                 /* NULL until the first loom.plot */
+    bool inside_draw;                                /* loom.draw() is running */
+    size_t user_items, user_points, user_text_bytes; /* drawn by loom.draw this picture */
+    lmlua_attachment *attachments;
+    size_t attachment_count, attachment_capacity;
+} lmlua_draw_state;
+
+/* The state, created on first use (may raise "not enough memory"). */
+lmlua_draw_state *lmlua_draw_state_of(lua_State *L);
+/* The state if it exists, else NULL; neither allocates nor raises. */
+lmlua_draw_state *lmlua_draw_state_if_any(lua_State *L);
+/* Pushes the table of attached particles (the state's user value). */
+void lmlua_push_attached(lua_State *L);
+/* Adds loom.line, arrow, circle, polygon, polyline, text (lua_draw.c) and
+ * loom.plot (lua_plot.c) to the loom table on top of the stack. */
+void lmlua_open_draw(lua_State *L);
+void lmlua_open_plot(lua_State *L);
+/* p:trail{...} and p:arrow(kind, {...}) (lua_attach.c). */
+extern const luaL_Reg lmlua_particle_attach_methods[];
+/* After each world:step: samples the trails and arrows of that world's
+ * particles. Neither allocates nor raises. */
+void lmlua_attachments_step(lua_State *L, const lm_world *world);
+/* Adds the trails and arrows of world's particles to overlay; frees the
+ * attachments of removed particles. */
+void lmlua_attachments_draw(lua_State *L, lmlua_draw_state *state, const lm_world *world);
+/* Frees every attachment (the state is being collected). */
+void lmlua_attachments_free(lmlua_draw_state *state);
 
 /* -------------------------------------------------------------- handles -- */
 

@@ -49,6 +49,9 @@ static void register_types(lua_State *L) {
     luaL_getmetatable(L, lmlua_kind_metatable(LMLUA_PARTICLE));
     add_functions(L, lmlua_particle_contact_methods);
     lua_pop(L, 1);
+    luaL_getmetatable(L, lmlua_kind_metatable(LMLUA_PARTICLE));
+    add_functions(L, lmlua_particle_attach_methods);
+    lua_pop(L, 1);
     luaL_getmetatable(L, lmlua_kind_metatable(LMLUA_CONSTRAINT));
     add_functions(L, lmlua_constraint_look_methods);
     lua_pop(L, 1);
@@ -161,6 +164,8 @@ int luaopen_loom(lua_State *L) {
     lua_pushliteral(L, LM_VERSION_STRING);
     lua_setfield(L, -2, "version");
     lmlua_open_labels(L);
+    lmlua_open_draw(L);
+    lmlua_open_plot(L);
 
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
     lua_pushvalue(L, -2);

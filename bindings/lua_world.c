@@ -168,6 +168,9 @@ static int world_step(lua_State *L) {
     lm_status status = LM_OK;
     for (lua_Integer i = 0; i < steps && status == LM_OK; i++) {
         status = lm_world_step(world->world);
+        if (status == LM_OK) {
+            lmlua_attachments_step(L, world->world);
+        }
     }
     world->stepping = false;
     world->L = NULL;

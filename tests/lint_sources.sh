@@ -21,7 +21,7 @@ else
 fi
 
 if command -v clang-format >/dev/null 2>&1; then
-    files=$(find engine bindings app tests bench -name '*.c' -o -name '*.h' | sort)
+    files=$(find engine render bindings app tests bench -name '*.c' -o -name '*.h' | sort)
     # shellcheck disable=SC2086
     if clang-format --dry-run --Werror $files >"$tmp" 2>&1; then
         pass=$((pass + 1)); echo "ok - every C file is clang-formatted"

@@ -65,6 +65,13 @@ int lm_renderer_height(const lm_renderer *renderer);
 /* Clears and draws the world as seen by camera. */
 void lm_renderer_draw(lm_renderer *renderer, const lm_world *world, const lm_camera *camera);
 
+/* The same, then the overlay's shapes on top (render/overlay.h), drawn into
+ * the same supersampled canvas with the same projection before it is
+ * averaged down; the overlay's text is the caller's. overlay may be NULL. */
+struct lm_overlay;
+void lm_renderer_draw_with(lm_renderer *renderer, const lm_world *world, const lm_camera *camera,
+                           const struct lm_overlay *overlay);
+
 /* The picture (an SDL_Surface *, RGBA32), valid until the next resize or
  * destroy. Declared as void * so this header does not pull in SDL. */
 void *lm_renderer_surface(lm_renderer *renderer);
