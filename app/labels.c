@@ -100,7 +100,8 @@ typedef struct frame {
     app_labels *labels;
     void *surface;
     int width, height;
-    double point; /* pixels per point */
+    double screen_width; /* pixels a screen x of 1 is at: the part plots leave */
+    double point;        /* pixels per point */
     app_view view;
 } frame;
 
@@ -108,7 +109,7 @@ static void draw_label(void *context, const lmlua_label *label) {
     frame *f = context;
     double x, y;
     if (label->on_screen) {
-        x = label->position.x * f->width;
+        x = label->position.x * f->screen_width;
         y = label->position.y * f->height;
     } else {
         double depth;
@@ -204,7 +205,12 @@ bool app_draw_scene(app_labels *labels, app_scene *scene, lm_renderer *renderer,
     if (resolved.projection == LM_PROJECTION_AUTO)
         resolved.projection = lm_camera_fit(world, (double)f.width / f.height).projection;
     f.view = app_view_make(&resolved, f.width, f.height);
+    /* Labels on the picture stay in the part the plot panels leave free; the
+     * overlay's text was placed there already (lmlua_draw_frame). */
+    f.screen_width =
+        f.width * (1.0 - lm_plots_strip_width(app_scene_plots(scene), (double)f.width / f.height));
     app_scene_each_label(scene, draw_label, &f);
+    f.screen_width = f.width;
     for (size_t i = 0; i < texts; i++) {
         lm_overlay_text text = lm_overlay_text_at(overlay, i);
         draw_overlay_text(&f, &text);

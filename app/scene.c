@@ -585,6 +585,13 @@ lm_camera app_scene_camera(app_scene *scene, double aspect) {
     if (!call(scene, 1, 0, err, sizeof err))
         fprintf(stderr, "loom: %s\n", err);
     if (strip > 0.0) {
+        /* A height the script chose was for the whole width: the free part
+         * shows as much width, so it is taller. */
+        lm_camera request = {(lm_projection)-1, {NAN, NAN, NAN}, NAN, NAN, NAN, NAN};
+        lua_pushcfunction(scene->L, apply_camera);
+        lua_pushlightuserdata(scene->L, &request);
+        if (call(scene, 1, 0, err, sizeof err) && !isnan(request.height))
+            camera.height /= 1.0 - strip;
         /* The target moves to the middle of what the strip leaves free. */
         lm_camera_frame frame = lm_camera_frame_of(&camera);
         double shift = 0.5 * strip * frame.height * full_aspect;

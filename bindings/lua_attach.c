@@ -298,7 +298,7 @@ static const char *const arrow_fields[] = {"scale", "color", "width", NULL};
  * p:arrow(kind, false) hides it. Returns p. */
 static int particle_arrow(lua_State *L) {
     lmlua_handle *particle = lmlua_check_live(L, 1, LMLUA_PARTICLE);
-    int kind = luaL_checkoption(L, 2, NULL, arrow_kinds);
+    int kind = lmlua_to_option(L, 2, lmlua_param(2, "kind"), arrow_kinds);
     lmlua_draw_state *state = lmlua_draw_state_of(L);
     if (lua_type(L, 3) == LUA_TBOOLEAN && !lua_toboolean(L, 3)) {
         lmlua_attachment *a = find(L, state, particle, false);

@@ -192,12 +192,7 @@ static lm_vec3 to_point(lua_State *L, int index, lmlua_place place, bool screen,
     }
     lm_vec3 p = {0.0, 0.0, 0.0};
     if (!read_coordinate(L, index, "x", 1, &p.x) || !read_coordinate(L, index, "y", 2, &p.y)) {
-        if (vector) {
-            lmlua_place_error(L, place,
-                              lua_pushfstring(L, "must be a vector {x, y [, z]}, got %s",
-                                              luaL_typename(L, index)));
-        }
-        point_error(L, index, place, screen);
+        lmlua_place_error(L, place, "must have numbers x, y (or [1], [2])");
     }
     if (!screen)
         read_coordinate(L, index, "z", 3, &p.z);
@@ -230,8 +225,13 @@ static style read_style(lua_State *L, int arg) {
     lmlua_get_color(L, arg, "color", &s.shape.color);
     if (lmlua_get_finite(L, arg, "width", &s.shape.width))
         lmlua_require_range(L, lmlua_field(arg, "width"), s.shape.width, 0, true, MAX_WIDTH, true);
-    if (lmlua_get_finite(L, arg, "dash", &s.shape.dash) && s.shape.dash != 0.0)
-        lmlua_require_range(L, lmlua_field(arg, "dash"), s.shape.dash, 1, true, 1000, true);
+    if (lmlua_get_finite(L, arg, "dash", &s.shape.dash) && s.shape.dash != 0.0 &&
+        !(s.shape.dash >= 1.0 && s.shape.dash <= 1000.0)) {
+        char got[32];
+        lmlua_format_number(s.shape.dash, got);
+        lmlua_place_error(L, lmlua_field(arg, "dash"),
+                          lua_pushfstring(L, "must be 0 (solid) or in [1, 1000], got %s", got));
+    }
     if (lmlua_get_finite(L, arg, "head", &s.shape.head))
         lmlua_require_range(L, lmlua_field(arg, "head"), s.shape.head, 0, false, MAX_SIZE, true);
     lmlua_get_finite(L, arg, "scale", &s.scale);
@@ -413,6 +413,10 @@ int lmlua_draw_frame(lua_State *L) {
     state->inside_draw = false;
     lua_settop(L, state_index);
 
+    /* The scene's screen coordinates are fractions of what the panels leave. */
+    double strip = lm_plots_strip_width(state->plots, aspect);
+    if (strip > 0.0)
+        lm_overlay_squeeze_screen(state->overlay, 1.0 - strip);
     if (state->plots && !lm_plots_layout(state->plots, aspect, state->overlay))
         return luaL_error(L, "not enough memory");
     return 0;

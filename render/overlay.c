@@ -172,6 +172,19 @@ bool lm_overlay_add_text(lm_overlay *overlay, const lm_overlay_text *text) {
     return true;
 }
 
+void lm_overlay_squeeze_screen(lm_overlay *overlay, double factor) {
+    for (size_t i = 0; i < overlay->item_count; i++) {
+        const item *it = &overlay->items[i];
+        if (!it->screen)
+            continue;
+        for (size_t k = 0; k < it->count; k++)
+            overlay->points[it->first + k].x *= factor;
+    }
+    for (size_t i = 0; i < overlay->text_count; i++)
+        if (overlay->texts[i].text.screen)
+            overlay->texts[i].text.at.x *= factor;
+}
+
 size_t lm_overlay_text_count(const lm_overlay *overlay) {
     return overlay->text_count;
 }

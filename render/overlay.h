@@ -85,6 +85,11 @@ bool lm_overlay_arrow(lm_overlay *overlay, lm_vec3 tail, lm_vec3 tip, bool scree
 /* Text; the string is copied. */
 bool lm_overlay_add_text(lm_overlay *overlay, const lm_overlay_text *text);
 
+/* Multiplies the x of every screen item and text added so far by factor:
+ * the scene's screen coordinates squeezed into the part of the picture a
+ * plot strip leaves free. */
+void lm_overlay_squeeze_screen(lm_overlay *overlay, double factor);
+
 size_t lm_overlay_text_count(const lm_overlay *overlay);
 lm_overlay_text lm_overlay_text_at(const lm_overlay *overlay, size_t index);
 

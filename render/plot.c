@@ -26,7 +26,7 @@
 #define TIME_LABELS   18.0 /* points below it for time ticks */
 #define MAX_DRAWN     1200 /* samples drawn per curve; more are thinned evenly */
 
-#define COLOR_PANEL  0xFFFFFFF0u
+#define COLOR_PANEL  0xFFFFFFFFu
 #define COLOR_FRAME  0xB9BBB4FFu
 #define COLOR_GRID   0xE6E6E0FFu
 #define COLOR_AXIS   0x2B2D31FFu
