@@ -23,7 +23,7 @@ lm_vec3 lm_collider_surface_velocity(const lm_world *world, const lm_collider_it
  * all of it while that is under the static limit (the particle sticks, and
  * is carried along by a moving collider), mu_k times it otherwise. In a
  * Verlet scheme this is Jakobsen's friction (7): changing the velocity moves
- * the previous position tangentially (world.c re-derives x_prev). */
+ * the previous position tangentially (step.c re-derives x_prev). */
 static void respond_shape(lm_world *world, uint32_t i, const lm_collider_item *c, double h,
                           double rest_speed, bool moved_by_velocity) {
     lm_particles *p = &world->particles;
@@ -73,7 +73,7 @@ static void respond_shape(lm_world *world, uint32_t i, const lm_collider_item *c
  * -e times the normal speed it arrived with (slow arrivals rest instead of
  * jittering). Friction: Coulomb's law against a shape (respond_shape), a
  * fraction of the tangential speed against the world box (its old rule). */
-void lm_colliders_respond(lm_world *world, double h) {
+bool lm_colliders_respond(lm_world *world, double h) {
     lm_particles *p = &world->particles;
     lm_vec3 g = world->def.gravity;
     double rest_speed = 2.0 * sqrt(lm_dot(g, g)) * h + 1e-6;
@@ -117,11 +117,7 @@ void lm_colliders_respond(lm_world *world, double h) {
         }
         p->v[i] = lm_v3(v[0], v[1], v[2]);
     }
-    if (slipped) {
-        /* Friction moved particles along surfaces: make sure that brought
-         * no stick into a collider. */
-        lm_colliders_project(world);
-        lm_edges_project(world);
-        lm_faces_project(world);
-    }
+    /* Friction moved particles along surfaces: the step makes sure that
+     * brought no stick into a collider. */
+    return slipped;
 }
