@@ -68,6 +68,7 @@ typedef struct lm_particles {
     lm_vec3 *contact_normal;        /* of the last shape contact this sub-step */
     double *friction, *restitution; /* contact material; negative: not set */
     uint32_t *collision_mask;       /* groups it touches; default all */
+    uint32_t *uses;                 /* first entry of its list in world->uses; LM_DEAD: none */
     uint32_t free_head;
     uint32_t live;
     /* scratch for the integrators, the same size as the arrays above */
@@ -130,6 +131,28 @@ typedef struct lm_constraint_item {
     } u;
 } lm_constraint_item;
 
+/* ------------------------------------------------------------------ step --
+ * What every stage of a sub-step is handed (step.c builds it once per
+ * sub-step instead of each stage recomputing it). */
+typedef struct lm_step {
+    double h;     /* s, the sub-step: time_step / substeps */
+    double inv_h; /* 1 / h */
+    double time;  /* s, world time at the start of the sub-step */
+    int index;    /* this sub-step, 0 .. count - 1 */
+    int count;    /* sub-steps per step */
+} lm_step;
+
+/* The sub-step length h of the world's current settings. */
+double lm_world_substep_length(const lm_world *world);
+
+/* The force evaluation an integrator calls (force.c makes it): clears the
+ * accumulators and applies every force at the particles' current state.
+ * Non-zero = a callback failed and the step is abandoned. */
+typedef struct lm_force_eval {
+    int (*evaluate)(void *context, double time);
+    void *context;
+} lm_force_eval;
+
 /* A run of consecutive items of one solver: the unit a solver gets. */
 typedef struct lm_run {
     uint32_t kind, start, count;
@@ -139,18 +162,41 @@ typedef struct lm_constraint_class {
     const char *name;
     int phase; /* 0: in creation order; 1: after all of phase 0 in each sweep (pins) */
     int particle_count;
-    void (*solve)(lm_world *world, lm_constraint_item *items, uint32_t count);
+    void (*solve)(lm_world *world, const lm_step *step, lm_constraint_item *items, uint32_t count);
     /* After velocities are derived (optional). */
-    void (*fix_velocity)(lm_world *world, lm_constraint_item *items, uint32_t count, double h);
+    void (*fix_velocity)(lm_world *world, const lm_step *step, lm_constraint_item *items,
+                         uint32_t count);
     double (*error)(const lm_world *world, const lm_constraint_item *item);
     /* Once per sub-step before the first sweep (optional): XPBD resets lambda. */
-    void (*begin)(lm_world *world, lm_constraint_item *items, uint32_t count);
+    void (*begin)(lm_world *world, const lm_step *step, lm_constraint_item *items, uint32_t count);
+    /* The measured quantity (lm_constraint_value): length, angle, area, ... */
+    double (*value)(const lm_world *world, const lm_constraint_item *item);
 } lm_constraint_class;
 
-/* Indexed by enum lm_solver. */
-extern const lm_constraint_class lm_constraint_classes[LM_SOLVER_COUNT];
-/* Whether the constraint acts on the particle in that slot. */
-bool lm_constraint_uses_slot(const lm_world *world, const lm_constraint_item *item, uint32_t slot);
+/* Indexed by enum lm_solver (constraint.c; one file per kind). */
+extern const lm_constraint_class *const lm_constraint_classes[LM_SOLVER_COUNT];
+
+/* ------------------------------------------------------------------ uses --
+ * What uses each particle (uses.c): a list per particle of the constraints
+ * and springs acting on it, so removing a particle costs its degree. */
+#define LM_USE_FORCE 0x80000000u /* what: a force slot with this bit, else a constraint slot */
+typedef struct lm_use {
+    uint32_t next; /* next entry of the same particle, LM_DEAD at the end */
+    uint32_t what;
+} lm_use;
+typedef struct lm_uses {
+    lm_use *items;
+    uint32_t count, capacity; /* entries ever used, allocated */
+    uint32_t free_head, free_count;
+} lm_uses;
+void lm_uses_free(lm_uses *uses);
+/* Makes room for n more entries, so the links that follow cannot fail. */
+bool lm_uses_reserve(lm_uses *uses, uint32_t n);
+void lm_uses_link(lm_world *world, uint32_t particle, uint32_t what);
+/* Removes one entry `what` from the particle's list (which must hold it). */
+void lm_uses_unlink(lm_world *world, uint32_t particle, uint32_t what);
+/* What the particle's list starts with, LM_DEAD when nothing uses it. */
+uint32_t lm_uses_first(const lm_world *world, uint32_t particle);
 
 /* ---------------------------------------------------------------- forces -- */
 typedef struct lm_force_item {
@@ -246,9 +292,8 @@ struct lm_world {
     uint32_t constraint_run_count[2], constraint_run_capacity[2];
     lm_run *force_runs;
     uint32_t force_run_count, force_run_capacity;
-    /* Constraints (constraint.c, world.c). */
-    int substeps_left; /* sub-steps left in this step, the current one included (pins) */
-    uint64_t sweeps;   /* sweeps performed by the last step */
+    /* Constraints (constraint.c, step.c). */
+    uint64_t sweeps; /* sweeps performed by the last step */
     double last_correction;
     lm_vec3 *sweep_start; /* positions before a sweep, while a tolerance is set */
     uint32_t sweep_start_capacity;
@@ -261,6 +306,7 @@ struct lm_world {
     lm_constraint *broken;  /* ... listed after the step */
     uint32_t broken_count, broken_capacity;
     lm_collision collision; /* collider.c, contact.c */
+    lm_uses uses;           /* uses.c: what uses each particle */
     uint32_t *link_color;   /* look.c: colours of constraints by slot (LM_ITEM_COLORED) */
     uint32_t link_color_capacity;
 };
@@ -275,17 +321,21 @@ lm_link_look lm_item_look(const lm_constraint_item *item);
 /* The item's colour (0 = none); slot is its constraint slot. */
 uint32_t lm_item_color(const lm_world *world, const lm_constraint_item *item, uint32_t slot);
 
-/* Clears the accumulators and applies gravity and every force generator at
- * the world's current positions and velocities. Non-zero = a callback failed. */
-int lm_evaluate_forces(lm_world *world, double time);
-/* Advances positions (and velocities) by h with the world's integrator. */
-int lm_integrate(lm_world *world, double h);
+/* force.c: the world's force evaluation (gravity, then every generator in
+ * creation order), as handed to an integrator. */
+lm_force_eval lm_forces_of(lm_world *world);
+/* Advances positions (and velocities) by step->h with the integrator; keep
+ * is 1 - damping. Returns non-zero when a force evaluation failed. */
+int lm_integrate(lm_particles *particles, lm_integrator integrator, double keep,
+                 const lm_step *step, const lm_force_eval *forces);
 /* Reclaims the shape_index entries of removed areas and volumes (when they
  * are most of it). The constraint store must be compacted first. */
 void lm_shapes_compact(lm_world *world);
 /* After velocities are derived: restitution and friction for particles that
- * touched a collider this sub-step. Reads the arrival velocity from p->sv. */
-void lm_colliders_respond(lm_world *world, double h);
+ * touched a collider this sub-step. Reads the arrival velocity from p->sv.
+ * True when friction moved particles along surfaces (the step then runs its
+ * collision pass again). */
+bool lm_colliders_respond(lm_world *world, double h);
 /* Grows the particle arrays to hold at least n slots. */
 bool lm_particles_reserve(lm_particles *particles, uint32_t n);
 void lm_particles_free(lm_particles *particles);
