@@ -71,6 +71,7 @@ extern const luaL_Reg lmlua_world_methods[]; /* lua_world.c */
 extern const luaL_Reg lmlua_world_particle_methods[];
 extern const luaL_Reg lmlua_world_constraint_methods[];
 extern const luaL_Reg lmlua_world_force_methods[];
+extern const luaL_Reg lmlua_world_field_methods[]; /* lua_field.c */
 extern const luaL_Reg lmlua_world_collider_methods[];
 extern const luaL_Reg lmlua_particle_methods[];
 extern const luaL_Reg lmlua_constraint_methods[];

@@ -35,6 +35,7 @@ static void register_types(lua_State *L) {
     add_functions(L, lmlua_world_particle_methods);
     add_functions(L, lmlua_world_constraint_methods);
     add_functions(L, lmlua_world_force_methods);
+    add_functions(L, lmlua_world_field_methods);
     add_functions(L, lmlua_world_collider_methods);
     lua_pop(L, 1);
 
