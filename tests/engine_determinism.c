@@ -456,8 +456,8 @@ static const uint64_t EXPECTED_HASH[SCENE_COUNT][LM_INTEGRATOR_COUNT] = {
      0x654b7cd67a47486dull, 0x9cf1a107b89e078aull}, /* springs */
     {0x261518e996f040e5ull, 0x2b4fae9ef0f831d0ull, 0x8dcecc4d1c086876ull, 0x981e3a65b91bed41ull,
      0x28adbe8fe93dbdc9ull, 0x98779acc68a5cb54ull}, /* colliders */
-    {0x6ced9e94d5b95d3eull, 0xfbfa301212d280e4ull, 0xebd93159388777a1ull, 0x56355d668123d1b7ull,
-     0x8ca5ede26eec05acull, 0x96e02b3a6ab74c89ull}, /* contacts */
+    {0x31bb64012994e5abull, 0x84bc0c2e3464fdceull, 0xd3be591ddd5116beull, 0x90a535f1ec24960cull,
+     0x67a8cd410425dd8eull, 0xf6f24ee7a37a4a2dull}, /* contacts */
     {0xa3c13a2dbe0e4978ull, 0x5b0ed6d09cce5cbcull, 0x4899de9d3b462888ull, 0x518ea914ddfabaa7ull,
      0xf638e08d6b8e2f72ull, 0x4b2199676fe230ffull}, /* faces */
     {0x5dbf46f394ea4ddfull, 0xdb0f2840f09cc2dcull, 0x61a9a4134d89dae6ull, 0x3ad1414d40590880ull,
