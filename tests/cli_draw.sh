@@ -238,41 +238,94 @@ if command -v Xvfb >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1; then
     DISPLAY=:$(cat "$tmp/display")
     export DISPLAY
     mkdir -p "$tmp/shots"
+    loom_path=$(cd "$(dirname "$loom")" && pwd)/loom
+    # start_window SCENE [ARGS]: runs loom from $tmp on SCENE (a path from
+    # there), output in $tmp/window.out and .err; waits for its window.
+    start_window() {
+        scene_file=$1; shift
+        : >"$tmp/window.out"; : >"$tmp/window.err"
+        (cd "$tmp" && exec "$loom_path" "$scene_file" "$@" >"$tmp/window.out" 2>"$tmp/window.err") &
+        loom_pid=$!
+        tries=50
+        window=
+        while [ -z "$window" ] && [ "$tries" -gt 0 ]; do
+            sleep 0.1; tries=$((tries - 1))
+            window=$(xdotool search --name "loom - $(basename "$scene_file")" 2>/dev/null | tail -n 1)
+        done
+        sleep 0.5
+    }
+    stop_window() {
+        xdotool key Escape
+        tries=30
+        while kill -0 "$loom_pid" 2>/dev/null && [ "$tries" -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
+        kill "$loom_pid" 2>/dev/null
+        wait "$loom_pid" 2>/dev/null
+        loom_pid=
+    }
     # A still scene (nothing moves, so every frame is frame 0) with shapes,
-    # an arrow attached to a particle at rest, and a plot panel.
+    # an arrow attached to a particle at rest, and a plot panel. P, with the
+    # heads-up display on, saves the scene's picture without it, into
+    # screenshots/ beside the scene (loom runs from another folder).
     cp "$tmp/shapes.lua" "$tmp/shots/still.lua"
     sed -i 's/^return world$/local p = world:particle{ pos = {-2, -1} }\
 p:arrow("velocity")\
 loom.plot("zero", 0)\
 return world/' "$tmp/shots/still.lua"
     render still "$tmp/shots/still.lua" --frames 1 --size 640x360
-    loom_path=$(cd "$(dirname "$loom")" && pwd)/loom
-    (cd "$tmp/shots" && exec "$loom_path" still.lua --size 640x360 >"$tmp/window.out" 2>"$tmp/window.err") &
-    loom_pid=$!
-    tries=50
-    window=
-    while [ -z "$window" ] && [ "$tries" -gt 0 ]; do
-        sleep 0.1; tries=$((tries - 1))
-        window=$(xdotool search --name "loom - still.lua" 2>/dev/null | tail -n 1)
-    done
-    sleep 0.3
-    xdotool key Tab
-    sleep 0.3
+    start_window shots/still.lua --size 640x360
     xdotool key p
     wait_for "saved screenshot" "$tmp/window.out"
-    xdotool key Escape
-    tries=30
-    while kill -0 "$loom_pid" 2>/dev/null && [ "$tries" -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
-    kill "$loom_pid" 2>/dev/null
-    wait "$loom_pid" 2>/dev/null
-    loom_pid=
-    shot=$(ls "$tmp/shots"/screenshots/*.png "$tmp/shots"/*.png 2>/dev/null | head -n 1)
-    if [ -n "$shot" ] &&
-        "$pngcheck" differ "$tmp/still/frame_00000.png" "$shot" | grep -q '^same$'; then
-        ok "the window shows the drawing exactly as loom render draws it"
+    stop_window
+    shot=$tmp/shots/screenshots/still-001.png
+    if grep -q "saved screenshot shots/screenshots/still-001.png" "$tmp/window.out" && [ -f "$shot" ]; then
+        ok "P saves into screenshots/ beside the scene and says where"
     else
-        not_ok "the window shows the drawing exactly as loom render draws it" \
+        not_ok "P saves into screenshots/ beside the scene and says where" "$(cat "$tmp/window.out" "$tmp/window.err")"
+    fi
+    if [ -f "$shot" ] && "$pngcheck" differ "$tmp/still/frame_00000.png" "$shot" | grep -q '^same$'; then
+        ok "the window shows the drawing exactly as loom render draws it (P leaves the HUD out)"
+    else
+        not_ok "the window shows the drawing exactly as loom render draws it (P leaves the HUD out)" \
             "$("$pngcheck" differ "$tmp/still/frame_00000.png" "$shot" 2>&1) $(cat "$tmp/window.err")"
+    fi
+
+    # The heads-up display keeps off the scene's text: with a label in the
+    # top left corner it goes to the top right.
+    hud='#414346'  # its dark translucent panel over the background
+    help='#2b2e31' # the help's darker one
+    scene "$tmp/shots/corner.lua" 'loom.label{ text = "a label in the corner", screen = {0.02, 0.06}, align = "left" }'
+    start_window shots/corner.lua --size 640x360
+    import -window "$window" "$tmp/corner.png" 2>/dev/null
+    stop_window
+    left=$(count "$tmp/corner.png" 0 0 200 100 "$hud")
+    right=$(count "$tmp/corner.png" 440 0 639 100 "$hud")
+    if [ "$left" -lt 50 ] && [ "$right" -gt 2000 ]; then
+        ok "the heads-up display moves off a label in its corner"
+    else
+        not_ok "the heads-up display moves off a label in its corner" "dark pixels: $left left, $right right"
+    fi
+    scene "$tmp/shots/free.lua" ''
+    start_window shots/free.lua --size 640x360
+    import -window "$window" "$tmp/free.png" 2>/dev/null
+    stop_window
+    left=$(count "$tmp/free.png" 0 0 200 100 "$hud")
+    at_least "... and stays in the top left when it is free" "$left" 2000
+
+    # The help lists the scene's own keys when it names them.
+    scene "$tmp/shots/keys.lua" 'loom.keys{ a = "add a ball", ["space"] = "drop it", x = "remove every ball" }'
+    for name in free keys; do
+        start_window "shots/$name.lua" --size 1000x760
+        xdotool key h
+        sleep 0.4
+        import -window "$window" "$tmp/help_$name.png" 2>/dev/null
+        stop_window
+    done
+    plain_rows=$(count "$tmp/help_free.png" 500 0 500 759 "$help")
+    keys_rows=$(count "$tmp/help_keys.png" 500 0 500 759 "$help")
+    if [ "$keys_rows" -gt $((plain_rows + 60)) ]; then
+        ok "the help lists the scene's keys (a taller panel)"
+    else
+        not_ok "the help lists the scene's keys (a taller panel)" "$plain_rows rows without, $keys_rows with"
     fi
 else
     echo "# skip: the window check needs Xvfb and xdotool"
