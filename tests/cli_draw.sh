@@ -335,6 +335,29 @@ return world/' "$tmp/shots/still.lua"
     else
         not_ok "the heads-up display moves off a label in its corner" "dark pixels: $left left, $right right"
     fi
+    # With a title across the top and labels in both bottom corners, every
+    # corner has text: it slides along a side until it covers none.
+    scene "$tmp/shots/titled.lua" 'loom.title("A title long enough to reach over both top corners of it")
+loom.label{ text = "bottom left", screen = {0.02, 0.95}, align = "left" }
+loom.label{ text = "bottom right", screen = {0.98, 0.95}, align = "right" }'
+    start_window shots/titled.lua --size 640x360
+    import -window "$window" "$tmp/titled.png" 2>/dev/null
+    stop_window
+    # The HUD is what differs from loom render's picture of the same still scene.
+    render titled "$tmp/shots/titled.lua" --frames 1 --size 640x360
+    set -- $("$pngcheck" differ "$tmp/titled/frame_00000.png" "$tmp/titled.png") x 0 0 0 0 0
+    hud_top=$4 hud_bottom=$6 hud_found=$1
+    # Where the title's and the labels' ink is, in loom render's picture.
+    set -- $("$pngcheck" where "$tmp/titled/frame_00000.png" 0 0 639 60 '#2b2d31' 60) 0 0 0 0 0
+    title_bottom=$5
+    set -- $("$pngcheck" where "$tmp/titled/frame_00000.png" 0 300 639 359 '#2b2d31' 60) 0 0 0 0 0
+    labels_top=$3
+    if [ "$hud_found" = differ ] && [ "$hud_top" -gt "$title_bottom" ] && [ "$hud_bottom" -lt "$labels_top" ]; then
+        ok "the heads-up display covers neither the title nor the labels when every corner has text"
+    else
+        not_ok "the heads-up display covers neither the title nor the labels when every corner has text" \
+            "the HUD spans rows $hud_top..$hud_bottom, the title ends at $title_bottom, the labels start at $labels_top"
+    fi
     scene "$tmp/shots/free.lua" ''
     start_window shots/free.lua --size 640x360
     import -window "$window" "$tmp/free.png" 2>/dev/null
