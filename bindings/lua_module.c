@@ -166,6 +166,7 @@ int luaopen_loom(lua_State *L) {
     lmlua_open_labels(L);
     lmlua_open_draw(L);
     lmlua_open_plot(L);
+    lmlua_open_param(L);
 
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
     lua_pushvalue(L, -2);
