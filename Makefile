@@ -15,9 +15,9 @@ CFLAGS  ?= $(OPT) -g
 CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -ffp-contract=off -MMD -MP
 PKGS     = lua5.4 sdl2
 DEP_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -ldeflate -pthread
 
-DEBIAN_PACKAGES = build-essential pkg-config liblua5.4-dev libsdl2-dev libstb-dev fonts-dejavu-core
+DEBIAN_PACKAGES = build-essential pkg-config liblua5.4-dev libsdl2-dev libstb-dev libdeflate-dev fonts-dejavu-core
 
 ENGINE_SRC   = $(wildcard engine/*.c)
 RENDER_SRC   = $(wildcard engine/render/*.c) $(wildcard render/*.c)

@@ -22,14 +22,14 @@ typedef struct app_options {
     int width, height;
     double fps; /* frames per second of simulated time */
     app_limits limits;
-    const char *video; /* render: --video FILE, or NULL */
-    const char *csv;   /* render, sim: --csv FILE, or NULL */
-    int threads;       /* render: threads in all (--threads), at least 1 */
-    bool quiet;        /* no progress, no summary */
+    const char *video;        /* render: --video FILE, or NULL */
+    const char *csv;          /* render, sim: --csv FILE, or NULL */
+    int threads;              /* render: threads in all (--threads), at least 1 */
+    bool quiet;               /* no progress, no summary */
     const app_params *params; /* --set values (a sweep: comma-separated lists) */
-    bool print;        /* sweep: print the command lines instead of running them */
-    bool sheet_only;   /* sweep: only make the contact sheet of an earlier run */
-    int argc;          /* the command line, for a sweep's command lines */
+    bool print;               /* sweep: print the command lines instead of running them */
+    bool sheet_only;          /* sweep: only make the contact sheet of an earlier run */
+    int argc;                 /* the command line, for a sweep's command lines */
     char **argv;
 } app_options;
 
@@ -45,6 +45,16 @@ int app_render(const app_options *options);
 int app_sim(const app_options *options);
 int app_window(const app_options *options);
 int app_sweep(const app_options *options);
+
+/* Before a window opens: loads the scene once without one to check its --set
+ * values; APP_EXIT_USAGE (after a message) when one does not fit, else
+ * APP_EXIT_OK (a script error is left for the window to show). */
+int app_check_params(const app_options *options);
+
+/* SDL_Init(SDL_INIT_VIDEO), and a check that SDL found a display rather
+ * than falling back to its offscreen or dummy driver (which would run a
+ * window nobody sees, forever). False after saying so on stderr. */
+bool app_open_display(const char *scene);
 
 /* Threads `loom render` uses unless told: one per processor, up to 8. */
 int app_default_threads(void);

@@ -4,6 +4,7 @@
 #include "csv.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,7 @@ bool app_csv_write(const char *path, const lm_plots *plots, const double *times,
         write_name(file, lm_plots_series(plots, i).name);
     }
     fputc('\n', file);
+    double previous_limit = -HUGE_VAL;
     for (int frame = 0; frame < frames; frame++) {
         double t = times[frame];
         fprintf(file, "%.17g", t);
@@ -60,10 +62,11 @@ bool app_csv_write(const char *path, const lm_plots *plots, const double *times,
             while (next[i] < s.count && s.time[next[i]] <= limit)
                 next[i]++;
             fputc(',', file);
-            if (next[i] > 0)
+            if (next[i] > 0 && s.time[next[i] - 1] > previous_limit)
                 fprintf(file, "%.17g", s.value[next[i] - 1]);
         }
         fputc('\n', file);
+        previous_limit = limit;
     }
     errno = 0;
     bool ok = !ferror(file);

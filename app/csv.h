@@ -2,9 +2,10 @@
  * csv.h - --csv FILE: the time and every loom.plot series as columns, one
  * row per frame.
  *
- * A series' cell in a row is its last sample at or before the frame's time
- * (a series plotted in loom.update before the step, or in loom.draw after
- * it, lands in the frame it was plotted for); empty before its first sample.
+ * A series' cell in a row is its last sample taken after the previous
+ * frame's time and at or before this frame's (loom.update runs before the
+ * frame's step, so what it plots lands in the row of the time it measured);
+ * empty when the series has no such sample.
  * Numbers are written with 17 significant digits, so they read back exactly.
  */
 #ifndef LOOM_APP_CSV_H

@@ -40,14 +40,14 @@ struct frame_writer {
     int slot_count;
     int *queue; /* ring of slot indices, capacity slot_count */
     int queue_head, queue_length;
-    int drawing; /* the slot handed out by frame_writer_next, or -1 */
+    int drawing;     /* the slot handed out by frame_writer_next, or -1 */
     int next_frame;  /* number of the next frame submitted */
     int next_commit; /* the next frame to rename into place */
     pthread_t *threads;
     int thread_count;
     bool closing;
     int failed_frame; /* the first frame that failed, or -1 */
-    char error[1024];
+    char error[1100]; /* "frame N: " and a message of up to 1024 bytes */
     double encode_seconds;
     app_cleanup *cleanup;
 };

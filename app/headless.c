@@ -121,6 +121,15 @@ static bool finish(app_scene *scene) {
     return ok;
 }
 
+int app_check_params(const app_options *options) {
+    if (!options->params || options->params->count == 0)
+        return APP_EXIT_OK;
+    int status;
+    app_scene *scene = load(options, &status);
+    app_scene_destroy(scene);
+    return scene || status != APP_EXIT_USAGE ? APP_EXIT_OK : APP_EXIT_USAGE;
+}
+
 int app_default_threads(void) {
     long processors = sysconf(_SC_NPROCESSORS_ONLN);
     return processors < 1 ? 1 : processors > 8 ? 8 : (int)processors;
@@ -151,10 +160,10 @@ typedef struct render_run {
     app_cleanup *cleanup;
     app_scene *scene;
     app_labels *labels;
-    frame_writer *writer;    /* with --out */
-    lm_renderer *lone;       /* without --out: one renderer, no PNGs */
-    app_video *video;        /* with --video */
-    double *times;           /* with --csv: the simulated time of each frame */
+    frame_writer *writer;        /* with --out */
+    lm_renderer *lone;           /* without --out: one renderer, no PNGs */
+    app_video *video;            /* with --video */
+    double *times;               /* with --csv: the simulated time of each frame */
     double simulate, draw, feed; /* seconds spent on the calling thread */
     char err[1024];
 } render_run;
@@ -228,8 +237,8 @@ static int render(render_run *run) {
     /* ffmpeg is started before the writer's threads: fork copies only the
      * calling thread. */
     if (options->video &&
-        !(run->video = app_video_open(options->video, options->width, options->height,
-                                      options->fps, run->cleanup, run->err, sizeof run->err))) {
+        !(run->video = app_video_open(options->video, options->width, options->height, options->fps,
+                                      run->cleanup, run->err, sizeof run->err))) {
         fprintf(stderr, "loom: %s\n", run->err);
         return APP_EXIT_FAILURE;
     }
@@ -294,8 +303,8 @@ static int render(render_run *run) {
                 "loom: per frame: simulate %.2f ms, draw %.2f ms, encode %.2f ms, video %.2f ms "
                 "(%d thread%s)\n",
                 1e3 * run->simulate / options->frames, 1e3 * run->draw / options->frames,
-                1e3 * encode / options->frames, 1e3 * run->feed / options->frames,
-                options->threads, options->threads == 1 ? "" : "s");
+                1e3 * encode / options->frames, 1e3 * run->feed / options->frames, options->threads,
+                options->threads == 1 ? "" : "s");
     }
     return APP_EXIT_OK;
 }
@@ -360,7 +369,8 @@ int app_sim(const app_options *options) {
     }
     if (status == APP_EXIT_OK && !options->quiet) {
         const lm_world *world = app_scene_world(scene);
-        fprintf(stderr, "loom: simulated %d frames: %llu steps, %.3f s of simulated time, in %.2f s\n",
+        fprintf(stderr,
+                "loom: simulated %d frames: %llu steps, %.3f s of simulated time, in %.2f s\n",
                 options->frames, (unsigned long long)lm_world_step_count(world),
                 lm_world_time(world), app_seconds() - start);
     }

@@ -18,7 +18,8 @@ static const char usage[] =
     "       loom render SCENE.lua --frames N (--out DIR | --video FILE) [--csv FILE]\n"
     "                   [--size WxH] [--fps F] [--threads T] [--set NAME=VALUE]... [--quiet]\n"
     "       loom sim SCENE.lua --frames N [--csv FILE] [--fps F] [--set NAME=VALUE]... [--quiet]\n"
-    "       loom sweep SCENE.lua --set NAME=V1,V2,... ... --frames N --out DIR [--print | --sheet]\n"
+    "       loom sweep SCENE.lua --set NAME=V1,V2,... ... --frames N --out DIR [--print | "
+    "--sheet]\n"
     "       loom --help | --version\n";
 
 static const char help[] =
@@ -113,9 +114,9 @@ typedef struct parsed {
 } parsed;
 
 /* Options that take a value. */
-static const char *const valued[] = {"--frames", "--out",  "--size",  "--fps",
+static const char *const valued[] = {"--frames",  "--out",    "--size",  "--fps",
                                      "--timeout", "--memory", "--video", "--csv",
-                                     "--threads", "--set",  NULL};
+                                     "--threads", "--set",    NULL};
 
 static bool is_valued(const char *name) {
     for (int i = 0; valued[i]; i++)

@@ -114,8 +114,8 @@ bool app_params_check(const app_params *params, app_scene *scene, char *err, siz
         for (size_t k = 0; k < count && (size_t)used < err_size; k++) {
             lmlua_parameter p;
             if (lmlua_params_at(L, k, &p))
-                used += snprintf(err + used, err_size - (size_t)used, "%s %s", k ? "," : "",
-                                 p.name);
+                used +=
+                    snprintf(err + used, err_size - (size_t)used, "%s %s", k ? "," : "", p.name);
         }
         if ((size_t)used < err_size)
             snprintf(err + used, err_size - (size_t)used, ")");

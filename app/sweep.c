@@ -104,8 +104,8 @@ static void variant_name(const sweep *s, int v, char *out, size_t size) {
     size_t used = 0;
     out[0] = '\0';
     for (int a = 0; a < s->axis_count && used < size; a++)
-        used += (size_t)snprintf(out + used, size - used, "%s%s=%s", a ? "," : "",
-                                 s->axes[a].name, value_of(s, v, a));
+        used += (size_t)snprintf(out + used, size - used, "%s%s=%s", a ? "," : "", s->axes[a].name,
+                                 value_of(s, v, a));
 }
 
 /* The command line of variant v, as an argv (strings in buffer). */
@@ -255,8 +255,8 @@ static int run_variants(const app_options *options, const sweep *s) {
                 failed++;
             }
             if (!options->quiet)
-                fprintf(stderr, "loom: sweep: %d/%d variants done in %.1f s\n", done,
-                        s->variants, app_seconds() - begin);
+                fprintf(stderr, "loom: sweep: %d/%d variants done in %.1f s\n", done, s->variants,
+                        app_seconds() - begin);
         }
     }
     app_cleanup_destroy(cleanup);

@@ -19,7 +19,7 @@
 
 enum { CELL_WIDTH = 320, LABEL_HEIGHT = 26, GAP = 8 };
 
-#define BACKGROUND 0x202226FFu
+#define BACKGROUND  0x202226FFu
 #define LABEL_COLOR 0xE8E8E8FFu
 
 /* Averages the source pixels under each cell pixel (a box filter). */
@@ -112,8 +112,7 @@ bool app_sweep_sheet(const char *dir, const char *const *names, int count, int f
         if (font)
             lm_text_draw(font, surface, x + 2, y + 3, names[i], LABEL_COLOR);
         if (images[i])
-            shrink(images[i], width, height, surface, x, y + LABEL_HEIGHT, cell_width,
-                   cell_height);
+            shrink(images[i], width, height, surface, x, y + LABEL_HEIGHT, cell_width, cell_height);
         else if (font)
             lm_text_draw(font, surface, x + 8, y + LABEL_HEIGHT + cell_height / 2, "missing",
                          0xE6194BFFu);

@@ -36,7 +36,9 @@ static video_format format_of(const char *path) {
     return FORMAT_NONE;
 }
 
-bool app_video_format_known(const char *path) { return format_of(path) != FORMAT_NONE; }
+bool app_video_format_known(const char *path) {
+    return format_of(path) != FORMAT_NONE;
+}
 
 bool app_video_ffmpeg_found(void) {
     const char *path = getenv("PATH");
@@ -81,8 +83,8 @@ static void free_video(app_video *video) {
     free(video);
 }
 
-app_video *app_video_open(const char *path, int width, int height, double fps,
-                          app_cleanup *cleanup, char *err, size_t err_size) {
+app_video *app_video_open(const char *path, int width, int height, double fps, app_cleanup *cleanup,
+                          char *err, size_t err_size) {
     video_format format = format_of(path);
     if (format == FORMAT_NONE) {
         snprintf(err, err_size, "--video needs a file ending in .mp4, .webm or .gif, not '%s'",
@@ -110,12 +112,13 @@ app_video *app_video_open(const char *path, int width, int height, double fps,
     snprintf(rate, sizeof rate, "%.17g", fps);
     /* yuv420p needs even sizes: pad by a pixel when odd. */
     const char *even = "pad=ceil(iw/2)*2:ceil(ih/2)*2";
-    const char *args_mp4[] = {"-c:v",     "libx264", "-preset", "veryfast", "-crf", "20",
-                              "-pix_fmt", "yuv420p", "-vf",     even,       "-movflags",
-                              "+faststart", "-f",    "mp4",     NULL};
-    const char *args_webm[] = {"-c:v", "libvpx-vp9", "-b:v", "0",  "-crf",     "32",
-                               "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1",
-                               "-pix_fmt", "yuv420p", "-vf", even, "-f", "webm", NULL};
+    const char *args_mp4[] = {"-c:v",      "libx264",    "-preset", "veryfast", "-crf",
+                              "20",        "-pix_fmt",   "yuv420p", "-vf",      even,
+                              "-movflags", "+faststart", "-f",      "mp4",      NULL};
+    const char *args_webm[] = {"-c:v",    "libvpx-vp9", "-b:v",     "0",         "-crf",
+                               "32",      "-deadline",  "realtime", "-cpu-used", "8",
+                               "-row-mt", "1",          "-pix_fmt", "yuv420p",   "-vf",
+                               even,      "-f",         "webm",     NULL};
     const char *args_gif[] = {"-filter_complex",
                               "[0:v]split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse",
                               "-f", "gif", NULL};
@@ -125,8 +128,8 @@ app_video *app_video_open(const char *path, int width, int height, double fps,
     const char *argv[64];
     int argc = 0;
     const char *head[] = {"ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y",
-                          "-f", "rawvideo", "-pix_fmt", "rgba", "-s", size, "-r", rate,
-                          "-i", "-", NULL};
+                          "-f",     "rawvideo", "-pix_fmt",     "rgba",      "-s",    size,
+                          "-r",     rate,       "-i",           "-",         NULL};
     for (int i = 0; head[i]; i++)
         argv[argc++] = head[i];
     for (int i = 0; format_args[i]; i++)

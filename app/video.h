@@ -25,8 +25,8 @@ bool app_video_format_known(const char *path);
 bool app_video_ffmpeg_found(void);
 
 /* Starts ffmpeg for width x height frames at fps. NULL with a message in err. */
-app_video *app_video_open(const char *path, int width, int height, double fps,
-                          app_cleanup *cleanup, char *err, size_t err_size);
+app_video *app_video_open(const char *path, int width, int height, double fps, app_cleanup *cleanup,
+                          char *err, size_t err_size);
 /* Sends one picture (RGBA bytes, rows pitch bytes apart). False with a
  * message when ffmpeg stopped taking frames. */
 bool app_video_write(app_video *video, const void *pixels, int pitch, char *err, size_t err_size);

@@ -902,6 +902,9 @@ static void load_fonts(window_state *state) {
 }
 
 int app_window(const app_options *options) {
+    int checked = app_check_params(options);
+    if (checked != APP_EXIT_OK)
+        return checked;
     window_state *state = calloc(1, sizeof *state);
     if (!state) {
         fprintf(stderr, "loom: out of memory\n");
@@ -925,7 +928,8 @@ int app_window(const app_options *options) {
     state->setup = (app_scene_setup){.path = options->scene,
                                      .limits = options->limits,
                                      .watch = state->watch,
-                                     .input = &state->input};
+                                     .input = &state->input,
+                                     .params = options->params};
     const char *reloads = getenv("LOOM_TEST_RELOADS");
     if (reloads && atoi(reloads) > 0)
         state->test_reloads_total = atoi(reloads);
@@ -934,12 +938,7 @@ int app_window(const app_options *options) {
      * platform's equivalent) rather than through OpenGL, which would also make
      * SDL recreate the window once it is open. */
     SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
-    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
-        fprintf(stderr,
-                "loom: cannot open a window: %s\n"
-                "loom: without a display, write frames with: loom render %s --frames N --out "
-                "DIR\n",
-                SDL_GetError(), options->scene);
+    if (!app_open_display(options->scene)) {
         app_watch_destroy(state->watch);
         lm_world_destroy(state->empty);
         free(state);

@@ -94,12 +94,12 @@ typedef enum lmlua_param_kind {
 typedef struct lmlua_parameter {
     const char *name, *label;
     lmlua_param_kind kind;
-    double number;      /* its value, NUMBER */
-    bool boolean;       /* its value, BOOLEAN */
-    const char *text;   /* its value, STRING */
-    bool ranged;        /* min and max given */
-    double low, high;   /* ranged */
-    double step;        /* 0 when not given */
+    double number;    /* its value, NUMBER */
+    bool boolean;     /* its value, BOOLEAN */
+    const char *text; /* its value, STRING */
+    bool ranged;      /* min and max given */
+    double low, high; /* ranged */
+    double step;      /* 0 when not given */
 } lmlua_parameter;
 
 /* Declared parameters in the order the script declared them; neither

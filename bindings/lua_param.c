@@ -97,9 +97,10 @@ static const char *const param_fields[] = {"min", "max", "step", "label", NULL};
 static int param(lua_State *L) {
     size_t name_length;
     const char *name = luaL_checklstring(L, 1, &name_length);
-    if (name_length == 0 || name_length > 64 || strspn(name, "abcdefghijklmnopqrstuvwxyz"
-                                                             "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                             "0123456789_.") != name_length)
+    if (name_length == 0 || name_length > 64 ||
+        strspn(name, "abcdefghijklmnopqrstuvwxyz"
+                     "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                     "0123456789_.") != name_length)
         return luaL_argerror(L, 1, "a name of letters, digits, '_' and '.' expected");
     int kind = lua_type(L, 2);
     if (kind != LUA_TNUMBER && kind != LUA_TBOOLEAN && kind != LUA_TSTRING)
@@ -160,8 +161,8 @@ static int param(lua_State *L) {
                 char l[32], h[32];
                 lmlua_format_number(low, l);
                 lmlua_format_number(high, h);
-                snprintf(problem, sizeof problem, "--set %s=%s: %s must be between %s and %s",
-                         name, text, name, l, h);
+                snprintf(problem, sizeof problem, "--set %s=%s: %s must be between %s and %s", name,
+                         text, name, l, h);
             } else {
                 if (lua_isinteger(L, 2) && value == floor(value) && fabs(value) < 9e15)
                     lua_pushinteger(L, (lua_Integer)value);
@@ -173,8 +174,8 @@ static int param(lua_State *L) {
             bool value;
             if (!parse_boolean(text, &value))
                 snprintf(problem, sizeof problem,
-                         "--set %s=%s: %s is true or false (or 1, 0, yes, no, on, off)", name,
-                         text, name);
+                         "--set %s=%s: %s is true or false (or 1, 0, yes, no, on, off)", name, text,
+                         name);
             else {
                 lua_pushboolean(L, value);
                 lua_replace(L, value_index);
