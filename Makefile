@@ -123,7 +123,7 @@ demo: deps
 	@$(MAKE) --no-print-directory $(LOOM)
 	$(LOOM) render $(DEMO_SCENE) --frames $(DEMO_FRAMES) --out out/demo
 	@echo "demo: $(DEMO_FRAMES) frames of $(DEMO_SCENE) are in out/demo/ (frame_00000.png ...)"
-	@echo "demo: make a video with: ffmpeg -framerate 60 -i out/demo/frame_%05d.png demo.mp4"
+	@echo "demo: make a video with: $(LOOM) render $(DEMO_SCENE) --frames $(DEMO_FRAMES) --video demo.mp4"
 
 test: $(LOOM) $(ENGINE_TESTS) $(TOOLS)
 	@sh tests/run.sh $(BUILD)
@@ -131,6 +131,7 @@ test: $(LOOM) $(ENGINE_TESTS) $(TOOLS)
 bench: $(BENCHES) $(LOOM)
 	@for b in $(BENCHES); do $$b || exit 1; done
 	@$(LOOM) sim bench/builders.lua --frames 1
+	@sh bench/render.sh $(BUILD)
 
 # Rewrites the golden image hashes after a deliberate change to drawing.
 golden: $(LOOM) $(TOOLS)
