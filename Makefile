@@ -111,6 +111,14 @@ $(BUILD)/tests/pngcheck: $(BUILD)/obj/tests/pngcheck.o
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
 
+# bench_draw runs a scene: it needs the bindings, the renderer, Lua and SDL.
+$(BUILD)/obj/bench/bench_draw.o: bench/bench_draw.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(DEP_CFLAGS) -c $< -o $@
+$(BUILD)/bench/bench_draw: $(BUILD)/obj/bench/bench_draw.o $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
+
 $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm

@@ -23,7 +23,7 @@
 /* The picture's background, slightly translucent: lines under the text fade
  * and the text stays readable. */
 #define PANEL_COLOR 0xF7F7F2D0u
-enum { FONTS_PER_WEIGHT = 2, MAX_LINES = 32, MIN_PIXELS = 6, MAX_PIXELS = 400 };
+enum { FONTS_PER_WEIGHT = 2, MAX_LINES = 32, MIN_PIXELS = 6, MAX_PIXELS = 400, MAX_BOXES = 64 };
 
 /* A font keeps the glyphs of one size; two per weight let a title and the
  * labels keep theirs from frame to frame. */
@@ -37,6 +37,8 @@ struct app_labels {
     bool loaded, warned;
     sized_font fonts[2][FONTS_PER_WEIGHT]; /* [bold][slot] */
     unsigned clock;
+    app_box boxes[MAX_BOXES]; /* where the last picture has text and panels */
+    int box_count;
 };
 
 app_labels *app_labels_create(void) {
@@ -147,6 +149,11 @@ static void draw_label(void *context, const lmlua_label *label) {
     int left = label->align == LMLUA_ALIGN_LEFT    ? anchor
                : label->align == LMLUA_ALIGN_RIGHT ? anchor - block_width
                                                    : anchor - block_width / 2;
+    app_labels *labels = f->labels;
+    if (labels->box_count < MAX_BOXES && block_width > 0)
+        labels->boxes[labels->box_count++] =
+            (app_box){left - line_height / 3, top - line_height / 10,
+                      block_width + 2 * (line_height / 3), count * line_height + line_height / 5};
     if (label->panel && block_width > 0) {
         int pad_x = (line_height * 3 + 5) / 10, pad_y = (line_height + 5) / 10;
         lm_fill_rect(f->surface, left - pad_x, top - pad_y, block_width + 2 * pad_x,
@@ -187,6 +194,14 @@ bool app_draw_scene(app_labels *labels, app_scene *scene, lm_renderer *renderer,
     const lm_world *world = app_scene_world(scene);
     int width = lm_renderer_width(renderer), height = lm_renderer_height(renderer);
     bool drawn = app_scene_draw(scene, (double)width / height, err, err_size);
+    double strip = lm_plots_strip_width(app_scene_plots(scene), (double)width / height);
+    if (labels) {
+        labels->box_count = 0;
+        if (strip > 0.0) {
+            int left = (int)lround(width * (1.0 - strip));
+            labels->boxes[labels->box_count++] = (app_box){left, 0, width - left, height};
+        }
+    }
     const lm_overlay *overlay = drawn ? app_scene_overlay(scene) : NULL;
     lm_renderer_draw_with(renderer, world, camera, overlay);
     int count = 0;
@@ -207,8 +222,7 @@ bool app_draw_scene(app_labels *labels, app_scene *scene, lm_renderer *renderer,
     f.view = app_view_make(&resolved, f.width, f.height);
     /* Labels on the picture stay in the part the plot panels leave free; the
      * overlay's text was placed there already (lmlua_draw_frame). */
-    f.screen_width =
-        f.width * (1.0 - lm_plots_strip_width(app_scene_plots(scene), (double)f.width / f.height));
+    f.screen_width = f.width * (1.0 - strip);
     app_scene_each_label(scene, draw_label, &f);
     f.screen_width = f.width;
     for (size_t i = 0; i < texts; i++) {
@@ -216,4 +230,36 @@ bool app_draw_scene(app_labels *labels, app_scene *scene, lm_renderer *renderer,
         draw_overlay_text(&f, &text);
     }
     return drawn;
+}
+
+int app_labels_boxes(const app_labels *labels, const app_box **boxes) {
+    *boxes = labels ? labels->boxes : NULL;
+    return labels ? labels->box_count : 0;
+}
+
+static long overlap(app_box a, app_box b) {
+    long w = (long)(a.x + a.width < b.x + b.width ? a.x + a.width : b.x + b.width) -
+             (a.x > b.x ? a.x : b.x);
+    long h = (long)(a.y + a.height < b.y + b.height ? a.y + a.height : b.y + b.height) -
+             (a.y > b.y ? a.y : b.y);
+    return w > 0 && h > 0 ? w * h : 0;
+}
+
+void app_labels_free_corner(const app_labels *labels, int picture_width, int picture_height,
+                            int width, int height, int margin, int *x, int *y) {
+    const app_box *boxes;
+    int count = app_labels_boxes(labels, &boxes);
+    long best = -1;
+    for (int corner = 0; corner < 4; corner++) {
+        app_box place = {corner % 2 ? picture_width - margin - width : margin,
+                         corner / 2 ? picture_height - margin - height : margin, width, height};
+        long covered = 0;
+        for (int i = 0; i < count; i++)
+            covered += overlap(place, boxes[i]);
+        if (best < 0 || covered < best) {
+            best = covered;
+            *x = place.x;
+            *y = place.y;
+        }
+    }
 }

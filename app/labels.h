@@ -26,4 +26,19 @@ void app_labels_destroy(app_labels *labels);
 bool app_draw_scene(app_labels *labels, app_scene *scene, lm_renderer *renderer,
                     const lm_camera *camera, char *err, size_t err_size);
 
+/* A rectangle of the picture, in pixels. */
+typedef struct app_box {
+    int x, y, width, height;
+} app_box;
+
+/* Where the last app_draw_scene put the scene's text (labels, the title,
+ * loom.text, plot text) and the plot panels' strip. */
+int app_labels_boxes(const app_labels *labels, const app_box **boxes);
+
+/* Places a box of width x height margin pixels from one corner of the
+ * picture: the corner where it covers the least of those boxes (top left,
+ * top right, bottom left, bottom right, the first of equals). */
+void app_labels_free_corner(const app_labels *labels, int picture_width, int picture_height,
+                            int width, int height, int margin, int *x, int *y);
+
 #endif

@@ -703,6 +703,12 @@ bool app_scene_draw(app_scene *scene, double aspect, char *err, size_t err_size)
     return call(scene, 1, 0, err, err_size);
 }
 
+void app_scene_each_key(app_scene *scene,
+                        void (*fn)(void *context, const char *key, const char *text),
+                        void *context) {
+    lmlua_each_scene_key(scene->L, fn, context);
+}
+
 const lm_overlay *app_scene_overlay(app_scene *scene) {
     return lmlua_overlay(scene->L);
 }

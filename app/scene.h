@@ -105,6 +105,11 @@ void app_scene_each_label(app_scene *scene,
                           void (*fn)(void *context, const struct lmlua_label *label),
                           void *context);
 
+/* Calls fn with each key the script named with loom.keys{}, sorted by key. */
+void app_scene_each_key(app_scene *scene,
+                        void (*fn)(void *context, const char *key, const char *text),
+                        void *context);
+
 /* Runs the script's drawing for one picture of aspect width / height
  * (lmlua_draw_frame: attached trails and arrows, loom.draw(), plot panels).
  * False with a message in err on a script error. */

@@ -22,6 +22,7 @@
 #include "app.h"
 #include "keys.h"
 #include "labels.h"
+#include "screenshot.h"
 #include "view.h"
 #include "watch.h"
 
@@ -397,23 +398,17 @@ static void tick(window_state *state) {
 
 /* ---------------------------------------------------------- screenshot -- */
 
+/* The scene's picture, before the window's panels are drawn on it. */
 static void save_screenshot(window_state *state) {
-    char base[200], path[256];
-    snprintf(base, sizeof base, "%s", scene_name(state));
-    size_t length = strlen(base);
-    if (length > 4 && strcmp(base + length - 4, ".lua") == 0)
-        base[length - 4] = '\0';
-    for (int n = 1; n < 10000; n++) {
-        snprintf(path, sizeof path, "%s-%03d.png", base, n);
-        if (access(path, F_OK) != 0)
-            break;
-    }
-    char err[512];
-    if (lm_renderer_write_png(state->renderer, path, err, sizeof err)) {
+    char path[4200], err[4400];
+    if (app_screenshot_save(state->renderer, state->options->scene, path, sizeof path, err,
+                            sizeof err)) {
         printf("loom: saved screenshot %s\n", path);
         notify(state, "saved %s", path);
-    } else
+    } else {
         fprintf(stderr, "loom: %s\n", err);
+        notify(state, "no screenshot: see the terminal");
+    }
     fflush(stdout);
 }
 
@@ -480,28 +475,44 @@ static void draw_hud(window_state *state, void *surface) {
              stats.constraints == 1 ? "" : "s", stats.forces, stats.forces == 1 ? "" : "s");
     text_line lines[] = {
         {NULL, time_line}, {NULL, cost_line}, {NULL, count_line}, {NULL, "H: help"}};
-    int margin = (int)points(state, MARGIN_POINTS);
-    int height = draw_panel(state, surface, margin, margin, 0, lines, 4, 0, PANEL_COLOR);
-    int below = margin + height + margin / 2;
     const char *warning = state->scene ? app_scene_warning(state->scene) : NULL;
-    if (warning) { /* stays while the scene runs: the particles it lost do not come back */
-        char text[160];
-        snprintf(text, sizeof text, "warning: %s", warning);
-        text_line line = {text, ""}; /* bold, in the key colour, like a notice */
-        below +=
-            draw_panel(state, surface, margin, below, 0, &line, 1, 0, PANEL_COLOR) + margin / 2;
-    }
-    if (app_seconds() < state->notice_until) {
-        text_line notice = {state->notice, ""}; /* bold, in the key colour */
-        draw_panel(state, surface, margin, below, 0, &notice, 1, 0, PANEL_COLOR);
-    }
+    char warning_text[160];
+    /* The warning stays while the scene runs (the particles it lost do not
+     * come back); both it and a notice are bold, in the key colour. */
+    snprintf(warning_text, sizeof warning_text, "warning: %s", warning ? warning : "");
+    text_line warning_line = {warning_text, ""}, notice = {state->notice, ""};
+    bool noticed = app_seconds() < state->notice_until;
+
+    /* The block's size, to place it in the corner that covers the least of
+     * the scene's title, labels and plots. */
+    int margin = (int)points(state, MARGIN_POINTS), pad = (int)points(state, PADDING_POINTS);
+    int line = lm_font_line_height(state->font);
+    int width = 0;
+    for (int i = 0; i < 4; i++)
+        if (lm_text_width(state->font, lines[i].text) > width)
+            width = lm_text_width(state->font, lines[i].text);
+    if (warning && lm_text_width(state->bold, warning_text) > width)
+        width = lm_text_width(state->bold, warning_text);
+    if (noticed && lm_text_width(state->bold, state->notice) > width)
+        width = lm_text_width(state->bold, state->notice);
+    width += 2 * pad;
+    int height = 4 * line + 2 * pad + (warning ? line + 2 * pad + margin / 2 : 0) +
+                 (noticed ? line + 2 * pad + margin / 2 : 0);
+    int x, y;
+    app_labels_free_corner(state->labels, lm_renderer_width(state->renderer),
+                           lm_renderer_height(state->renderer), width, height, margin, &x, &y);
+    y += draw_panel(state, surface, x, y, 0, lines, 4, 0, PANEL_COLOR) + margin / 2;
+    if (warning)
+        y += draw_panel(state, surface, x, y, 0, &warning_line, 1, 0, PANEL_COLOR) + margin / 2;
+    if (noticed)
+        draw_panel(state, surface, x, y, 0, &notice, 1, 0, PANEL_COLOR);
 }
 
 static const text_line help_lines[] = {
     {"Space", "pause / run"},
     {"N  Right", "one step (pauses)"},
     {"R", "restart the scene from its file"},
-    {"P  F12", "screenshot to SCENE-001.png, ..."},
+    {"P  F12", "picture to screenshots/SCENE-001.png"},
     {"-  =", "slower / faster (x1/16 to x4)"},
     {"C", "show / hide constraints (sticks, pins)"},
     {"S", "show / hide springs"},
@@ -517,24 +528,52 @@ static const text_line help_lines[] = {
     {"save", "the scene reloads when a file changes"},
 };
 
+enum { SCENE_KEYS = 24 };
+
+typedef struct scene_keys {
+    text_line lines[SCENE_KEYS];
+    int count;
+} scene_keys;
+
+static void add_scene_key(void *context, const char *key, const char *text) {
+    scene_keys *keys = context;
+    if (keys->count < SCENE_KEYS)
+        keys->lines[keys->count++] = (text_line){key, text};
+}
+
+/* loom's keys, then the scene's own (loom.keys{}), in the middle. */
 static void draw_help(window_state *state, void *surface) {
     enum { COUNT = sizeof help_lines / sizeof help_lines[0] };
+    scene_keys keys = {.count = 0};
+    if (state->scene)
+        app_scene_each_key(state->scene, add_scene_key, &keys);
     int key_width = lm_text_width(state->bold, "right drag") + (int)points(state, 20);
     int width = 0;
-    for (int i = 0; i < COUNT; i++) {
-        int w = lm_text_width(state->font, help_lines[i].text);
+    for (int i = 0; i < COUNT + keys.count; i++) {
+        const text_line *line = i < COUNT ? &help_lines[i] : &keys.lines[i - COUNT];
+        int w = lm_text_width(state->font, line->text);
+        if (i >= COUNT &&
+            lm_text_width(state->bold, line->key) + (int)points(state, 20) > key_width)
+            key_width = lm_text_width(state->bold, line->key) + (int)points(state, 20);
         if (w > width)
             width = w;
     }
-    int pad = (int)points(state, PADDING_POINTS);
+    int pad = (int)points(state, PADDING_POINTS), line = lm_font_line_height(state->font);
     width += key_width + 2 * pad;
-    int height = (COUNT + 2) * lm_font_line_height(state->font) + 2 * pad;
+    int height = (COUNT + 2) * line + 2 * pad + (keys.count ? (keys.count + 2) * line : 0);
     int w = lm_renderer_width(state->renderer), h = lm_renderer_height(state->renderer);
     int x = (w - width) / 2, y = (h - height) / 2;
+    if (y < 0)
+        y = 0;
     lm_fill_rect(surface, x, y, width, height, HELP_PANEL);
     lm_text_draw(state->bold, surface, x + pad, y + pad, "loom - keys and mouse", TEXT_COLOR);
-    draw_panel(state, surface, x, y + 2 * lm_font_line_height(state->font), width, help_lines,
-               COUNT, key_width, 0x00000000u);
+    draw_panel(state, surface, x, y + 2 * line, width, help_lines, COUNT, key_width, 0x00000000u);
+    if (keys.count) {
+        int top = y + (COUNT + 2) * line + pad;
+        lm_text_draw(state->bold, surface, x + pad, top + pad, "this scene", TEXT_COLOR);
+        draw_panel(state, surface, x, top + 2 * line, width, keys.lines, keys.count, key_width,
+                   0x00000000u);
+    }
 }
 
 enum { WRAP_BYTES = 512 };
@@ -626,16 +665,16 @@ static bool present(window_state *state) {
         lm_camera camera = lm_camera_fit(state->empty, aspect);
         lm_renderer_draw(state->renderer, state->empty, &camera);
     }
+    if (state->screenshot_asked) { /* the scene's picture, without the window's panels */
+        state->screenshot_asked = false;
+        save_screenshot(state);
+    }
     draw_overlays(state);
     SDL_Surface *picture = lm_renderer_surface(state->renderer);
     if (SDL_BlitSurface(picture, NULL, screen, NULL) != 0 ||
         SDL_UpdateWindowSurface(state->window) != 0) {
         fprintf(stderr, "loom: cannot show the picture: %s\n", SDL_GetError());
         return false;
-    }
-    if (state->screenshot_asked) {
-        state->screenshot_asked = false;
-        save_screenshot(state);
     }
     state->dirty = false;
 

@@ -56,6 +56,11 @@ typedef void (*lmlua_label_fn)(void *context, const lmlua_label *label);
  * it neither allocates nor raises. */
 void lmlua_each_label(lua_State *L, lmlua_label_fn fn, void *context);
 
+/* The keys the script named with loom.keys{ key = "what it does" }, sorted
+ * by key, for the window's help. Neither allocates nor raises. */
+typedef void (*lmlua_scene_key_fn)(void *context, const char *key, const char *text);
+void lmlua_each_scene_key(lua_State *L, lmlua_scene_key_fn fn, void *context);
+
 /* ---------------------------------------------------- drawing and plots -- */
 
 /* One picture's script drawing; call it protected, like any call into the

@@ -126,6 +126,10 @@ void lm_collision_free(lm_collision *c) {
     free(c->cell_items);
     free(c->cell);
     free(c->bucket);
+    free(c->cluster);
+    free(c->impact);
+    free(c->normal_basis);
+    free(c->normal_count);
     memset(c, 0, sizeof *c);
 }
 

@@ -25,7 +25,7 @@ lm_vec3 lm_collider_surface_velocity(const lm_world *world, const lm_collider_it
  * Verlet scheme this is Jakobsen's friction (7): changing the velocity moves
  * the previous position tangentially (step.c re-derives x_prev). */
 static void respond_shape(lm_world *world, uint32_t i, const lm_collider_item *c, double h,
-                          double rest_speed) {
+                          double rest_speed, bool moved_by_velocity) {
     lm_particles *p = &world->particles;
     lm_vec3 n = p->contact_normal[i];
     double e = fmax(c->def.restitution, p->restitution[i]);
@@ -54,8 +54,19 @@ static void respond_shape(lm_world *world, uint32_t i, const lm_collider_item *c
     }
     p->v[i] = lm_add(vc, lm_mad(vt_kept, n, vn_out));
     /* The tangential slip friction took away did not happen during this
-     * sub-step either: a particle held by static friction stays put. */
-    p->x[i] = lm_mad(p->x[i], lm_sub(vt, vt_kept), -h);
+     * sub-step either: the particle slides vt_kept h along the surface, so a
+     * particle held by static friction stays put. Verlet and semi-implicit
+     * Euler moved it v h (their velocity is the step's displacement over
+     * h); the others moved it by what their stages gave, which is not v h
+     * (explicit Euler moved by the old velocity, RK4 by a weighted mean), so
+     * the slip is measured from where the sub-step began. */
+    if (moved_by_velocity) {
+        p->x[i] = lm_mad(p->x[i], lm_sub(vt, vt_kept), -h);
+        return;
+    }
+    lm_vec3 moved = lm_mad(lm_sub(p->x[i], p->x0[i]), vc, -h);
+    lm_vec3 slid = lm_mad(moved, n, -lm_dot(moved, n));
+    p->x[i] = lm_add(p->x[i], lm_mad(lm_scale(vt_kept, h), slid, -1.0));
 }
 
 /* After velocities are derived: a particle that hit a face leaves it with
@@ -66,6 +77,9 @@ bool lm_colliders_respond(lm_world *world, double h) {
     lm_particles *p = &world->particles;
     lm_vec3 g = world->def.gravity;
     double rest_speed = 2.0 * sqrt(lm_dot(g, g)) * h + 1e-6;
+    lm_integrator integrator = world->def.integrator;
+    bool moved_by_velocity =
+        integrator == LM_INTEGRATOR_VERLET || integrator == LM_INTEGRATOR_SEMI_IMPLICIT_EULER;
     bool slipped = false;
     for (uint32_t i = 0; i < p->count; i++) {
         uint8_t contact = p->contact[i];
@@ -74,7 +88,7 @@ bool lm_colliders_respond(lm_world *world, double h) {
         }
         const lm_collider_item *c = lm_store_at(&world->colliders, p->contact_collider[i]);
         if (c->def.kind != LM_COLLIDER_WORLD_BOX) {
-            respond_shape(world, i, c, h, rest_speed);
+            respond_shape(world, i, c, h, rest_speed, moved_by_velocity);
             slipped = true;
             continue;
         }

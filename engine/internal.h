@@ -256,6 +256,12 @@ typedef struct lm_collision {
     uint32_t *bucket;                  /* bucket of each particle */
     uint32_t bucket_count, grid_capacity;
     double step_start; /* world time when the step began (kinematic poses) */
+    /* Restitution between particles (bounce.c): scratch per particle. */
+    uint32_t *cluster;     /* union-find parent over touching pairs */
+    uint8_t *impact;       /* cluster root: holds a pair that hit with e > 0 */
+    lm_vec3 *normal_basis; /* 3 per particle: its contacts' normals, orthonormal */
+    uint8_t *normal_count; /* how many of them */
+    uint32_t bounce_capacity;
 } lm_collision;
 
 void lm_collision_free(lm_collision *collision);
@@ -277,6 +283,9 @@ bool lm_contact_find_pairs(lm_world *world);
 void lm_contact_project(lm_world *world);
 /* After the sweeps: friction between pairs that touch. */
 void lm_contact_friction(lm_world *world);
+/* bounce.c: after velocities are derived, restitution between touching
+ * particles, passed on along chains of them (Newton's cradle). */
+void lm_contact_restitution(lm_world *world, const lm_step *step);
 
 /* ----------------------------------------------------------------- world -- */
 struct lm_world {

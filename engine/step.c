@@ -247,6 +247,13 @@ static lm_status respond_to_contacts(lm_world *world, const lm_step *step) {
     return LM_OK;
 }
 
+/* Restitution between particles (bounce.c): after the collider response, so
+ * a ball bounced off a wall can pass its bounce on. */
+static lm_status bounce_particles(lm_world *world, const lm_step *step) {
+    lm_contact_restitution(world, step);
+    return LM_OK;
+}
+
 typedef struct lm_stage {
     const char *name;
     lm_status (*run)(lm_world *world, const lm_step *step);
@@ -257,7 +264,7 @@ static const lm_stage substep_stages[] = {
     {"remember the start", remember_start},           {"integrate", integrate},
     {"remember the prediction", remember_prediction}, {"find particle pairs", find_pairs},
     {"satisfy constraints", satisfy_constraints},     {"derive velocities", derive_velocities},
-    {"respond to contacts", respond_to_contacts},
+    {"respond to contacts", respond_to_contacts},     {"bounce particles", bounce_particles},
 };
 
 static lm_status substep(lm_world *world, const lm_step *step) {

@@ -24,7 +24,8 @@
 #define LEGEND_TEXT   14.0 /* points: legend lines */
 #define VALUE_LABELS  48.0 /* points left of the plot area for value ticks */
 #define TIME_LABELS   18.0 /* points below it for time ticks */
-#define MAX_DRAWN     1200 /* samples drawn per curve; more are thinned evenly */
+#define MIN_PLOT      40.0 /* points: the least plot height the legend leaves */
+#define MAX_DRAWN     800  /* points drawn per curve; more samples are thinned */
 
 #define COLOR_PANEL  0xFFFFFFFFu
 #define COLOR_FRAME  0xB9BBB4FFu
@@ -255,12 +256,10 @@ static void layout_panel(layout *l, const lm_plots *plots, const char *panel, do
     double tmin = INFINITY, tmax = -INFINITY, vmin = INFINITY, vmax = -INFINITY;
     bool ranged = false;
     double rlow = INFINITY, rhigh = -INFINITY;
-    int members = 0;
     for (size_t i = 0; i < plots->count; i++) {
         const series *s = &plots->items[i];
         if (strcmp(s->panel, panel) != 0)
             continue;
-        members++;
         if (s->ranged) {
             ranged = true;
             rlow = fmin(rlow, s->low);
@@ -306,26 +305,59 @@ static void layout_panel(layout *l, const lm_plots *plots, const char *panel, do
     frame.fill = COLOR_PANEL;
     frame.width = 1.0;
     l->ok = lm_overlay_path(l->overlay, box, 4, true, true, &frame) && l->ok;
-    double legend_line = ph(LEGEND_TEXT * 1.2);
+    /* Legend entries flow left to right in rows, their widths estimated
+     * from their length (a monospaced glyph is 0.6 of the line height). A
+     * panel too short for it gets names only, in smaller type, and then
+     * the legend over the plot instead of above it. */
+    char captions[LM_PLOT_MAX_SERIES][160];
+    double entry_x[LM_PLOT_MAX_SERIES];
+    int entry_row[LM_PLOT_MAX_SERIES];
+    double legend_size = LEGEND_TEXT, legend_line = 0.0;
     double ax0 = x0 + pw(l, PAD + VALUE_LABELS), ax1 = x1 - pw(l, PAD + 4.0);
-    double ay0 = y0 + ph(PAD) + members * legend_line + ph(6.0);
-    double ay1 = y1 - ph(PAD + TIME_LABELS);
-    if (ay1 - ay0 < ph(20.0) || ax1 - ax0 < pw(l, 40.0))
+    double ay0 = 0.0, ay1 = y1 - ph(PAD + TIME_LABELS);
+    for (int attempt = 0; attempt < 3; attempt++) {
+        bool names_only = attempt > 0;
+        legend_size = names_only ? TICK_TEXT : LEGEND_TEXT;
+        legend_line = ph(legend_size * 1.2);
+        int rows = 0, place = 0;
+        double cursor = x1; /* forces a first row */
+        for (size_t i = 0; i < plots->count; i++) {
+            const series *s = &plots->items[i];
+            if (strcmp(s->panel, panel) != 0)
+                continue;
+            double last = s->count ? s->value[s->count - 1] : 0.0;
+            if (names_only)
+                snprintf(captions[place], sizeof captions[place], "%s", s->name);
+            else
+                snprintf(captions[place], sizeof captions[place], "%s = %.4g%s%s", s->name, last,
+                         s->unit[0] ? " " : "", s->unit);
+            double width = pw(l, 24.0 + 0.6 * legend_size * (double)strlen(captions[place]) + 12.0);
+            if (cursor + width > x1 - pw(l, PAD) && cursor > x0 + pw(l, PAD)) {
+                rows++;
+                cursor = x0 + pw(l, PAD);
+            }
+            entry_x[place] = cursor;
+            entry_row[place] = rows - 1;
+            cursor += width;
+            place++;
+        }
+        ay0 = y0 + ph(PAD) + (attempt < 2 ? rows * legend_line : 0.0) + ph(6.0);
+        if (ay1 - ay0 >= ph(MIN_PLOT))
+            break;
+    }
+    if (ay1 - ay0 < ph(16.0) || ax1 - ax0 < pw(l, 40.0))
         return; /* too small to say anything */
 
-    /* Legend: a short stroke of the colour, then "name (unit)". */
+    /* Legend: a short stroke of the colour, then "name = latest unit". */
     int place = 0;
     for (size_t i = 0; i < plots->count; i++) {
-        const series *s = &plots->items[i];
-        if (strcmp(s->panel, panel) != 0)
+        if (strcmp(plots->items[i].panel, panel) != 0)
             continue;
-        double y = y0 + ph(PAD) + (place + 0.5) * legend_line;
-        line(l, x0 + pw(l, PAD), y, x0 + pw(l, PAD + 18.0), y, 3.0, series_color(plots, i));
-        char caption[160];
-        double last = s->count ? s->value[s->count - 1] : 0.0;
-        snprintf(caption, sizeof caption, "%s = %.4g%s%s", s->name, last, s->unit[0] ? " " : "",
-                 s->unit);
-        text(l, x0 + pw(l, PAD + 24.0), y, caption, LEGEND_TEXT, COLOR_AXIS, LM_OVERLAY_ALIGN_LEFT);
+        double y = y0 + ph(PAD) + (entry_row[place] + 0.5) * legend_line;
+        double x = entry_x[place];
+        line(l, x, y, x + pw(l, 18.0), y, 3.0, series_color(plots, i));
+        text(l, x + pw(l, 24.0), y, captions[place], legend_size, COLOR_AXIS,
+             LM_OVERLAY_ALIGN_LEFT);
         place++;
     }
 
@@ -377,13 +409,28 @@ static void layout_panel(layout *l, const lm_plots *plots, const char *panel, do
         const series *s = &plots->items[i];
         if (strcmp(s->panel, panel) != 0 || s->count == 0)
             continue;
-        size_t stride = (s->count + MAX_DRAWN - 1) / MAX_DRAWN;
+        /* Up to MAX_DRAWN samples as they are; more are cut into MAX_DRAWN / 2
+         * runs of consecutive samples, each drawn as its lowest and highest
+         * (in time order), so peaks survive the thinning. */
         size_t n = 0;
-        for (size_t k = 0; k < s->count; k += stride) {
-            size_t at = k + stride >= s->count ? s->count - 1 : k;
-            double v = fmin(fmax(s->value[at], low), high);
-            points[n++] = (lm_vec3){ax0 + (s->time[at] - tmin) / (tmax - tmin) * (ax1 - ax0),
-                                    ay1 - (v - low) / vspan * (ay1 - ay0), 0.0};
+        size_t buckets = s->count <= MAX_DRAWN ? s->count : MAX_DRAWN / 2;
+        for (size_t b = 0; b < buckets; b++) {
+            size_t first = b * s->count / buckets, last = (b + 1) * s->count / buckets;
+            size_t lowest = first, highest = first;
+            for (size_t k = first + 1; k < last; k++) {
+                if (s->value[k] < s->value[lowest])
+                    lowest = k;
+                if (s->value[k] > s->value[highest])
+                    highest = k;
+            }
+            size_t picks[2] = {lowest < highest ? lowest : highest,
+                               lowest < highest ? highest : lowest};
+            for (int j = 0; j < (picks[0] == picks[1] ? 1 : 2); j++) {
+                size_t at = picks[j];
+                double v = fmin(fmax(s->value[at], low), high);
+                points[n++] = (lm_vec3){ax0 + (s->time[at] - tmin) / (tmax - tmin) * (ax1 - ax0),
+                                        ay1 - (v - low) / vspan * (ay1 - ay0), 0.0};
+            }
         }
         lm_overlay_style style = lm_overlay_default_style();
         style.color = series_color(plots, i);

@@ -454,16 +454,16 @@ static const uint64_t EXPECTED_HASH[SCENE_COUNT][LM_INTEGRATOR_COUNT] = {
      0xf53763d3769d8453ull, 0x3291f51a92a5af67ull}, /* cloth */
     {0xe52a821b899cb712ull, 0x2fe16992eeacdc6aull, 0x8b27636720a8e325ull, 0xa6cf6d3fbd501d5bull,
      0x654b7cd67a47486dull, 0x9cf1a107b89e078aull}, /* springs */
-    {0x9d77dbbd045fe9b7ull, 0x2b4fae9ef0f831d0ull, 0x8dcecc4d1c086876ull, 0x60b2845ee14e3873ull,
-     0x584bfc558debd232ull, 0x878d4000cae07c86ull}, /* colliders */
-    {0x6ced9e94d5b95d3eull, 0xfbfa301212d280e4ull, 0xebd93159388777a1ull, 0x56355d668123d1b7ull,
-     0x8ca5ede26eec05acull, 0x96e02b3a6ab74c89ull}, /* contacts */
-    {0x5bae89199fd3c4bbull, 0x5b0ed6d09cce5cbcull, 0x4899de9d3b462888ull, 0x64ddd664fe90506dull,
-     0xac282015d4a4ae7cull, 0x7571a27857a7e164ull}, /* faces */
+    {0x261518e996f040e5ull, 0x2b4fae9ef0f831d0ull, 0x8dcecc4d1c086876ull, 0x981e3a65b91bed41ull,
+     0x28adbe8fe93dbdc9ull, 0x98779acc68a5cb54ull}, /* colliders */
+    {0x31bb64012994e5abull, 0x84bc0c2e3464fdceull, 0xd3be591ddd5116beull, 0x90a535f1ec24960cull,
+     0x67a8cd410425dd8eull, 0xf6f24ee7a37a4a2dull}, /* contacts */
+    {0xa3c13a2dbe0e4978ull, 0x5b0ed6d09cce5cbcull, 0x4899de9d3b462888ull, 0x518ea914ddfabaa7ull,
+     0xf638e08d6b8e2f72ull, 0x4b2199676fe230ffull}, /* faces */
     {0x5dbf46f394ea4ddfull, 0xdb0f2840f09cc2dcull, 0x61a9a4134d89dae6ull, 0x3ad1414d40590880ull,
      0xe9f74662051f5c45ull, 0xe3139ed61050aa2cull}, /* tearing */
-    {0x004c80bcc334c807ull, 0x293d84afb371e881ull, 0x31bb42498dac338eull, 0x7378ae022179a433ull,
-     0x2c21d2d3d9ba1602ull, 0xa466a7d1c5beab50ull}, /* links */
+    {0xf7dc5f5adbf6d424ull, 0x293d84afb371e881ull, 0x31bb42498dac338eull, 0x059de1a08573792dull,
+     0x04d95249e6e56683ull, 0x19216e57a8b99112ull}, /* links */
     {0xac8844ce29e123deull, 0x05f09b80a74f7f78ull, 0xcad3c6086d9dc86eull, 0x5e32c6bece5f8501ull,
      0x442ac4985e54d120ull, 0x65233e0607a6ca70ull}, /* sqrt_approx */
 };

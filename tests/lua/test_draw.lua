@@ -220,3 +220,26 @@ for i = 1, 26 do
 end
 check_error(function() loom.plot("one more", 1, { panel = "x" }) end,
             "loom.plot: too many series (at most 32)", "at most 32 series")
+
+-- ------------------------------------------------------------- keys --
+loom.keys{ a = "add a ball", space = "drop it" }
+loom.keys{}
+check_error(function() loom.keys("a") end,
+            "bad argument #1 to 'keys' (table expected, got string)", "loom.keys takes a table")
+check_error(function() loom.keys{ a = 1 } end,
+            "bad argument #1 to 'keys' (key 'a' must be described by a string, got number)",
+            "a key is described by a string")
+check_error(function() loom.keys{ "a" } end,
+            "bad argument #1 to 'keys' (keys must be key names (strings), got number)",
+            "keys are named")
+check_error(function() loom.keys{ [string.rep("k", 24)] = "x" } end,
+            "bad argument #1 to 'keys' (key names must be 1 to 23 characters, got '"
+            .. string.rep("k", 24) .. "')", "key names are short")
+check_error(function() loom.keys{ a = string.rep("x", 80) } end,
+            "bad argument #1 to 'keys' (the description of key 'a' must be at most 79 characters)",
+            "descriptions are short")
+local many = {}
+for i = 1, 25 do
+    many["k" .. i] = "x"
+end
+check_error(function() loom.keys(many) end, "bad argument #1 to 'keys' (at most 24 keys)", "at most 24 keys")
