@@ -112,13 +112,10 @@ void lmlua_push_attached(lua_State *L);
  * loom.plot (lua_plot.c) to the loom table on top of the stack. */
 void lmlua_open_draw(lua_State *L);
 void lmlua_open_plot(lua_State *L);
-<<<<<<< HEAD
 /* loom.param (lua_param.c). */
 void lmlua_open_param(lua_State *L);
-=======
 /* Adds loom.keys (lua_keys.c). */
 void lmlua_open_keys(lua_State *L);
->>>>>>> main
 /* p:trail{...} and p:arrow(kind, {...}) (lua_attach.c). */
 extern const luaL_Reg lmlua_particle_attach_methods[];
 /* After each world:step: samples the trails and arrows of that world's

@@ -166,11 +166,8 @@ int luaopen_loom(lua_State *L) {
     lmlua_open_labels(L);
     lmlua_open_draw(L);
     lmlua_open_plot(L);
-<<<<<<< HEAD
     lmlua_open_param(L);
-=======
     lmlua_open_keys(L);
->>>>>>> main
 
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
     lua_pushvalue(L, -2);
