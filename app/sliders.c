@@ -94,8 +94,8 @@ static double snapped(const slider *s, double value) {
 }
 
 static double value_at(const slider *s, int x) {
-    double t = s->track_x1 > s->track_x0 ? (double)(x - s->track_x0) / (s->track_x1 - s->track_x0)
-                                         : 0.0;
+    double t =
+        s->track_x1 > s->track_x0 ? (double)(x - s->track_x0) / (s->track_x1 - s->track_x0) : 0.0;
     t = t < 0 ? 0 : t > 1 ? 1 : t;
     return snapped(s, s->low + t * (s->high - s->low));
 }
@@ -130,8 +130,8 @@ void app_sliders_draw(app_sliders *sliders, void *surface, int height, lm_font *
         s->row_y1 = top + row;
         double t = (s->value - s->low) / (s->high - s->low);
         int knob_x = s->track_x0 + (int)lround(t * (s->track_x1 - s->track_x0));
-        lm_fill_rect(surface, s->track_x0, s->track_y - track / 2, s->track_x1 - s->track_x0,
-                     track, TRACK_COLOR);
+        lm_fill_rect(surface, s->track_x0, s->track_y - track / 2, s->track_x1 - s->track_x0, track,
+                     TRACK_COLOR);
         lm_fill_rect(surface, s->track_x0, s->track_y - track / 2, knob_x - s->track_x0, track,
                      FILL_COLOR);
         lm_fill_rect(surface, knob_x - knob, s->track_y - knob, 2 * knob, 2 * knob, FILL_COLOR);
