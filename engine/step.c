@@ -56,6 +56,10 @@ static bool prepare(lm_world *world) {
             }
         }
         world->constraints.changed = false;
+        world->batches.built = false; /* regrouped when next needed */
+    }
+    if (world->def.order == LM_ORDER_BATCHED && !lm_batches_prepare(world)) {
+        return false;
     }
     if (world->forces.changed) {
         world->force_run_count = 0;
@@ -168,7 +172,12 @@ static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
         }
     }
     double tolerance = world->def.tolerance;
+    bool batched = world->def.order == LM_ORDER_BATCHED;
     int sweep = 0;
+    if (batched && lm_batches_pure(world)) {
+        /* only sticks and pins: the sweeps stay in the batches' arrays */
+        sweep = lm_batches_sweeps(world, step, world->def.iterations);
+    }
     while (sweep < world->def.iterations) {
         if (tolerance > 0 && world->particles.count > 0) {
             memcpy(world->sweep_start, world->particles.x,
@@ -176,9 +185,15 @@ static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
         }
         collision_pass(world);
         lm_contact_project(world);
+        if (batched) {
+            lm_batches_sweep(world); /* the plain sticks, batch by batch */
+        }
         for (int phase = 0; phase < 2; phase++) {
             for (uint32_t r = 0; r < world->constraint_run_count[phase]; r++) {
                 const lm_run *run = &world->constraint_runs[phase][r];
+                if (batched && run->kind == LM_SOLVER_STICK) {
+                    continue;
+                }
                 lm_constraint_item *items = lm_store_at(&world->constraints, run->start);
                 lm_constraint_classes[run->kind]->solve(world, step, items, run->count);
             }
