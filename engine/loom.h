@@ -82,6 +82,22 @@ typedef enum lm_projection_method {
 const char *lm_projection_method_name(lm_projection_method projection);
 /* Null-terminated list of the names above, in enum order. */
 const char *const *lm_projection_method_names(void);
+/* The order in which the relaxation projects the sticks of each sweep. */
+typedef enum lm_order {
+    LM_ORDER_CREATION, /* creation order, Gauss-Seidel: the article's exact loop (default) */
+    LM_ORDER_BATCHED,  /* plain sticks grouped once per topology change into batches that share
+                          no particle, each batch projected at once (vectorised, and split
+                          across threads); other constraints, colliders and contacts as before */
+    LM_ORDER_COUNT
+} lm_order;
+
+/* "creation", "batched". */
+const char *lm_order_name(lm_order order);
+/* Null-terminated list of the names above, in enum order (for option parsers). */
+const char *const *lm_order_names(void);
+
+/* Most threads a world may use. */
+#define LM_MAX_THREADS 64
 
 typedef struct lm_world_def {
     lm_vec3 gravity;          /* m/s^2, applied to every movable particle; default (0,-9.81,0) */
@@ -101,6 +117,9 @@ typedef struct lm_world_def {
     bool collide_edges;       /* sticks are pushed out of colliders at their deepest point
                                  (Jakobsen 5), not only at their ends; default false */
     lm_projection_method projection; /* default LM_PROJECT_JAKOBSEN */
+    lm_order order;                  /* default LM_ORDER_CREATION */
+    int threads; /* 1..LM_MAX_THREADS: threads that share each batch of the batched
+                    order (same bits for every count); default 1 */
 } lm_world_def;
 
 lm_world_def lm_world_default_def(void);

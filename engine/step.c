@@ -56,6 +56,10 @@ static bool prepare(lm_world *world) {
             }
         }
         world->constraints.changed = false;
+        world->batches.built = false; /* regrouped when next needed */
+    }
+    if (world->def.order == LM_ORDER_BATCHED && !lm_batches_prepare(world)) {
+        return false;
     }
     if (world->forces.changed) {
         world->force_run_count = 0;
@@ -169,12 +173,18 @@ static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
     }
     double tolerance = world->def.tolerance;
     /* SHAKE sweeps until its sticks are exact to LM_SHAKE_TOLERANCE (at least
-     * `iterations` sweeps when there are contacts to relax as well). */
+     * `iterations` sweeps when there are contacts to relax as well); it
+     * projects sticks in creation order, so it overrides the batched order. */
     bool shake = world->def.projection == LM_PROJECT_SHAKE;
     int max_sweeps = world->def.iterations * (shake ? LM_SHAKE_SWEEPS_PER_ITERATION : 1);
     int min_sweeps =
         world->colliders.count > 0 || world->collision.pair_count > 0 ? world->def.iterations : 1;
+    bool batched = world->def.order == LM_ORDER_BATCHED && !shake;
     int sweep = 0;
+    if (batched && lm_batches_pure(world)) {
+        /* only sticks and pins: the sweeps stay in the batches' arrays */
+        sweep = lm_batches_sweeps(world, step, world->def.iterations);
+    }
     while (sweep < max_sweeps) {
         world->shake_error = 0;
         if (tolerance > 0 && world->particles.count > 0) {
@@ -183,9 +193,15 @@ static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
         }
         collision_pass(world);
         lm_contact_project(world);
+        if (batched) {
+            lm_batches_sweep(world); /* the plain sticks, batch by batch */
+        }
         for (int phase = 0; phase < 2; phase++) {
             for (uint32_t r = 0; r < world->constraint_run_count[phase]; r++) {
                 const lm_run *run = &world->constraint_runs[phase][r];
+                if (batched && run->kind == LM_SOLVER_STICK) {
+                    continue;
+                }
                 lm_constraint_item *items = lm_store_at(&world->constraints, run->start);
                 const lm_constraint_class *kind = lm_constraint_classes[run->kind];
                 if (shake && kind->solve_shake) {
