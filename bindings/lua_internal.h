@@ -157,6 +157,14 @@ lmlua_handle *lmlua_check_live(lua_State *L, int arg, lmlua_kind kind);
 lmlua_handle *lmlua_check_member(lua_State *L, int arg, lmlua_kind kind, const lmlua_world *world);
 bool lmlua_handle_is_live(const lmlua_handle *handle, lmlua_kind kind);
 
+/* A table of at least `least` live particles of world at arg, copied into a
+ * scratch userdata pushed on the stack (lua_constraint.c); argument errors
+ * name the bad element. */
+lm_particle *lmlua_check_particle_list(lua_State *L, int arg, const lmlua_world *world,
+                                       uint32_t least, uint32_t *count);
+/* world:energy, world:momentum, world:center_of_mass (lua_measure.c). */
+extern const luaL_Reg lmlua_world_measure_methods[];
+
 /* The engine handle a binding handle stands for. */
 lm_particle lmlua_particle_of(const lmlua_handle *handle);
 lm_constraint lmlua_constraint_of(const lmlua_handle *handle);
