@@ -36,6 +36,7 @@ static void register_types(lua_State *L) {
     add_functions(L, lmlua_world_constraint_methods);
     add_functions(L, lmlua_world_force_methods);
     add_functions(L, lmlua_world_collider_methods);
+    add_functions(L, lmlua_world_measure_methods);
     lua_pop(L, 1);
 
     static const luaL_Reg *const handle_methods[LMLUA_KIND_COUNT] = {
@@ -166,6 +167,7 @@ int luaopen_loom(lua_State *L) {
     lmlua_open_labels(L);
     lmlua_open_draw(L);
     lmlua_open_plot(L);
+    lmlua_open_param(L);
     lmlua_open_keys(L);
 
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);

@@ -46,8 +46,9 @@ void lmlua_push_last_world(lua_State *L) {
 /* ------------------------------------------------------------- settings -- */
 
 static const char *const world_fields[] = {
-    "gravity",     "integrator",        "iterations",    "substeps", "damping", "dt", "tolerance",
-    "sqrt_approx", "collide_particles", "collide_edges", "order",    "threads", NULL};
+    "gravity",    "integrator",  "iterations",        "substeps",      "damping", "dt",
+    "tolerance",  "sqrt_approx", "collide_particles", "collide_edges", "order",   "threads",
+    "projection", NULL};
 
 /* Reads the fields present in the options table at arg into def. */
 static void read_world_def(lua_State *L, int arg, lm_world_def *def) {
@@ -59,6 +60,10 @@ static void read_world_def(lua_State *L, int arg, lm_world_def *def) {
     int integrator;
     if (lmlua_get_option(L, arg, "integrator", lm_integrator_names(), &integrator)) {
         def->integrator = (lm_integrator)integrator;
+    }
+    int projection;
+    if (lmlua_get_option(L, arg, "projection", lm_projection_method_names(), &projection)) {
+        def->projection = (lm_projection_method)projection;
     }
 
     lua_Integer count;
@@ -146,6 +151,8 @@ static int world_settings(lua_State *L) {
     lua_setfield(L, -2, "collide_particles");
     lua_pushboolean(L, def.collide_edges);
     lua_setfield(L, -2, "collide_edges");
+    lua_pushstring(L, lm_projection_method_name(def.projection));
+    lua_setfield(L, -2, "projection");
     lua_pushstring(L, lm_order_name(def.order));
     lua_setfield(L, -2, "order");
     lua_pushinteger(L, def.threads);

@@ -171,7 +171,19 @@ typedef struct lm_constraint_class {
     void (*begin)(lm_world *world, const lm_step *step, lm_constraint_item *items, uint32_t count);
     /* The measured quantity (lm_constraint_value): length, angle, area, ... */
     double (*value)(const lm_world *world, const lm_constraint_item *item);
+    /* projection = "shake" (optional, shake.c): the solve along the direction
+     * at the start of the sub-step; raises world->shake_error. */
+    void (*solve_shake)(lm_world *world, const lm_step *step, lm_constraint_item *items,
+                        uint32_t count);
 } lm_constraint_class;
+
+/* shake.c: SHAKE's sweeps stop once the largest relative error |d.d - L^2| / L^2
+ * is below this, or after LM_SHAKE_SWEEPS_PER_ITERATION x iterations sweeps. */
+#define LM_SHAKE_TOLERANCE            1e-10
+#define LM_SHAKE_SWEEPS_PER_ITERATION 50
+/* shake.c: RATTLE's velocity pass for the velocity-based integrators: no
+ * stick or taut rope keeps a relative velocity along itself. */
+void lm_rattle_velocities(lm_world *world, const lm_step *step);
 
 /* Indexed by enum lm_solver (constraint.c; one file per kind). */
 extern const lm_constraint_class *const lm_constraint_classes[LM_SOLVER_COUNT];
@@ -358,6 +370,7 @@ lm_vec3 lm_pin_goal(const lm_world *world, const lm_step *step, const lm_constra
 struct lm_world {
     lm_world_def def;
     double time;
+    double shake_error; /* shake.c: largest relative error met in the current sweep */
     uint64_t steps;
     uint64_t projections;
     bool stepping;

@@ -63,4 +63,5 @@ const lm_constraint_class lm_stick_class = {
     .solve = solve_sticks,
     .error = stick_error,
     .value = lm_item_length,
+    .solve_shake = lm_shake_solve,
 };
