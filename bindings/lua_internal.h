@@ -113,6 +113,8 @@ void lmlua_push_attached(lua_State *L);
  * loom.plot (lua_plot.c) to the loom table on top of the stack. */
 void lmlua_open_draw(lua_State *L);
 void lmlua_open_plot(lua_State *L);
+/* loom.param (lua_param.c). */
+void lmlua_open_param(lua_State *L);
 /* Adds loom.keys (lua_keys.c). */
 void lmlua_open_keys(lua_State *L);
 /* p:trail{...} and p:arrow(kind, {...}) (lua_attach.c). */
@@ -155,6 +157,14 @@ lmlua_handle *lmlua_check_live(lua_State *L, int arg, lmlua_kind kind);
 /* Type, liveness, and membership of world ("particle belongs to another world"). */
 lmlua_handle *lmlua_check_member(lua_State *L, int arg, lmlua_kind kind, const lmlua_world *world);
 bool lmlua_handle_is_live(const lmlua_handle *handle, lmlua_kind kind);
+
+/* A table of at least `least` live particles of world at arg, copied into a
+ * scratch userdata pushed on the stack (lua_constraint.c); argument errors
+ * name the bad element. */
+lm_particle *lmlua_check_particle_list(lua_State *L, int arg, const lmlua_world *world,
+                                       uint32_t least, uint32_t *count);
+/* world:energy, world:momentum, world:center_of_mass (lua_measure.c). */
+extern const luaL_Reg lmlua_world_measure_methods[];
 
 /* The engine handle a binding handle stands for. */
 lm_particle lmlua_particle_of(const lmlua_handle *handle);

@@ -37,6 +37,7 @@ static void register_types(lua_State *L) {
     add_functions(L, lmlua_world_force_methods);
     add_functions(L, lmlua_world_field_methods);
     add_functions(L, lmlua_world_collider_methods);
+    add_functions(L, lmlua_world_measure_methods);
     lua_getfield(L, -1, "__index");
     lmlua_guard_methods(L, -1, "world");
     lua_pop(L, 2);
@@ -176,6 +177,7 @@ int luaopen_loom(lua_State *L) {
     lmlua_open_labels(L);
     lmlua_open_draw(L);
     lmlua_open_plot(L);
+    lmlua_open_param(L);
     lmlua_open_keys(L);
 
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);

@@ -5,7 +5,8 @@
  * simulated time of the scene's world (0 before it exists). The series live
  * in a plain C store (render/plot.h) kept in the drawing state, where the
  * renderer lays out its panels and C callers read it (lmlua_plots, e.g. for
- * --csv).
+ * --csv). The samples are allocated with the state's allocator, so a host's
+ * memory limit covers them.
  */
 #include <math.h>
 #include <string.h>
@@ -68,7 +69,11 @@ static int plot(lua_State *L) {
     }
     lmlua_draw_state *state = lmlua_draw_state_of(L);
     if (!state->plots) {
-        state->plots = lm_plots_create();
+        /* Samples come from the state's allocator: they count against the
+         * script's memory limit like its own tables. */
+        void *context;
+        lua_Alloc alloc = lua_getallocf(L, &context);
+        state->plots = lm_plots_create(alloc, context);
         if (!state->plots)
             return luaL_error(L, "not enough memory");
     }

@@ -17,6 +17,10 @@ extern const lm_constraint_class lm_area_class;
 extern const lm_constraint_class lm_volume_class;
 extern const lm_constraint_class lm_face_class;
 
+/* shake.c: SHAKE's solve for sticks and distances (projection = "shake"). */
+void lm_shake_solve(lm_world *world, const lm_step *step, lm_constraint_item *items,
+                    uint32_t count);
+
 /* The stick projection, written once: with delta = x_b - x_a and k the
  * fraction of delta to remove, a moves by +w_a k delta and b by -w_b k delta,
  * each in proportion to its inverse mass w (Jakobsen's mass-weighted

@@ -102,4 +102,5 @@ const lm_constraint_class lm_distance_class = {
     .error = distance_error,
     .begin = distance_begin,
     .value = lm_item_length,
+    .solve_shake = lm_shake_solve,
 };

@@ -171,7 +171,19 @@ typedef struct lm_constraint_class {
     void (*begin)(lm_world *world, const lm_step *step, lm_constraint_item *items, uint32_t count);
     /* The measured quantity (lm_constraint_value): length, angle, area, ... */
     double (*value)(const lm_world *world, const lm_constraint_item *item);
+    /* projection = "shake" (optional, shake.c): the solve along the direction
+     * at the start of the sub-step; raises world->shake_error. */
+    void (*solve_shake)(lm_world *world, const lm_step *step, lm_constraint_item *items,
+                        uint32_t count);
 } lm_constraint_class;
+
+/* shake.c: SHAKE's sweeps stop once the largest relative error |d.d - L^2| / L^2
+ * is below this, or after LM_SHAKE_SWEEPS_PER_ITERATION x iterations sweeps. */
+#define LM_SHAKE_TOLERANCE            1e-10
+#define LM_SHAKE_SWEEPS_PER_ITERATION 50
+/* shake.c: RATTLE's velocity pass for the velocity-based integrators: no
+ * stick or taut rope keeps a relative velocity along itself. */
+void lm_rattle_velocities(lm_world *world, const lm_step *step);
 
 /* Indexed by enum lm_solver (constraint.c; one file per kind). */
 extern const lm_constraint_class *const lm_constraint_classes[LM_SOLVER_COUNT];
@@ -290,10 +302,78 @@ void lm_contact_friction(lm_world *world);
  * particles, passed on along chains of them (Newton's cradle). */
 void lm_contact_restitution(lm_world *world, const lm_step *step);
 
+/* --------------------------------------------------------------- batches --
+ * The batched order (batch.c builds, relax.c projects): the plain sticks
+ * grouped once per topology change into batches whose members share no
+ * particle, in a fixed order. Each batch is a list of runs; a run of stride 1
+ * or 2 walks its ends' slots a, a + s, a + 2s, ... and b, b + s, ... (a
+ * grid's rows: vectorised), a run of stride 0 lists its sticks' slots in
+ * ia, ib (gathered). Sticks are stored in solve order as structure of arrays.
+ * A batch with `serial` set (sticks that found no colour) is projected in
+ * creation order by one thread. Inverse masses are read from the particles
+ * (solve_w), so only the rest lengths are stored per stick. */
+typedef struct lm_batch_run {
+    uint32_t a, b;    /* first slots (stride 1, 2) */
+    uint32_t first;   /* first stick (index into rest) */
+    uint32_t count;   /* sticks */
+    uint32_t stride;  /* 1, 2, or 0 = gathered through ia, ib */
+    uint32_t gather;  /* stride 0: first index into ia, ib */
+    double stiffness; /* of every stick of the run */
+} lm_batch_run;
+
+typedef struct lm_batch {
+    uint32_t first_run, run_count;
+    uint32_t first_stick, stick_count;
+    bool serial;
+} lm_batch;
+
+typedef struct lm_pool lm_pool;
+
+typedef struct lm_batches {
+    bool built; /* matches the constraint store */
+    uint32_t stick_count, stick_capacity;
+    double *rest;      /* per stick in solve order */
+    uint32_t *ia, *ib; /* particle slots of the gathered sticks */
+    uint32_t gather_count, gather_capacity;
+    lm_batch_run *runs;
+    uint32_t run_count, run_capacity;
+    lm_batch *batches;
+    uint32_t batch_count, batch_capacity;
+    double *sx, *sy, *sz; /* positions as structure of arrays while the batches run */
+    uint32_t soa_capacity;
+    lm_pool *pool; /* threads - 1 workers, when threads > 1 */
+} lm_batches;
+
+/* Regroups the plain sticks into batches (when the constraints changed);
+ * makes or remakes the thread pool. False when out of memory. */
+bool lm_batches_prepare(lm_world *world);
+void lm_batches_free(lm_batches *batches);
+/* Whether a sweep of the batched order needs nothing but sticks and pins
+ * (no colliders, contacts, other constraint kinds or tolerance): then the
+ * sweeps run on the structure of arrays without converting in between. */
+bool lm_batches_pure(const lm_world *world);
+/* relax.c: every sweep of a pure sub-step (sticks, then pins), returns the
+ * sweeps performed. */
+int lm_batches_sweeps(lm_world *world, const lm_step *step, int sweeps);
+/* relax.c: one pass over the batches (positions converted there and back). */
+void lm_batches_sweep(lm_world *world);
+
+/* pool.c: a persistent pool of threads; lm_pool_run calls fn on every thread
+ * (the caller is thread 0) and returns when all returned. */
+typedef void (*lm_pool_fn)(void *context, int thread, int threads);
+lm_pool *lm_pool_create(int threads);
+void lm_pool_destroy(lm_pool *pool);
+int lm_pool_threads(const lm_pool *pool);
+void lm_pool_run(lm_pool *pool, lm_pool_fn fn, void *context);
+
+/* pin.c: where a pin puts its particle in this sub-step. */
+lm_vec3 lm_pin_goal(const lm_world *world, const lm_step *step, const lm_constraint_item *pin);
+
 /* ----------------------------------------------------------------- world -- */
 struct lm_world {
     lm_world_def def;
     double time;
+    double shake_error; /* shake.c: largest relative error met in the current sweep */
     uint64_t steps;
     uint64_t projections;
     bool stepping;
@@ -319,6 +399,7 @@ struct lm_world {
     uint32_t broken_count, broken_capacity;
     lm_collision collision; /* collider.c, contact.c */
     lm_uses uses;           /* uses.c: what uses each particle */
+    lm_batches batches;     /* batch.c, relax.c: the batched order */
     uint32_t *link_color;   /* look.c: colours of constraints by slot (LM_ITEM_COLORED) */
     uint32_t link_color_capacity;
 };

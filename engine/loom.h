@@ -69,6 +69,36 @@ const char *lm_integrator_name(lm_integrator integrator);
 /* Null-terminated list of the names above, in enum order (for option parsers). */
 const char *const *lm_integrator_names(void);
 
+/* How distance constraints are projected. */
+typedef enum lm_projection_method {
+    LM_PROJECT_JAKOBSEN, /* along the current direction, a fixed number of sweeps */
+    LM_PROJECT_SHAKE,    /* along the direction at the start of the sub-step, iterated to
+                               a tolerance (SHAKE; RATTLE's velocity pass for the velocity-based
+                               integrators): energy stays bounded */
+    LM_PROJECT_METHOD_COUNT
+} lm_projection_method;
+
+/* "jakobsen", "shake". */
+const char *lm_projection_method_name(lm_projection_method projection);
+/* Null-terminated list of the names above, in enum order. */
+const char *const *lm_projection_method_names(void);
+/* The order in which the relaxation projects the sticks of each sweep. */
+typedef enum lm_order {
+    LM_ORDER_CREATION, /* creation order, Gauss-Seidel: the article's exact loop (default) */
+    LM_ORDER_BATCHED,  /* plain sticks grouped once per topology change into batches that share
+                          no particle, each batch projected at once (vectorised, and split
+                          across threads); other constraints, colliders and contacts as before */
+    LM_ORDER_COUNT
+} lm_order;
+
+/* "creation", "batched". */
+const char *lm_order_name(lm_order order);
+/* Null-terminated list of the names above, in enum order (for option parsers). */
+const char *const *lm_order_names(void);
+
+/* Most threads a world may use. */
+#define LM_MAX_THREADS 64
+
 typedef struct lm_world_def {
     lm_vec3 gravity;          /* m/s^2, applied to every movable particle; default (0,-9.81,0) */
     lm_integrator integrator; /* default LM_INTEGRATOR_VERLET */
@@ -86,9 +116,34 @@ typedef struct lm_world_def {
     bool collide_particles;   /* particles with a radius push each other apart; default false */
     bool collide_edges;       /* sticks are pushed out of colliders at their deepest point
                                  (Jakobsen 5), not only at their ends; default false */
+    lm_projection_method projection; /* default LM_PROJECT_JAKOBSEN */
+    lm_order order;                  /* default LM_ORDER_CREATION */
+    int threads; /* 1..LM_MAX_THREADS: threads that share each batch of the batched
+                    order (same bits for every count); default 1 */
 } lm_world_def;
 
 lm_world_def lm_world_default_def(void);
+
+/* ------------------------------------------------------------ measures --
+ * For lessons (measure.c). Each takes a list of particles, or NULL and 0 for
+ * every particle of the world. Units: J, kg m/s, m. */
+typedef struct lm_energy {
+    double kinetic;   /* sum m v^2 / 2 (Verlet: v at the current position, see below) */
+    double potential; /* gravity's, the world's and every gravity generator's: -m g . x */
+    double elastic;   /* springs: k (length - rest)^2 / 2, for springs with both ends listed */
+    double total;     /* the sum of the three */
+} lm_energy;
+/* Under position Verlet a particle's stored velocity is its last
+ * displacement over h, half a sub-step behind its position; the kinetic
+ * energy uses 1.5 v - 0.5 v_before (second order, includes what the
+ * constraints did) so that it pairs with the potential at the same time. */
+lm_energy lm_world_energy(const lm_world *world, const lm_particle *particles, size_t count);
+/* sum m v over movable particles. */
+lm_vec3 lm_world_momentum(const lm_world *world, const lm_particle *particles, size_t count);
+/* sum m x / sum m over movable particles; false (and *center untouched) when
+ * they have no mass. */
+bool lm_world_center_of_mass(const lm_world *world, const lm_particle *particles, size_t count,
+                             lm_vec3 *center);
 /* NULL when out of memory. def may be NULL for the defaults. */
 lm_world *lm_world_create(const lm_world_def *def);
 void lm_world_destroy(lm_world *world);

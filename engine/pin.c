@@ -3,24 +3,25 @@
  * inside the loop. */
 #include "constraint.h"
 
+/* Where the pin puts its particle in this sub-step: on the target in the
+ * step's last sub-step. A target the script moved between steps is reached in
+ * equal parts over the step's sub-steps, so the pinned particle moves (and
+ * leaves the step) with the target's velocity instead of jumping in the first
+ * sub-step. */
+lm_vec3 lm_pin_goal(const lm_world *world, const lm_step *step, const lm_constraint_item *pin) {
+    int left = step->count - step->index; /* sub-steps left, this one included */
+    if (left <= 1) {
+        return pin->u.target;
+    }
+    lm_vec3 x0 = world->particles.x0[pin->particle[0]];
+    return lm_mad(x0, lm_sub(pin->u.target, x0), 1.0 / left);
+}
+
 static void solve_pins(lm_world *world, const lm_step *step, lm_constraint_item *items,
                        uint32_t count) {
     lm_vec3 *x = world->particles.x;
-    int left = step->count - step->index; /* sub-steps left, this one included */
-    if (left <= 1) {
-        for (uint32_t i = 0; i < count; i++) {
-            x[items[i].particle[0]] = items[i].u.target;
-        }
-        return;
-    }
-    /* A target the script moved between steps is reached in equal parts over
-     * the step's sub-steps, so the pinned particle moves (and leaves the step)
-     * with the target's velocity instead of jumping in the first sub-step. */
-    const lm_vec3 *x0 = world->particles.x0;
-    double part = 1.0 / left;
     for (uint32_t i = 0; i < count; i++) {
-        uint32_t s = items[i].particle[0];
-        x[s] = lm_mad(x0[s], lm_sub(items[i].u.target, x0[s]), part);
+        x[items[i].particle[0]] = lm_pin_goal(world, step, &items[i]);
     }
 }
 

@@ -56,6 +56,10 @@ static bool prepare(lm_world *world) {
             }
         }
         world->constraints.changed = false;
+        world->batches.built = false; /* regrouped when next needed */
+    }
+    if (world->def.order == LM_ORDER_BATCHED && !lm_batches_prepare(world)) {
+        return false;
     }
     if (world->forces.changed) {
         world->force_run_count = 0;
@@ -168,22 +172,52 @@ static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
         }
     }
     double tolerance = world->def.tolerance;
+    /* SHAKE sweeps until its sticks are exact to LM_SHAKE_TOLERANCE (at least
+     * `iterations` sweeps when there are contacts to relax as well); it
+     * projects sticks in creation order, so it overrides the batched order. */
+    bool shake = world->def.projection == LM_PROJECT_SHAKE;
+    int max_sweeps = world->def.iterations * (shake ? LM_SHAKE_SWEEPS_PER_ITERATION : 1);
+    int min_sweeps =
+        world->colliders.count > 0 || world->collision.pair_count > 0 ? world->def.iterations : 1;
+    bool batched = world->def.order == LM_ORDER_BATCHED && !shake;
     int sweep = 0;
-    while (sweep < world->def.iterations) {
+    if (batched && lm_batches_pure(world)) {
+        /* only sticks and pins: the sweeps stay in the batches' arrays */
+        sweep = lm_batches_sweeps(world, step, world->def.iterations);
+    }
+    while (sweep < max_sweeps) {
+        world->shake_error = 0;
         if (tolerance > 0 && world->particles.count > 0) {
             memcpy(world->sweep_start, world->particles.x,
                    world->particles.count * sizeof(lm_vec3));
         }
         collision_pass(world);
         lm_contact_project(world);
+        if (batched) {
+            lm_batches_sweep(world); /* the plain sticks, batch by batch */
+        }
         for (int phase = 0; phase < 2; phase++) {
             for (uint32_t r = 0; r < world->constraint_run_count[phase]; r++) {
                 const lm_run *run = &world->constraint_runs[phase][r];
+                if (batched && run->kind == LM_SOLVER_STICK) {
+                    continue;
+                }
                 lm_constraint_item *items = lm_store_at(&world->constraints, run->start);
-                lm_constraint_classes[run->kind]->solve(world, step, items, run->count);
+                const lm_constraint_class *kind = lm_constraint_classes[run->kind];
+                if (shake && kind->solve_shake) {
+                    kind->solve_shake(world, step, items, run->count);
+                } else {
+                    kind->solve(world, step, items, run->count);
+                }
             }
         }
         sweep++;
+        if (shake) {
+            if (world->shake_error < LM_SHAKE_TOLERANCE && sweep >= min_sweeps) {
+                break;
+            }
+            continue;
+        }
         if (tolerance > 0) {
             world->last_correction = largest_move(world, world->sweep_start);
             if (world->last_correction < tolerance) {
@@ -229,6 +263,16 @@ static lm_status derive_velocities(lm_world *world, const lm_step *step) {
     return LM_OK;
 }
 
+/* projection = "shake" with a velocity-based integrator: RATTLE's velocity
+ * pass (shake.c). Verlet's velocity is its displacement, already consistent. */
+static lm_status rattle(lm_world *world, const lm_step *step) {
+    if (world->def.projection == LM_PROJECT_SHAKE &&
+        world->def.integrator != LM_INTEGRATOR_VERLET) {
+        lm_rattle_velocities(world, step);
+    }
+    return LM_OK;
+}
+
 /* Restitution and friction for particles that touched a collider; friction
  * moves particles along surfaces, so the collision pass runs once more. */
 static lm_status respond_to_contacts(lm_world *world, const lm_step *step) {
@@ -261,10 +305,15 @@ typedef struct lm_stage {
 
 /* One sub-step, in order. */
 static const lm_stage substep_stages[] = {
-    {"remember the start", remember_start},           {"integrate", integrate},
-    {"remember the prediction", remember_prediction}, {"find particle pairs", find_pairs},
-    {"satisfy constraints", satisfy_constraints},     {"derive velocities", derive_velocities},
-    {"respond to contacts", respond_to_contacts},     {"bounce particles", bounce_particles},
+    {"remember the start", remember_start},
+    {"integrate", integrate},
+    {"remember the prediction", remember_prediction},
+    {"find particle pairs", find_pairs},
+    {"satisfy constraints", satisfy_constraints},
+    {"derive velocities", derive_velocities},
+    {"rattle", rattle},
+    {"respond to contacts", respond_to_contacts},
+    {"bounce particles", bounce_particles},
 };
 
 static lm_status substep(lm_world *world, const lm_step *step) {

@@ -15,7 +15,24 @@ lm_world_def lm_world_default_def(void) {
     def.substeps = 1;
     def.iterations = 10;
     def.damping = 0;
+    def.order = LM_ORDER_CREATION;
+    def.threads = 1;
     return def;
+}
+
+static const char *const order_names[LM_ORDER_COUNT + 1] = {
+    [LM_ORDER_CREATION] = "creation",
+    [LM_ORDER_BATCHED] = "batched",
+    [LM_ORDER_COUNT] = NULL,
+};
+
+const char *lm_order_name(lm_order order) {
+    assert(order < LM_ORDER_COUNT);
+    return order_names[order];
+}
+
+const char *const *lm_order_names(void) {
+    return order_names;
 }
 
 static void check_def(const lm_world_def *def) {
@@ -24,6 +41,8 @@ static void check_def(const lm_world_def *def) {
     assert(def->substeps >= 1 && def->iterations >= 1);
     assert(def->damping >= 0 && def->damping < 1);
     assert(def->tolerance >= 0 && isfinite(def->tolerance));
+    assert(def->order < LM_ORDER_COUNT);
+    assert(def->threads >= 1 && def->threads <= LM_MAX_THREADS);
     (void)def;
 }
 
@@ -62,6 +81,7 @@ void lm_world_destroy(lm_world *world) {
     lm_store_free(&world->colliders);
     lm_collision_free(&world->collision);
     lm_uses_free(&world->uses);
+    lm_batches_free(&world->batches);
     free(world->constraint_runs[0]);
     free(world->constraint_runs[1]);
     free(world->force_runs);

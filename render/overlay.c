@@ -22,6 +22,9 @@
 #define PI 3.14159265358979323846
 /* Guard band around the canvas, in canvas pixels. */
 #define GUARD 4096.0
+/* Dashes per path; past them the path is drawn solid (1-point dashes along
+ * a path through 200000 points would otherwise be millions of quads). */
+enum { MAX_DASHES = 20000 };
 
 typedef enum item_kind { ITEM_PATH, ITEM_CIRCLE, ITEM_ARROW } item_kind;
 
@@ -293,7 +296,7 @@ static bool inside_guard(const lm_overlay_target *t, double x, double y) {
 /* A run of n points (already inside the guard band) as a strip width wide,
  * colour per point; closed joins the last point to the first. */
 static void strip(scratch *s, const double *x, const double *y, const uint32_t *colors, size_t n,
-                  bool closed, double width) {
+                  bool closed, double width, bool caps) {
     if (n < 2)
         return;
     double h = 0.5 * width;
@@ -360,11 +363,11 @@ static void strip(scratch *s, const double *x, const double *y, const uint32_t *
             miter = 2.0 * width;
         double px = x[k], py = y[k];
         /* Square caps at the open ends. */
-        if (!closed && k == 0) {
+        if (caps && !closed && k == 0) {
             px -= ax * h;
             py -= ay * h;
         }
-        if (!closed && k + 1 == n) {
+        if (caps && !closed && k + 1 == n) {
             px += bx * h;
             py += by * h;
         }
@@ -405,13 +408,23 @@ static void draw_path(scratch *s, const item *it, size_t n) {
         width = 1.0; /* under a canvas pixel a line would vanish between samples */
     double dash = it->style.dash * s->target->point;
     size_t segments = it->closed ? n : n - 1;
-    /* Pieces of the path kept after clipping and dashing, as runs of points. */
-    double *rx = NULL, *ry = NULL;
-    uint32_t *rc = NULL;
-    size_t run = 0, run_capacity = 0;
+    /* Pieces of the path kept after clipping, as runs of at most n + 1 points. */
+    double *rx = malloc((n + 2) * sizeof(double)), *ry = malloc((n + 2) * sizeof(double));
+    uint32_t *rc = malloc((n + 2) * sizeof(uint32_t));
+    size_t run = 0;
+    if (!rx || !ry || !rc) {
+        free(rx);
+        free(ry);
+        free(rc);
+        s->failed = true;
+        return;
+    }
     bool whole = !it->closed || dash > 0.0; /* a closed path drawn whole keeps its joints */
     double along = 0.0;                     /* dash phase, canvas pixels */
+    size_t dashes = 0;
     for (size_t i = 0; i < segments; i++) {
+        if (dashes >= MAX_DASHES)
+            dash = 0.0; /* tiny dashes on a huge path: the rest is drawn solid */
         size_t j = (i + 1) % n;
         double a_alpha = 1.0, b_alpha = 1.0;
         if (it->alpha_start >= 0.0 && n > 1) {
@@ -428,19 +441,13 @@ static void draw_path(scratch *s, const item *it, size_t n) {
             visible = clip_segment(s->target, &x0, &y0, &x1, &y1);
         double dx = x1 - x0, dy = y1 - y0, length = sqrt(dx * dx + dy * dy);
         if (!visible) {
-            strip(s, rx, ry, rc, run, false, width);
+            strip(s, rx, ry, rc, run, false, width, true);
             run = 0;
             continue;
         }
-        if (!grow((void **)&rx, &run_capacity, run + 2, sizeof(double)) ||
-            !(rc = realloc(rc, run_capacity * sizeof(uint32_t))) ||
-            !(ry = realloc(ry, run_capacity * sizeof(double)))) {
-            s->failed = true;
-            break;
-        }
         if (dash <= 0.0) {
             if (run == 0 || clipped || rx[run - 1] != x0 || ry[run - 1] != y0) {
-                strip(s, rx, ry, rc, run, false, width);
+                strip(s, rx, ry, rc, run, false, width, true);
                 run = 0;
                 rx[run] = x0;
                 ry[run] = y0;
@@ -450,14 +457,15 @@ static void draw_path(scratch *s, const item *it, size_t n) {
             ry[run] = y1;
             rc[run++] = cb;
             if (clipped) {
-                strip(s, rx, ry, rc, run, false, width);
+                strip(s, rx, ry, rc, run, false, width, true);
                 run = 0;
             }
             continue;
         }
-        /* Dashes: on for `dash`, off for `dash`, the phase carried along. */
+        /* Dashes: on for `dash`, off for `dash`, the phase carried along;
+         * butt ends, so a dash is as long as asked. */
         double t = 0.0;
-        while (t < length) {
+        while (t < length && dashes < MAX_DASHES) {
             double period = fmod(along, 2.0 * dash);
             bool on = period < dash;
             double left = (on ? dash : 2.0 * dash) - period;
@@ -466,20 +474,26 @@ static void draw_path(scratch *s, const item *it, size_t n) {
                 double u0 = t / length, u1 = (t + step) / length;
                 double px[2] = {x0 + dx * u0, x0 + dx * u1}, py[2] = {y0 + dy * u0, y0 + dy * u1};
                 uint32_t pc[2] = {ca, cb};
-                strip(s, px, py, pc, 2, false, width);
+                strip(s, px, py, pc, 2, false, width, false);
+                dashes++;
             }
             t += step;
             along += step;
             if (step <= 0.0)
                 break;
         }
+        if (t < length) { /* out of dashes: the rest of the segment is solid */
+            double px[2] = {x0 + dx * (t / length), x1}, py[2] = {y0 + dy * (t / length), y1};
+            uint32_t pc[2] = {ca, cb};
+            strip(s, px, py, pc, 2, false, width, false);
+        }
     }
     if (!whole && run == n + 1 && it->closed) {
         /* Every segment of a closed path survived: draw it closed, so the
          * first joint is mitred too. */
-        strip(s, rx, ry, rc, n, true, width);
+        strip(s, rx, ry, rc, n, true, width, true);
     } else {
-        strip(s, rx, ry, rc, run, false, width);
+        strip(s, rx, ry, rc, run, false, width, true);
     }
     free(rx);
     free(ry);
@@ -604,7 +618,7 @@ static void draw_circle(scratch *s, const item *it, double cx, double cy, double
                 s->visible[i] = true;
             draw_path(s, &ring, (size_t)n);
         } else {
-            strip(s, x, y, colors, (size_t)n, true, width);
+            strip(s, x, y, colors, (size_t)n, true, width, true);
         }
     }
 }

@@ -48,6 +48,8 @@ typedef struct series {
 } series;
 
 struct lm_plots {
+    lm_plot_alloc alloc; /* for the samples */
+    void *alloc_context;
     series items[LM_PLOT_MAX_SERIES];
     size_t count;
 };
@@ -60,8 +62,23 @@ static char *copy_text(const char *text) {
     return copy;
 }
 
-lm_plots *lm_plots_create(void) {
-    return calloc(1, sizeof(lm_plots));
+static void *plain_alloc(void *context, void *block, size_t old_size, size_t new_size) {
+    (void)context;
+    (void)old_size;
+    if (new_size == 0) {
+        free(block);
+        return NULL;
+    }
+    return realloc(block, new_size);
+}
+
+lm_plots *lm_plots_create(lm_plot_alloc alloc, void *context) {
+    lm_plots *plots = calloc(1, sizeof(lm_plots));
+    if (plots) {
+        plots->alloc = alloc ? alloc : plain_alloc;
+        plots->alloc_context = context;
+    }
+    return plots;
 }
 
 void lm_plots_destroy(lm_plots *plots) {
@@ -72,8 +89,8 @@ void lm_plots_destroy(lm_plots *plots) {
         free(s->name);
         free(s->panel);
         free(s->unit);
-        free(s->time);
-        free(s->value);
+        plots->alloc(plots->alloc_context, s->time, s->capacity * sizeof(double), 0);
+        plots->alloc(plots->alloc_context, s->value, s->capacity * sizeof(double), 0);
     }
     free(plots);
 }
@@ -139,13 +156,18 @@ lm_plot_status lm_plots_append(lm_plots *plots, const char *name, double time, d
         return LM_PLOT_FULL;
     if (s->count == s->capacity) {
         size_t capacity = s->capacity ? 2 * s->capacity : 256;
-        double *t = realloc(s->time, capacity * sizeof(double));
+        size_t old_size = s->capacity * sizeof(double), size = capacity * sizeof(double);
+        double *t = plots->alloc(plots->alloc_context, s->time, s->time ? old_size : 0, size);
         if (!t)
             return LM_PLOT_MEMORY;
-        s->time = t;
-        double *v = realloc(s->value, capacity * sizeof(double));
-        if (!v)
+        double *v = plots->alloc(plots->alloc_context, s->value, s->value ? old_size : 0, size);
+        if (!v) { /* keep the arrays the same size */
+            s->time = plots->alloc(plots->alloc_context, t, size, old_size ? old_size : 0);
+            if (old_size == 0)
+                s->time = NULL;
             return LM_PLOT_MEMORY;
+        }
+        s->time = t;
         s->value = v;
         s->capacity = capacity;
     }

@@ -66,8 +66,13 @@ typedef enum lm_plot_status {
 
 typedef struct lm_plots lm_plots;
 
-/* NULL when out of memory. */
-lm_plots *lm_plots_create(void);
+/* Where the samples' memory comes from, with the signature of Lua's
+ * lua_Alloc (new_size 0 frees; NULL when refused), so a host can count it
+ * against a script's memory limit. */
+typedef void *(*lm_plot_alloc)(void *context, void *block, size_t old_size, size_t new_size);
+
+/* NULL when out of memory. alloc NULL: the C library's. */
+lm_plots *lm_plots_create(lm_plot_alloc alloc, void *context);
 void lm_plots_destroy(lm_plots *plots);
 
 /* Appends (time, value) to the series called name, creating it the first

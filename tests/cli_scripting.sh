@@ -14,6 +14,8 @@ trap 'rm -rf "$tmp"' EXIT
 ok() { pass=$((pass + 1)); echo "ok - $1"; }
 not_ok() { fail=$((fail + 1)); echo "not ok - $1${2:+ ($2)}"; }
 # $1: name, $2: expected, $3: got
+# stderr of loom sim without its progress and summary lines
+run() { "$OLDPWD/$loom" sim "$@" 2>&1 >/dev/null | grep -v '^loom: simulated'; }
 same() { if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1" "got: $3"; fi; }
 
 cd "$tmp" || exit 1
@@ -26,7 +28,7 @@ function loom.keypresed(key) end
 function loom.helper() end
 return world
 LUA
-got=$("$OLDPWD/$loom" sim callbacks.lua --frames 1 2>&1 >/dev/null)
+got=$(run callbacks.lua --frames 1)
 same "a misspelt callback is named with the closest one, at load" \
 "loom: warning: callbacks.lua:3: loom.updat is not a callback loom calls (did you mean loom.update?)
 loom: warning: callbacks.lua:4: loom.keypresed is not a callback loom calls (did you mean loom.keypressed?)" "$got"
@@ -37,7 +39,7 @@ world:particle{}
 local helper = loom.world{}
 helper:particle{}
 LUA
-got=$("$OLDPWD/$loom" sim worlds.lua --frames 1 2>&1 >/dev/null)
+got=$(run worlds.lua --frames 1)
 same "several worlds and none returned: a warning" \
 "loom: warning: worlds.lua: the scene returned no world and made 2: loom shows the last one made (end the scene with return world)" "$got"
 
@@ -45,7 +47,7 @@ cat >one.lua <<'LUA'
 local world = loom.world{}
 world:particle{}
 LUA
-got=$("$OLDPWD/$loom" sim one.lua --frames 1 2>&1 >/dev/null)
+got=$(run one.lua --frames 1)
 same "one world, not returned: no warning" "" "$got"
 
 cat >field.lua <<'LUA'
@@ -56,7 +58,7 @@ world:field(function(x, y)
 end)
 return world
 LUA
-got=$("$OLDPWD/$loom" sim field.lua --frames 3 2>&1 >/dev/null)
+got=$(run field.lua --frames 3)
 same "an error in a field: the scene's file:line and no C frames" \
 "field.lua:4: attempt to perform arithmetic on a nil value" "$got"
 
@@ -69,7 +71,7 @@ function loom.update()
 end
 return world
 LUA
-got=$("$OLDPWD/$loom" sim update.lua --frames 3 2>&1 >/dev/null)
+got=$(run update.lua --frames 3)
 same "an error in a force callback stepped from loom.update: the scene's frames only" \
 "update.lua:3: boom
 stack traceback:
@@ -79,7 +81,7 @@ cat >misspelt.lua <<'LUA'
 local world = loom.wrold{}
 return world
 LUA
-got=$("$OLDPWD/$loom" sim misspelt.lua --frames 1 2>&1 >/dev/null)
+got=$(run misspelt.lua --frames 1)
 same "loom.wrold: did you mean" \
 "misspelt.lua:1: loom has no field 'wrold' (did you mean 'world'?)
 stack traceback:

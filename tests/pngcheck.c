@@ -11,6 +11,9 @@
  *                                prints how many pixels of the box (corners inclusive,
  *                                clipped to the picture) are within TOL of the colour
  *                                in every channel
+ *   pngcheck where FILE X0 Y0 X1 Y1 #rrggbb TOL
+ *                                prints "N X0 Y0 X1 Y1": how many such pixels and the
+ *                                box around them ("0" when none)
  *
  * Exit status 2 on bad usage or an unreadable file.
  */
@@ -120,6 +123,7 @@ static int count(char **argv) {
     }
     int want[3] = {(int)(color >> 16) & 0xFF, (int)(color >> 8) & 0xFF, (int)color & 0xFF};
     size_t matches = 0;
+    int bx0 = picture.width, by0 = picture.height, bx1 = -1, by1 = -1;
     for (int y = y0 < 0 ? 0 : y0; y <= y1 && y < picture.height; y++)
         for (int x = x0 < 0 ? 0 : x0; x <= x1 && x < picture.width; x++) {
             const unsigned char *p =
@@ -128,8 +132,21 @@ static int count(char **argv) {
             for (int c = 0; c < 3; c++)
                 near = near && abs((int)p[c] - want[c]) <= tolerance;
             matches += near;
+            if (near) {
+                bx0 = x < bx0 ? x : bx0;
+                by0 = y < by0 ? y : by0;
+                bx1 = x > bx1 ? x : bx1;
+                by1 = y > by1 ? y : by1;
+            }
         }
-    printf("%zu\n", matches);
+    if (strcmp(argv[1], "where") == 0) {
+        if (matches)
+            printf("%zu %d %d %d %d\n", matches, bx0, by0, bx1, by1);
+        else
+            printf("0\n");
+    } else {
+        printf("%zu\n", matches);
+    }
     stbi_image_free(picture.rgba);
     return 0;
 }
@@ -141,9 +158,10 @@ int main(int argc, char **argv) {
         return differ(argv[2], argv[3]);
     if (argc == 5 && strcmp(argv[1], "pixel") == 0)
         return pixel(argv[2], argv[3], argv[4]);
-    if (argc == 9 && strcmp(argv[1], "count") == 0)
+    if (argc == 9 && (strcmp(argv[1], "count") == 0 || strcmp(argv[1], "where") == 0))
         return count(argv);
-    fprintf(stderr, "usage: pngcheck info FILE | differ A B | pixel FILE X Y | count FILE X0 Y0 X1 "
-                    "Y1 #rrggbb TOL\n");
+    fprintf(stderr,
+            "usage: pngcheck info FILE | differ A B | pixel FILE X Y | count|where FILE X0 Y0 "
+            "X1 Y1 #rrggbb TOL\n");
     return 2;
 }
