@@ -14,7 +14,7 @@
 #include <stddef.h>
 
 #include "../engine/loom.h"
-#include "../engine/render/render.h"
+#include "../render/render.h"
 #include "watch.h"
 
 typedef struct app_limits {

@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "../engine/loom.h"
-#include "../engine/render/render.h"
+#include "../render/render.h"
 
 /* Opens the module: leaves the `loom` table on the stack, registers it in
  * package.loaded["loom"] and as the global `loom`. */

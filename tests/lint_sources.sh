@@ -21,7 +21,7 @@ else
 fi
 
 if command -v clang-format >/dev/null 2>&1; then
-    files=$(find engine bindings app tests bench -name '*.c' -o -name '*.h' | sort)
+    files=$(find engine render bindings app tests bench -name '*.c' -o -name '*.h' | sort)
     # shellcheck disable=SC2086
     if clang-format --dry-run --Werror $files >"$tmp" 2>&1; then
         pass=$((pass + 1)); echo "ok - every C file is clang-formatted"
@@ -31,6 +31,21 @@ if command -v clang-format >/dev/null 2>&1; then
     fi
 else
     skip=$((skip + 1)); echo "ok - clang-format # SKIP not installed (apt-get install clang-format)"
+fi
+
+# Layers: the engine includes nothing of render/, bindings/, app/, SDL or Lua;
+# render/ nothing of bindings/, app/ or Lua.
+if grep -nE '#include *[<"](SDL|lua|lauxlib|lualib|stb/|\.\./(render|bindings|app)/)' engine/*.c engine/*.h >"$tmp"; then
+    fail=$((fail + 1)); echo "not ok - engine/ includes only libc, libm and itself"
+    sed 's/^/#   /' "$tmp" | head -n 20
+else
+    pass=$((pass + 1)); echo "ok - engine/ includes only libc, libm and itself"
+fi
+if grep -nE '#include *[<"](lua|lauxlib|lualib|\.\./(bindings|app)/)' render/*.c render/*.h >"$tmp"; then
+    fail=$((fail + 1)); echo "not ok - render/ includes nothing of Lua, bindings/ or app/"
+    sed 's/^/#   /' "$tmp" | head -n 20
+else
+    pass=$((pass + 1)); echo "ok - render/ includes nothing of Lua, bindings/ or app/"
 fi
 
 echo "$pass passed, $fail failed, $skip skipped"
