@@ -23,10 +23,11 @@
 /* The picture's background, slightly translucent: lines under the text fade
  * and the text stays readable. */
 #define PANEL_COLOR 0xF7F7F2D0u
-enum { FONTS_PER_WEIGHT = 2, MAX_LINES = 32, MIN_PIXELS = 6, MAX_PIXELS = 400 };
+enum { FONTS_PER_WEIGHT = 5, MAX_LINES = 32, MIN_PIXELS = 6, MAX_PIXELS = 400, MAX_BOXES = 64 };
 
-/* A font keeps the glyphs of one size; two per weight let a title and the
- * labels keep theirs from frame to frame. */
+/* A font keeps the glyphs of one size; five per weight let a title, the
+ * labels, loom.text and the plot panels' legend and ticks keep theirs from
+ * frame to frame instead of rasterising them again every picture. */
 typedef struct sized_font {
     lm_font *font;
     int size;      /* pixels, 0 before first use */
@@ -37,6 +38,8 @@ struct app_labels {
     bool loaded, warned;
     sized_font fonts[2][FONTS_PER_WEIGHT]; /* [bold][slot] */
     unsigned clock;
+    app_box boxes[MAX_BOXES]; /* where the last picture has text and panels */
+    int box_count;
 };
 
 app_labels *app_labels_create(void) {
@@ -100,7 +103,8 @@ typedef struct frame {
     app_labels *labels;
     void *surface;
     int width, height;
-    double point; /* pixels per point */
+    double screen_width; /* pixels a screen x of 1 is at: the part plots leave */
+    double point;        /* pixels per point */
     app_view view;
 } frame;
 
@@ -108,7 +112,7 @@ static void draw_label(void *context, const lmlua_label *label) {
     frame *f = context;
     double x, y;
     if (label->on_screen) {
-        x = label->position.x * f->width;
+        x = label->position.x * f->screen_width;
         y = label->position.y * f->height;
     } else {
         double depth;
@@ -146,6 +150,11 @@ static void draw_label(void *context, const lmlua_label *label) {
     int left = label->align == LMLUA_ALIGN_LEFT    ? anchor
                : label->align == LMLUA_ALIGN_RIGHT ? anchor - block_width
                                                    : anchor - block_width / 2;
+    app_labels *labels = f->labels;
+    if (labels->box_count < MAX_BOXES && block_width > 0)
+        labels->boxes[labels->box_count++] =
+            (app_box){left - line_height / 3, top - line_height / 10,
+                      block_width + 2 * (line_height / 3), count * line_height + line_height / 5};
     if (label->panel && block_width > 0) {
         int pad_x = (line_height * 3 + 5) / 10, pad_y = (line_height + 5) / 10;
         lm_fill_rect(f->surface, left - pad_x, top - pad_y, block_width + 2 * pad_x,
@@ -165,24 +174,115 @@ static void count_label(void *context, const lmlua_label *label) {
     (*(int *)context)++;
 }
 
-void app_draw_scene(app_labels *labels, app_scene *scene, lm_renderer *renderer,
-                    const lm_camera *camera) {
+/* Text of the overlay (loom.text, plot panels) drawn as a label would be. */
+static void draw_overlay_text(frame *f, const lm_overlay_text *text) {
+    lmlua_label label = {0};
+    label.text = text->text;
+    label.on_screen = text->screen;
+    label.position = text->at;
+    label.size = text->size;
+    label.color = text->color;
+    label.panel = text->panel;
+    label.bold = text->bold;
+    label.align = text->align == LM_OVERLAY_ALIGN_LEFT    ? LMLUA_ALIGN_LEFT
+                  : text->align == LM_OVERLAY_ALIGN_RIGHT ? LMLUA_ALIGN_RIGHT
+                                                          : LMLUA_ALIGN_CENTER;
+    draw_label(f, &label);
+}
+
+bool app_draw_scene(app_labels *labels, app_scene *scene, lm_renderer *renderer,
+                    const lm_camera *camera, char *err, size_t err_size) {
     const lm_world *world = app_scene_world(scene);
-    lm_renderer_draw(renderer, world, camera);
+    int width = lm_renderer_width(renderer), height = lm_renderer_height(renderer);
+    bool drawn = app_scene_draw(scene, (double)width / height, err, err_size);
+    double strip = lm_plots_strip_width(app_scene_plots(scene), (double)width / height);
+    if (labels) {
+        labels->box_count = 0;
+        if (strip > 0.0) {
+            int left = (int)lround(width * (1.0 - strip));
+            labels->boxes[labels->box_count++] = (app_box){left, 0, width - left, height};
+        }
+    }
+    const lm_overlay *overlay = drawn ? app_scene_overlay(scene) : NULL;
+    lm_renderer_draw_with(renderer, world, camera, overlay);
     int count = 0;
     app_scene_each_label(scene, count_label, &count);
-    if (count == 0 || !labels || !load_fonts(labels))
-        return;
+    size_t texts = overlay ? lm_overlay_text_count(overlay) : 0;
+    if ((count == 0 && texts == 0) || !labels || !load_fonts(labels))
+        return drawn;
 
     frame f;
     f.labels = labels;
     f.surface = lm_renderer_surface(renderer);
-    f.width = lm_renderer_width(renderer);
-    f.height = lm_renderer_height(renderer);
+    f.width = width;
+    f.height = height;
     f.point = f.height / 720.0;
     lm_camera resolved = *camera;
     if (resolved.projection == LM_PROJECTION_AUTO)
         resolved.projection = lm_camera_fit(world, (double)f.width / f.height).projection;
     f.view = app_view_make(&resolved, f.width, f.height);
+    /* Labels on the picture stay in the part the plot panels leave free; the
+     * overlay's text was placed there already (lmlua_draw_frame). */
+    f.screen_width = f.width * (1.0 - strip);
     app_scene_each_label(scene, draw_label, &f);
+    f.screen_width = f.width;
+    for (size_t i = 0; i < texts; i++) {
+        lm_overlay_text text = lm_overlay_text_at(overlay, i);
+        draw_overlay_text(&f, &text);
+    }
+    return drawn;
+}
+
+int app_labels_boxes(const app_labels *labels, const app_box **boxes) {
+    *boxes = labels ? labels->boxes : NULL;
+    return labels ? labels->box_count : 0;
+}
+
+static long overlap(app_box a, app_box b) {
+    long w = (long)(a.x + a.width < b.x + b.width ? a.x + a.width : b.x + b.width) -
+             (a.x > b.x ? a.x : b.x);
+    long h = (long)(a.y + a.height < b.y + b.height ? a.y + a.height : b.y + b.height) -
+             (a.y > b.y ? a.y : b.y);
+    return w > 0 && h > 0 ? w * h : 0;
+}
+
+void app_labels_free_corner(const app_labels *labels, int picture_width, int picture_height,
+                            int width, int height, int margin, int *x, int *y) {
+    const app_box *boxes;
+    int count = app_labels_boxes(labels, &boxes);
+    /* Each corner's box slides along its side, away from the corner, until
+     * it covers no text; the corner that needs the shortest slide wins.
+     * When no place is free, the corner covering the least text does. */
+    int step = margin > 4 ? margin / 2 : 2;
+    long best_slide = -1, least = -1;
+    int least_x = margin, least_y = margin;
+    for (int corner = 0; corner < 4; corner++) {
+        int cx = corner % 2 ? picture_width - margin - width : margin;
+        bool top = corner / 2 == 0;
+        for (int slide = 0; slide + height + 2 * margin <= picture_height || slide == 0;
+             slide += step) {
+            if (best_slide >= 0 && slide >= best_slide)
+                break;
+            app_box place = {cx, top ? margin + slide : picture_height - margin - height - slide,
+                             width, height};
+            long covered = 0;
+            for (int i = 0; i < count; i++)
+                covered += overlap(place, boxes[i]);
+            if (slide == 0 && (least < 0 || covered < least)) {
+                least = covered;
+                least_x = place.x;
+                least_y = place.y;
+            }
+            if (covered == 0) {
+                best_slide = slide;
+                *x = place.x;
+                *y = place.y;
+                break;
+            }
+        }
+    }
+    if (best_slide < 0) {
+        *x = least_x;
+        *y = least_y;
+    }
 }

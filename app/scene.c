@@ -24,6 +24,7 @@
 
 #include "../bindings/loom_lua.h"
 #include "keys.h"
+#include "params.h"
 
 enum { HOOK_INSTRUCTIONS = 10000 };
 
@@ -139,7 +140,7 @@ static int message_handler(lua_State *L) {
         else
             message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     }
-    luaL_traceback(L, L, message, 1);
+    lmlua_push_traceback(L, L, message, 1); /* the scene's own frames */
     return 1;
 }
 
@@ -371,6 +372,7 @@ static int open_state(lua_State *L) {
     app_scene *scene = scene_of(L);
     luaL_openlibs(L);
     luaL_requiref(L, "loom", luaopen_loom, 1);
+    app_params_give(scene->setup.params, L);
     push_keep(L, scene->setup.keep_from);
     lua_setfield(L, -2, "keep");
     lua_pushcfunction(L, key_down);
@@ -388,6 +390,12 @@ static int open_state(lua_State *L) {
 static int find_world(lua_State *L) {
     if (lmlua_toworld(L, 1))
         return 1;
+    if (lmlua_world_count(L) > 1)
+        lmlua_add_warning(L, lua_pushfstring(L,
+                                             "%s: the scene returned no world and made %d: loom "
+                                             "shows the last one made (end the scene with return "
+                                             "world)",
+                                             scene_of(L)->path, (int)lmlua_world_count(L)));
     lmlua_push_last_world(L);
     if (!lmlua_toworld(L, -1))
         lua_pushnil(L);
@@ -406,6 +414,19 @@ static int step_world(lua_State *L) {
 static int apply_camera(lua_State *L) {
     lmlua_apply_camera(L, lua_touserdata(L, 1));
     return 0;
+}
+
+/* What the bindings noticed while the scene loaded (a misspelt callback,
+ * several worlds and none returned), on stderr. */
+static void print_warnings(app_scene *scene) {
+    int count = lmlua_push_warnings(scene->L);
+    for (int i = 1; i <= count; i++) {
+        lua_rawgeti(scene->L, -1, i);
+        const char *message = lua_tostring(scene->L, -1);
+        fprintf(stderr, "loom: warning: %s\n", message ? message : "");
+        lua_pop(scene->L, 1);
+    }
+    lua_pop(scene->L, 1);
 }
 
 /* ----------------------------------------------------------- lifecycle -- */
@@ -483,6 +504,7 @@ app_scene *app_scene_load_setup(const app_scene_setup *setup, char *err, size_t 
         goto fail;
     }
     scene->world_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    print_warnings(scene);
     lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
     lua_getfield(L, -1, "loom");
     scene->module_ref = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -566,6 +588,10 @@ bool app_scene_advance(app_scene *scene, double dt, char *err, size_t err_size) 
 }
 
 lm_camera app_scene_camera(app_scene *scene, double aspect) {
+    /* Plot panels take a strip on the right: the scene is framed in the rest. */
+    double strip = lm_plots_strip_width(lmlua_plots(scene->L), aspect);
+    double full_aspect = aspect;
+    aspect *= 1.0 - strip;
     if (!scene->camera_fitted) {
         scene->fitted = lm_camera_fit(app_scene_world(scene), aspect);
         scene->fitted_aspect = aspect;
@@ -580,6 +606,21 @@ lm_camera app_scene_camera(app_scene *scene, double aspect) {
     char err[256];
     if (!call(scene, 1, 0, err, sizeof err))
         fprintf(stderr, "loom: %s\n", err);
+    if (strip > 0.0) {
+        /* A height the script chose was for the whole width: the free part
+         * shows as much width, so it is taller. */
+        lm_camera request = {(lm_projection)-1, {NAN, NAN, NAN}, NAN, NAN, NAN, NAN};
+        lua_pushcfunction(scene->L, apply_camera);
+        lua_pushlightuserdata(scene->L, &request);
+        if (call(scene, 1, 0, err, sizeof err) && !isnan(request.height))
+            camera.height /= 1.0 - strip;
+        /* The target moves to the middle of what the strip leaves free. */
+        lm_camera_frame frame = lm_camera_frame_of(&camera);
+        double shift = 0.5 * strip * frame.height * full_aspect;
+        camera.target.x = frame.target.x + frame.right.x * shift;
+        camera.target.y = frame.target.y + frame.right.y * shift;
+        camera.target.z = frame.target.z + frame.right.z * shift;
+    }
     return camera;
 }
 
@@ -672,4 +713,38 @@ void app_scene_each_label(app_scene *scene,
 
 const char *app_scene_warning(const app_scene *scene) {
     return scene->blew_up ? scene->warning : NULL;
+}
+
+/* ---------------------------------------------------------- drawing -- */
+
+bool app_scene_draw(app_scene *scene, double aspect, char *err, size_t err_size) {
+    lua_pushcfunction(scene->L, lmlua_draw_frame);
+    lua_pushnumber(scene->L, aspect);
+    return call(scene, 1, 0, err, err_size);
+}
+
+void app_scene_each_key(app_scene *scene,
+                        void (*fn)(void *context, const char *key, const char *text),
+                        void *context) {
+    lmlua_each_scene_key(scene->L, fn, context);
+}
+
+const lm_overlay *app_scene_overlay(app_scene *scene) {
+    return lmlua_overlay(scene->L);
+}
+
+const lm_plots *app_scene_plots(app_scene *scene) {
+    return lmlua_plots(scene->L);
+}
+
+/* ------------------------------------------------------------- the end -- */
+
+bool app_scene_finish(app_scene *scene, char *err, size_t err_size) {
+    if (!push_callback(scene, "finish"))
+        return true;
+    return call(scene, 0, 0, err, err_size);
+}
+
+struct lua_State *app_scene_state(app_scene *scene) {
+    return scene->L;
 }

@@ -15,6 +15,8 @@
 
 #include "../engine/loom.h"
 #include "../render/render.h"
+#include "../render/overlay.h"
+#include "../render/plot.h"
 #include "watch.h"
 
 typedef struct app_limits {
@@ -45,6 +47,8 @@ typedef struct app_scene_setup {
     app_watch *watch;     /* gets every Lua file the script reads; may be NULL */
     app_scene *keep_from; /* loom.keep starts as a copy of this scene's; may be NULL */
     const app_input *input;
+    /* --set values for loom.param (app/params.h); may be NULL. */
+    const struct app_params *params;
 } app_scene_setup;
 
 /* app_scene_load with everything the window adds. Files are recorded in
@@ -100,5 +104,27 @@ struct lmlua_label;
 void app_scene_each_label(app_scene *scene,
                           void (*fn)(void *context, const struct lmlua_label *label),
                           void *context);
+
+/* Calls fn with each key the script named with loom.keys{}, sorted by key. */
+void app_scene_each_key(app_scene *scene,
+                        void (*fn)(void *context, const char *key, const char *text),
+                        void *context);
+
+/* Runs the script's drawing for one picture of aspect width / height
+ * (lmlua_draw_frame: attached trails and arrows, loom.draw(), plot panels).
+ * False with a message in err on a script error. */
+bool app_scene_draw(app_scene *scene, double aspect, char *err, size_t err_size);
+/* What the last app_scene_draw drew, or NULL. */
+const lm_overlay *app_scene_overlay(app_scene *scene);
+/* The series the script plotted with loom.plot (render/plot.h), or NULL
+ * before its first loom.plot: what --csv writes. */
+const lm_plots *app_scene_plots(app_scene *scene);
+
+/* Calls loom.finish() once, if the script defines it (the end of render and
+ * sim). False with a message in err on a script error. */
+bool app_scene_finish(app_scene *scene, char *err, size_t err_size);
+
+/* The scene's Lua state, for the parameter list (bindings/loom_lua.h). */
+struct lua_State *app_scene_state(app_scene *scene);
 
 #endif

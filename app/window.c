@@ -20,8 +20,11 @@
  * world, Lua state, callbacks and all.
  */
 #include "app.h"
+#include "recorder.h"
+#include "sliders.h"
 #include "keys.h"
 #include "labels.h"
+#include "screenshot.h"
 #include "view.h"
 #include "watch.h"
 
@@ -68,9 +71,11 @@ typedef struct window_state {
     const app_options *options;
     SDL_Window *window;
     lm_renderer *renderer;
-    lm_font *font, *bold; /* NULL without a font: no text, everything else works */
-    lm_world *empty;      /* drawn while there is no scene */
-    app_labels *labels;   /* the script's labels, drawn as `loom render` draws them */
+    lm_font *font, *bold;   /* NULL without a font: no text, everything else works */
+    lm_world *empty;        /* drawn while there is no scene */
+    app_labels *labels;     /* the script's labels, drawn as `loom render` draws them */
+    app_sliders *sliders;   /* the parameters' sliders (app/sliders.h) */
+    app_recorder *recorder; /* V: recording the window (app/recorder.h) */
 
     /* The scene and hot reload. */
     app_watch *watch;
@@ -363,6 +368,7 @@ static bool reload(window_state *state, bool quiet) {
     else
         app_scene_destroy(state->scene);
     state->scene = fresh;
+    app_sliders_refresh(state->sliders, fresh);
     state->frozen = false;
     state->probation = 0;
     if (!quiet) {
@@ -397,23 +403,17 @@ static void tick(window_state *state) {
 
 /* ---------------------------------------------------------- screenshot -- */
 
+/* The scene's picture, before the window's panels are drawn on it. */
 static void save_screenshot(window_state *state) {
-    char base[200], path[256];
-    snprintf(base, sizeof base, "%s", scene_name(state));
-    size_t length = strlen(base);
-    if (length > 4 && strcmp(base + length - 4, ".lua") == 0)
-        base[length - 4] = '\0';
-    for (int n = 1; n < 10000; n++) {
-        snprintf(path, sizeof path, "%s-%03d.png", base, n);
-        if (access(path, F_OK) != 0)
-            break;
-    }
-    char err[512];
-    if (lm_renderer_write_png(state->renderer, path, err, sizeof err)) {
+    char path[4200], err[4400];
+    if (app_screenshot_save(state->renderer, state->options->scene, path, sizeof path, err,
+                            sizeof err)) {
         printf("loom: saved screenshot %s\n", path);
         notify(state, "saved %s", path);
-    } else
+    } else {
         fprintf(stderr, "loom: %s\n", err);
+        notify(state, "no screenshot: see the terminal");
+    }
     fflush(stdout);
 }
 
@@ -480,28 +480,45 @@ static void draw_hud(window_state *state, void *surface) {
              stats.constraints == 1 ? "" : "s", stats.forces, stats.forces == 1 ? "" : "s");
     text_line lines[] = {
         {NULL, time_line}, {NULL, cost_line}, {NULL, count_line}, {NULL, "H: help"}};
-    int margin = (int)points(state, MARGIN_POINTS);
-    int height = draw_panel(state, surface, margin, margin, 0, lines, 4, 0, PANEL_COLOR);
-    int below = margin + height + margin / 2;
     const char *warning = state->scene ? app_scene_warning(state->scene) : NULL;
-    if (warning) { /* stays while the scene runs: the particles it lost do not come back */
-        char text[160];
-        snprintf(text, sizeof text, "warning: %s", warning);
-        text_line line = {text, ""}; /* bold, in the key colour, like a notice */
-        below +=
-            draw_panel(state, surface, margin, below, 0, &line, 1, 0, PANEL_COLOR) + margin / 2;
-    }
-    if (app_seconds() < state->notice_until) {
-        text_line notice = {state->notice, ""}; /* bold, in the key colour */
-        draw_panel(state, surface, margin, below, 0, &notice, 1, 0, PANEL_COLOR);
-    }
+    char warning_text[160];
+    /* The warning stays while the scene runs (the particles it lost do not
+     * come back); both it and a notice are bold, in the key colour. */
+    snprintf(warning_text, sizeof warning_text, "warning: %s", warning ? warning : "");
+    text_line warning_line = {warning_text, ""}, notice = {state->notice, ""};
+    bool noticed = app_seconds() < state->notice_until;
+
+    /* The block's size, to place it in the corner that covers the least of
+     * the scene's title, labels and plots. */
+    int margin = (int)points(state, MARGIN_POINTS), pad = (int)points(state, PADDING_POINTS);
+    int line = lm_font_line_height(state->font);
+    int width = 0;
+    for (int i = 0; i < 4; i++)
+        if (lm_text_width(state->font, lines[i].text) > width)
+            width = lm_text_width(state->font, lines[i].text);
+    if (warning && lm_text_width(state->bold, warning_text) > width)
+        width = lm_text_width(state->bold, warning_text);
+    if (noticed && lm_text_width(state->bold, state->notice) > width)
+        width = lm_text_width(state->bold, state->notice);
+    width += 2 * pad;
+    int height = 4 * line + 2 * pad + (warning ? line + 2 * pad + margin / 2 : 0) +
+                 (noticed ? line + 2 * pad + margin / 2 : 0);
+    int x, y;
+    app_labels_free_corner(state->labels, lm_renderer_width(state->renderer),
+                           lm_renderer_height(state->renderer), width, height, margin, &x, &y);
+    y += draw_panel(state, surface, x, y, 0, lines, 4, 0, PANEL_COLOR) + margin / 2;
+    if (warning)
+        y += draw_panel(state, surface, x, y, 0, &warning_line, 1, 0, PANEL_COLOR) + margin / 2;
+    if (noticed)
+        draw_panel(state, surface, x, y, 0, &notice, 1, 0, PANEL_COLOR);
 }
 
 static const text_line help_lines[] = {
     {"Space", "pause / run"},
     {"N  Right", "one step (pauses)"},
     {"R", "restart the scene from its file"},
-    {"P  F12", "screenshot to SCENE-001.png, ..."},
+    {"P  F12", "picture to screenshots/SCENE-001.png"},
+    {"V", "record / stop: SCENE-rec-001.mp4 (or PNGs)"},
     {"-  =", "slower / faster (x1/16 to x4)"},
     {"C", "show / hide constraints (sticks, pins)"},
     {"S", "show / hide springs"},
@@ -517,24 +534,52 @@ static const text_line help_lines[] = {
     {"save", "the scene reloads when a file changes"},
 };
 
+enum { SCENE_KEYS = 24 };
+
+typedef struct scene_keys {
+    text_line lines[SCENE_KEYS];
+    int count;
+} scene_keys;
+
+static void add_scene_key(void *context, const char *key, const char *text) {
+    scene_keys *keys = context;
+    if (keys->count < SCENE_KEYS)
+        keys->lines[keys->count++] = (text_line){key, text};
+}
+
+/* loom's keys, then the scene's own (loom.keys{}), in the middle. */
 static void draw_help(window_state *state, void *surface) {
     enum { COUNT = sizeof help_lines / sizeof help_lines[0] };
+    scene_keys keys = {.count = 0};
+    if (state->scene)
+        app_scene_each_key(state->scene, add_scene_key, &keys);
     int key_width = lm_text_width(state->bold, "right drag") + (int)points(state, 20);
     int width = 0;
-    for (int i = 0; i < COUNT; i++) {
-        int w = lm_text_width(state->font, help_lines[i].text);
+    for (int i = 0; i < COUNT + keys.count; i++) {
+        const text_line *line = i < COUNT ? &help_lines[i] : &keys.lines[i - COUNT];
+        int w = lm_text_width(state->font, line->text);
+        if (i >= COUNT &&
+            lm_text_width(state->bold, line->key) + (int)points(state, 20) > key_width)
+            key_width = lm_text_width(state->bold, line->key) + (int)points(state, 20);
         if (w > width)
             width = w;
     }
-    int pad = (int)points(state, PADDING_POINTS);
+    int pad = (int)points(state, PADDING_POINTS), line = lm_font_line_height(state->font);
     width += key_width + 2 * pad;
-    int height = (COUNT + 2) * lm_font_line_height(state->font) + 2 * pad;
+    int height = (COUNT + 2) * line + 2 * pad + (keys.count ? (keys.count + 2) * line : 0);
     int w = lm_renderer_width(state->renderer), h = lm_renderer_height(state->renderer);
     int x = (w - width) / 2, y = (h - height) / 2;
+    if (y < 0)
+        y = 0;
     lm_fill_rect(surface, x, y, width, height, HELP_PANEL);
     lm_text_draw(state->bold, surface, x + pad, y + pad, "loom - keys and mouse", TEXT_COLOR);
-    draw_panel(state, surface, x, y + 2 * lm_font_line_height(state->font), width, help_lines,
-               COUNT, key_width, 0x00000000u);
+    draw_panel(state, surface, x, y + 2 * line, width, help_lines, COUNT, key_width, 0x00000000u);
+    if (keys.count) {
+        int top = y + (COUNT + 2) * line + pad;
+        lm_text_draw(state->bold, surface, x + pad, top + pad, "this scene", TEXT_COLOR);
+        draw_panel(state, surface, x, top + 2 * line, width, keys.lines, keys.count, key_width,
+                   0x00000000u);
+    }
 }
 
 enum { WRAP_BYTES = 512 };
@@ -618,21 +663,32 @@ static bool present(window_state *state) {
     if (state->scene) {
         state->view = app_view_make(&state->camera, screen->w, screen->h);
         state->view_valid = true;
-        app_draw_scene(state->labels, state->scene, state->renderer, &state->camera);
+        if (!app_draw_scene(state->labels, state->scene, state->renderer, &state->camera,
+                            state->scratch, sizeof state->scratch) &&
+            !state->frozen)
+            scene_failed(state, state->scratch); /* its loom.draw failed */
     } else {
         lm_camera camera = lm_camera_fit(state->empty, aspect);
         lm_renderer_draw(state->renderer, state->empty, &camera);
     }
+    if (state->screenshot_asked) { /* the scene's picture, without the window's panels */
+        state->screenshot_asked = false;
+        save_screenshot(state);
+    }
+    char note[300];
+    app_recorder_frame(state->recorder, state->renderer, note, sizeof note);
+    if (note[0]) {
+        fprintf(stderr, "loom: %s\n", note);
+        notify(state, "%s", note);
+    }
     draw_overlays(state);
+    app_sliders_draw(state->sliders, lm_renderer_surface(state->renderer), screen->h, state->font,
+                     points(state, 1.0));
     SDL_Surface *picture = lm_renderer_surface(state->renderer);
     if (SDL_BlitSurface(picture, NULL, screen, NULL) != 0 ||
         SDL_UpdateWindowSurface(state->window) != 0) {
         fprintf(stderr, "loom: cannot show the picture: %s\n", SDL_GetError());
         return false;
-    }
-    if (state->screenshot_asked) {
-        state->screenshot_asked = false;
-        save_screenshot(state);
     }
     state->dirty = false;
 
@@ -674,6 +730,14 @@ static void builtin_key(window_state *state, const SDL_KeyboardEvent *key) {
     case SDLK_F12:
         state->screenshot_asked = true;
         break;
+    case SDLK_v: {
+        char note[300];
+        app_recorder_toggle(state->recorder, lm_renderer_width(state->renderer),
+                            lm_renderer_height(state->renderer), note, sizeof note);
+        fprintf(stderr, "loom: %s\n", note);
+        notify(state, "%s", note);
+        break;
+    }
     case SDLK_MINUS:
     case SDLK_KP_MINUS:
         state->speed = state->speed / 2.0 < MIN_SPEED ? MIN_SPEED : state->speed / 2.0;
@@ -751,7 +815,30 @@ static bool script_mouse(window_state *state, const char *callback, Uint8 button
     return taken;
 }
 
+/* The sliders' share of the mouse: true when the panel took the event. */
+static bool slider_mouse(window_state *state, const SDL_Event *event) {
+    bool commit = false, taken = false;
+    if (event->type == SDL_MOUSEBUTTONDOWN && event->button.button == SDL_BUTTON_LEFT)
+        taken = app_sliders_mouse(state->sliders, APP_SLIDER_PRESS, event->button.x,
+                                  event->button.y, &commit);
+    else if (event->type == SDL_MOUSEBUTTONUP && event->button.button == SDL_BUTTON_LEFT)
+        taken = app_sliders_mouse(state->sliders, APP_SLIDER_RELEASE, event->button.x,
+                                  event->button.y, &commit);
+    else if (event->type == SDL_MOUSEMOTION && (event->motion.state & SDL_BUTTON_LMASK))
+        taken = app_sliders_mouse(state->sliders, APP_SLIDER_MOVE, event->motion.x, event->motion.y,
+                                  &commit);
+    if (taken)
+        state->dirty = true;
+    if (commit)
+        reload(state, false); /* the camera and loom.keep are kept */
+    return taken;
+}
+
 static void handle_event(window_state *state, const SDL_Event *event) {
+    if ((event->type == SDL_MOUSEBUTTONDOWN || event->type == SDL_MOUSEBUTTONUP ||
+         event->type == SDL_MOUSEMOTION) &&
+        state->drag == DRAG_NONE && slider_mouse(state, event))
+        return;
     switch (event->type) {
     case SDL_QUIT:
         state->running = false;
@@ -899,6 +986,9 @@ static void load_fonts(window_state *state) {
 }
 
 int app_window(const app_options *options) {
+    int checked = app_check_params(options);
+    if (checked != APP_EXIT_OK)
+        return checked;
     window_state *state = calloc(1, sizeof *state);
     if (!state) {
         fprintf(stderr, "loom: out of memory\n");
@@ -922,7 +1012,20 @@ int app_window(const app_options *options) {
     state->setup = (app_scene_setup){.path = options->scene,
                                      .limits = options->limits,
                                      .watch = state->watch,
-                                     .input = &state->input};
+                                     .input = &state->input,
+                                     .params = options->params};
+    state->sliders = app_sliders_create(options->params);
+    state->recorder = app_recorder_create(options->scene, options->fps);
+    if (!state->sliders || !state->recorder) {
+        fprintf(stderr, "loom: out of memory\n");
+        app_sliders_destroy(state->sliders);
+        app_recorder_destroy(state->recorder);
+        app_watch_destroy(state->watch);
+        lm_world_destroy(state->empty);
+        free(state);
+        return APP_EXIT_FAILURE;
+    }
+    state->setup.params = app_sliders_params(state->sliders);
     const char *reloads = getenv("LOOM_TEST_RELOADS");
     if (reloads && atoi(reloads) > 0)
         state->test_reloads_total = atoi(reloads);
@@ -931,12 +1034,7 @@ int app_window(const app_options *options) {
      * platform's equivalent) rather than through OpenGL, which would also make
      * SDL recreate the window once it is open. */
     SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
-    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
-        fprintf(stderr,
-                "loom: cannot open a window: %s\n"
-                "loom: without a display, write frames with: loom render %s --frames N --out "
-                "DIR\n",
-                SDL_GetError(), options->scene);
+    if (!app_open_display(options->scene)) {
         app_watch_destroy(state->watch);
         lm_world_destroy(state->empty);
         free(state);
@@ -961,6 +1059,8 @@ int app_window(const app_options *options) {
         state->labels = app_labels_create();
         /* A scene that fails to load shows its error and waits for a fix. */
         state->scene = app_scene_load_setup(&state->setup, state->scratch, sizeof state->scratch);
+        if (state->scene)
+            app_sliders_refresh(state->sliders, state->scene);
         if (!state->scene) {
             fprintf(stderr, "%s\nloom: waiting for a fix: save the file to try again\n",
                     state->scratch);
@@ -977,6 +1077,8 @@ int app_window(const app_options *options) {
 
     int status = state->status;
     release_grab(state);
+    app_recorder_destroy(state->recorder);
+    app_sliders_destroy(state->sliders);
     lm_font_destroy(state->font);
     lm_font_destroy(state->bold);
     app_labels_destroy(state->labels);

@@ -14,6 +14,8 @@
 
 #include "../engine/loom.h"
 #include "../render/render.h"
+#include "../render/overlay.h"
+#include "../render/plot.h"
 
 /* Opens the module: leaves the `loom` table on the stack, registers it in
  * package.loaded["loom"] and as the global `loom`. */
@@ -53,5 +55,75 @@ typedef void (*lmlua_label_fn)(void *context, const lmlua_label *label);
  * skipping labels that follow a removed particle. Safe outside any Lua call:
  * it neither allocates nor raises. */
 void lmlua_each_label(lua_State *L, lmlua_label_fn fn, void *context);
+
+/* The keys the script named with loom.keys{ key = "what it does" }, sorted
+ * by key, for the window's help. Neither allocates nor raises. */
+typedef void (*lmlua_scene_key_fn)(void *context, const char *key, const char *text);
+void lmlua_each_scene_key(lua_State *L, lmlua_scene_key_fn fn, void *context);
+
+/* ---------------------------------------------------- drawing and plots -- */
+
+/* One picture's script drawing; call it protected, like any call into the
+ * script. Clears the overlay, adds the trails and arrows attached to the
+ * particles of the scene's world (the last world made), calls loom.draw() if
+ * the script defines it (its errors propagate unchanged; loom.line and the
+ * other primitives work only inside it), then lays out the plot panels for
+ * a picture of aspect width / height. Argument 1: the aspect (a number). */
+int lmlua_draw_frame(lua_State *L);
+
+/* What the last lmlua_draw_frame drew, or NULL before the first. Neither
+ * allocates nor raises. */
+const lm_overlay *lmlua_overlay(lua_State *L);
+
+/* The series the script plotted with loom.plot (see render/plot.h for how
+ * to read them, e.g. for --csv), or NULL before the first loom.plot. Neither
+ * allocates nor raises; valid until the script runs again. */
+const lm_plots *lmlua_plots(lua_State *L);
+
+/* Warnings for the host to print ("scene.lua:3: loom.updat is not a
+ * callback loom calls (did you mean loom.update?)"): pushes them as an array,
+ * returns how many, and empties the list. */
+int lmlua_push_warnings(lua_State *L);
+void lmlua_add_warning(lua_State *L, const char *message);
+/* Pushes message plus a traceback of of's Lua frames from level on: C
+ * frames ("[C]: in ?") are left out, and so is the header when none is left. */
+void lmlua_push_traceback(lua_State *L, lua_State *of, const char *message, int level);
+/* How many worlds loom.world has made in this state. */
+lua_Integer lmlua_world_count(lua_State *L);
+
+/* ------------------------------------------------------------ parameters -- */
+
+/* What --set gave (or the window's sliders), as names and values typed on
+ * the command line; call it before the script runs, inside a protected call
+ * (it may raise "not enough memory"). loom.param reads them. */
+void lmlua_params_give(lua_State *L, const char *const *names, const char *const *values,
+                       int count);
+
+typedef enum lmlua_param_kind {
+    LMLUA_PARAM_NUMBER,
+    LMLUA_PARAM_BOOLEAN,
+    LMLUA_PARAM_STRING,
+} lmlua_param_kind;
+
+/* One parameter the script declared with loom.param. Strings are valid while
+ * the state lives. */
+typedef struct lmlua_parameter {
+    const char *name, *label;
+    lmlua_param_kind kind;
+    double number;    /* its value, NUMBER */
+    bool boolean;     /* its value, BOOLEAN */
+    const char *text; /* its value, STRING */
+    bool ranged;      /* min and max given */
+    double low, high; /* ranged */
+    double step;      /* 0 when not given */
+} lmlua_parameter;
+
+/* Declared parameters in the order the script declared them; neither
+ * allocates nor raises. */
+size_t lmlua_params_count(lua_State *L);
+bool lmlua_params_at(lua_State *L, size_t index, lmlua_parameter *out);
+/* The first given value that did not fit its parameter ("--set k=500: k must
+ * be between 1 and 100"), or NULL. The default was used instead. */
+const char *lmlua_params_problem(lua_State *L);
 
 #endif

@@ -174,8 +174,8 @@ static int world_face(lua_State *L) {
 
 /* The particles listed in the table at arg, into a scratch userdata left on
  * the stack: "element [3] must be a particle, got nil". */
-static lm_particle *check_particle_list(lua_State *L, int arg, const lmlua_world *world,
-                                        uint32_t least, uint32_t *count) {
+lm_particle *lmlua_check_particle_list(lua_State *L, int arg, const lmlua_world *world,
+                                       uint32_t least, uint32_t *count) {
     luaL_checktype(L, arg, LUA_TTABLE);
     lua_Integer n = luaL_len(L, arg);
     if (n < (lua_Integer)least) {
@@ -231,7 +231,7 @@ static int world_area(lua_State *L) {
     lmlua_world *world = lmlua_check_world_idle(L, 1, "add to a world");
     lua_settop(L, 3); /* the scratch list goes above the options */
     lm_shape_def def = lm_shape_default_def();
-    def.particles = check_particle_list(L, 2, world, 3, &def.particle_count);
+    def.particles = lmlua_check_particle_list(L, 2, world, 3, &def.particle_count);
     read_shape_options(L, 3, &def);
     double twice = 0;
     for (uint32_t i = 0; i < def.particle_count; i++) {
@@ -251,7 +251,7 @@ static int world_volume(lua_State *L) {
     lmlua_world *world = lmlua_check_world_idle(L, 1, "add to a world");
     lua_settop(L, 4); /* the scratch lists go above the options */
     lm_shape_def def = lm_shape_default_def();
-    def.particles = check_particle_list(L, 2, world, 4, &def.particle_count);
+    def.particles = lmlua_check_particle_list(L, 2, world, 4, &def.particle_count);
     luaL_checktype(L, 3, LUA_TTABLE);
     lua_Integer t = luaL_len(L, 3);
     if (t < 4) {

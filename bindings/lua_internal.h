@@ -28,6 +28,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../render/overlay.h"
+#include "../render/plot.h"
 #include "loom_lua.h"
 
 /* ---------------------------------------------------------------- world -- */
@@ -69,6 +71,7 @@ extern const luaL_Reg lmlua_world_methods[]; /* lua_world.c */
 extern const luaL_Reg lmlua_world_particle_methods[];
 extern const luaL_Reg lmlua_world_constraint_methods[];
 extern const luaL_Reg lmlua_world_force_methods[];
+extern const luaL_Reg lmlua_world_field_methods[]; /* lua_field.c */
 extern const luaL_Reg lmlua_world_collider_methods[];
 extern const luaL_Reg lmlua_particle_methods[];
 extern const luaL_Reg lmlua_constraint_methods[];
@@ -82,6 +85,48 @@ int lmlua_camera(lua_State *L);    /* loom.camera{...} */
 /* Registers the label type and adds label, title and labels to the loom
  * table on top of the stack (lua_label.c). */
 void lmlua_open_labels(lua_State *L);
+
+/* ------------------------------------------------------------- drawing -- */
+
+/* What loom.draw, attached visuals and loom.plot keep for one Lua state: a
+ * full userdata in the registry (lua_draw.c), created on first use. Its user
+ * value is a table whose keys are the particles that carry a trail or an
+ * arrow, so they (and their world) stay alive while attached. */
+typedef struct lmlua_attachment lmlua_attachment; /* lua_attach.c */
+
+typedef struct lmlua_draw_state {
+    lm_overlay *overlay;                             /* NULL until the first picture */
+    lm_plots *plots;                                 /* NULL until the first loom.plot */
+    bool inside_draw;                                /* loom.draw() is running */
+    size_t user_items, user_points, user_text_bytes; /* drawn by loom.draw this picture */
+    lmlua_attachment *attachments;
+    size_t attachment_count, attachment_capacity;
+} lmlua_draw_state;
+
+/* The state, created on first use (may raise "not enough memory"). */
+lmlua_draw_state *lmlua_draw_state_of(lua_State *L);
+/* The state if it exists, else NULL; neither allocates nor raises. */
+lmlua_draw_state *lmlua_draw_state_if_any(lua_State *L);
+/* Pushes the table of attached particles (the state's user value). */
+void lmlua_push_attached(lua_State *L);
+/* Adds loom.line, arrow, circle, polygon, polyline, text (lua_draw.c) and
+ * loom.plot (lua_plot.c) to the loom table on top of the stack. */
+void lmlua_open_draw(lua_State *L);
+void lmlua_open_plot(lua_State *L);
+/* loom.param (lua_param.c). */
+void lmlua_open_param(lua_State *L);
+/* Adds loom.keys (lua_keys.c). */
+void lmlua_open_keys(lua_State *L);
+/* p:trail{...} and p:arrow(kind, {...}) (lua_attach.c). */
+extern const luaL_Reg lmlua_particle_attach_methods[];
+/* After each world:step: samples the trails and arrows of that world's
+ * particles. Neither allocates nor raises. */
+void lmlua_attachments_step(lua_State *L, const lm_world *world);
+/* Adds the trails and arrows of world's particles to overlay; frees the
+ * attachments of removed particles. */
+void lmlua_attachments_draw(lua_State *L, lmlua_draw_state *state, const lm_world *world);
+/* Frees every attachment (the state is being collected). */
+void lmlua_attachments_free(lmlua_draw_state *state);
 
 /* -------------------------------------------------------------- handles -- */
 
@@ -112,6 +157,14 @@ lmlua_handle *lmlua_check_live(lua_State *L, int arg, lmlua_kind kind);
 /* Type, liveness, and membership of world ("particle belongs to another world"). */
 lmlua_handle *lmlua_check_member(lua_State *L, int arg, lmlua_kind kind, const lmlua_world *world);
 bool lmlua_handle_is_live(const lmlua_handle *handle, lmlua_kind kind);
+
+/* A table of at least `least` live particles of world at arg, copied into a
+ * scratch userdata pushed on the stack (lua_constraint.c); argument errors
+ * name the bad element. */
+lm_particle *lmlua_check_particle_list(lua_State *L, int arg, const lmlua_world *world,
+                                       uint32_t least, uint32_t *count);
+/* world:energy, world:momentum, world:center_of_mass (lua_measure.c). */
+extern const luaL_Reg lmlua_world_measure_methods[];
 
 /* The engine handle a binding handle stands for. */
 lm_particle lmlua_particle_of(const lmlua_handle *handle);
@@ -186,4 +239,28 @@ void lmlua_push_vec3_table(lua_State *L, lm_vec3 v);
 /* Pushes r, g, b, a in 0..1 (4 values). */
 void lmlua_push_color(lua_State *L, uint32_t rgba);
 
+/* ---------------------------------------------------------------- hints -- */
+/* lua_hint.c. Optimal string alignment distance between two names. */
+int lmlua_name_distance(const char *a, const char *b);
+/* The name of names (NULL-terminated) closest to name within distance 2
+ * (ties: first in byte order), or NULL. */
+const char *lmlua_closest_name(const char *name, const char *const names[]);
+/* Raises "<what> has no field '<key>' (did you mean '<closest>'?)" at the
+ * caller's position (level 1), the closest among the string keys of the
+ * table at candidates. key may be NULL (a non-string key). */
+int lmlua_no_field_error(lua_State *L, const char *what, int candidates, const char *key);
+/* Gives the methods table at methods a metatable whose __index raises
+ * lmlua_no_field_error(what) for unknown names. */
+void lmlua_guard_methods(lua_State *L, int methods, const char *what);
+/* The loom table's guard, for whoever owns its metatable (a lock may call
+ * these from its own __index / __newindex):
+ *   lmlua_loom_missing: reading loom[key] that does not exist: nil for a
+ *     callback name (loom.update, ...), else raises "loom has no field ...";
+ *   lmlua_loom_new_field: before storing a new loom[key] = value: a function
+ *     under a name that is not a callback adds a warning naming the closest
+ *     callback. Returns 0. */
+int lmlua_loom_missing(lua_State *L, int loom, int key);
+int lmlua_loom_new_field(lua_State *L, int loom, int key, int value);
+/* Sets both on the loom table at loom (luaopen_loom does). */
+void lmlua_guard_loom(lua_State *L, int loom);
 #endif

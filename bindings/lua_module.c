@@ -35,8 +35,12 @@ static void register_types(lua_State *L) {
     add_functions(L, lmlua_world_particle_methods);
     add_functions(L, lmlua_world_constraint_methods);
     add_functions(L, lmlua_world_force_methods);
+    add_functions(L, lmlua_world_field_methods);
     add_functions(L, lmlua_world_collider_methods);
-    lua_pop(L, 1);
+    add_functions(L, lmlua_world_measure_methods);
+    lua_getfield(L, -1, "__index");
+    lmlua_guard_methods(L, -1, "world");
+    lua_pop(L, 2);
 
     static const luaL_Reg *const handle_methods[LMLUA_KIND_COUNT] = {
         lmlua_particle_methods, lmlua_constraint_methods, lmlua_force_methods,
@@ -49,12 +53,22 @@ static void register_types(lua_State *L) {
     luaL_getmetatable(L, lmlua_kind_metatable(LMLUA_PARTICLE));
     add_functions(L, lmlua_particle_contact_methods);
     lua_pop(L, 1);
+    luaL_getmetatable(L, lmlua_kind_metatable(LMLUA_PARTICLE));
+    add_functions(L, lmlua_particle_attach_methods);
+    lua_pop(L, 1);
     luaL_getmetatable(L, lmlua_kind_metatable(LMLUA_CONSTRAINT));
     add_functions(L, lmlua_constraint_look_methods);
     lua_pop(L, 1);
     luaL_getmetatable(L, lmlua_kind_metatable(LMLUA_FORCE));
     add_functions(L, lmlua_force_look_methods);
     lua_pop(L, 1);
+
+    for (int kind = 0; kind < LMLUA_KIND_COUNT; kind++) {
+        luaL_getmetatable(L, lmlua_kind_metatable((lmlua_kind)kind));
+        lua_getfield(L, -1, "__index");
+        lmlua_guard_methods(L, -1, lmlua_kind_name((lmlua_kind)kind));
+        lua_pop(L, 2);
+    }
 
     luaL_newmetatable(L, "loom.weak_values"); /* for the handle caches */
     lua_pushliteral(L, "v");
@@ -161,6 +175,10 @@ int luaopen_loom(lua_State *L) {
     lua_pushliteral(L, LM_VERSION_STRING);
     lua_setfield(L, -2, "version");
     lmlua_open_labels(L);
+    lmlua_open_draw(L);
+    lmlua_open_plot(L);
+    lmlua_open_param(L);
+    lmlua_open_keys(L);
 
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
     lua_pushvalue(L, -2);
@@ -168,5 +186,6 @@ int luaopen_loom(lua_State *L) {
     lua_pop(L, 1);
     lua_pushvalue(L, -1);
     lua_setglobal(L, "loom");
+    lmlua_guard_loom(L, -1); /* last: the functions above are loom's own */
     return 1;
 }

@@ -6,7 +6,8 @@
 
 #include "lua_internal.h"
 
-#define LAST_WORLD_KEY "loom.last_world"
+#define LAST_WORLD_KEY  "loom.last_world"
+#define WORLD_COUNT_KEY "loom.world_count"
 
 /* The world userdata at arg, live or collected. */
 static lmlua_world *check_world_userdata(lua_State *L, int arg) {
@@ -46,8 +47,9 @@ void lmlua_push_last_world(lua_State *L) {
 /* ------------------------------------------------------------- settings -- */
 
 static const char *const world_fields[] = {
-    "gravity",   "integrator",  "iterations",        "substeps",      "damping", "dt",
-    "tolerance", "sqrt_approx", "collide_particles", "collide_edges", NULL};
+    "gravity",    "integrator",  "iterations",        "substeps",      "damping", "dt",
+    "tolerance",  "sqrt_approx", "collide_particles", "collide_edges", "order",   "threads",
+    "projection", NULL};
 
 /* Reads the fields present in the options table at arg into def. */
 static void read_world_def(lua_State *L, int arg, lm_world_def *def) {
@@ -59,6 +61,10 @@ static void read_world_def(lua_State *L, int arg, lm_world_def *def) {
     int integrator;
     if (lmlua_get_option(L, arg, "integrator", lm_integrator_names(), &integrator)) {
         def->integrator = (lm_integrator)integrator;
+    }
+    int projection;
+    if (lmlua_get_option(L, arg, "projection", lm_projection_method_names(), &projection)) {
+        def->projection = (lm_projection_method)projection;
     }
 
     lua_Integer count;
@@ -82,6 +88,15 @@ static void read_world_def(lua_State *L, int arg, lm_world_def *def) {
     lmlua_get_boolean(L, arg, "sqrt_approx", &def->sqrt_approx);
     lmlua_get_boolean(L, arg, "collide_particles", &def->collide_particles);
     lmlua_get_boolean(L, arg, "collide_edges", &def->collide_edges);
+    int order;
+    if (lmlua_get_option(L, arg, "order", lm_order_names(), &order)) {
+        def->order = (lm_order)order;
+    }
+    if (lmlua_get_integer(L, arg, "threads", &count)) {
+        lmlua_require_range(L, lmlua_field(arg, "threads"), (double)count, 1, true, LM_MAX_THREADS,
+                            true);
+        def->threads = (int)count;
+    }
 }
 
 /* loom.world{ gravity =, integrator =, iterations =, substeps =, damping =, dt = } */
@@ -110,7 +125,16 @@ int lmlua_world_new(lua_State *L) {
     }
     lua_pushvalue(L, -1);
     lua_setfield(L, LUA_REGISTRYINDEX, LAST_WORLD_KEY);
+    lua_pushinteger(L, lmlua_world_count(L) + 1);
+    lua_setfield(L, LUA_REGISTRYINDEX, WORLD_COUNT_KEY);
     return 1;
+}
+
+lua_Integer lmlua_world_count(lua_State *L) {
+    lua_getfield(L, LUA_REGISTRYINDEX, WORLD_COUNT_KEY);
+    lua_Integer count = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return count;
 }
 
 static int world_settings(lua_State *L) {
@@ -137,6 +161,12 @@ static int world_settings(lua_State *L) {
     lua_setfield(L, -2, "collide_particles");
     lua_pushboolean(L, def.collide_edges);
     lua_setfield(L, -2, "collide_edges");
+    lua_pushstring(L, lm_projection_method_name(def.projection));
+    lua_setfield(L, -2, "projection");
+    lua_pushstring(L, lm_order_name(def.order));
+    lua_setfield(L, -2, "order");
+    lua_pushinteger(L, def.threads);
+    lua_setfield(L, -2, "threads");
     return 1;
 }
 
@@ -168,6 +198,9 @@ static int world_step(lua_State *L) {
     lm_status status = LM_OK;
     for (lua_Integer i = 0; i < steps && status == LM_OK; i++) {
         status = lm_world_step(world->world);
+        if (status == LM_OK) {
+            lmlua_attachments_step(L, world->world);
+        }
     }
     world->stepping = false;
     world->L = NULL;

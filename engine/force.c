@@ -74,7 +74,33 @@ const lm_force_class lm_force_classes[LM_FORCE_KIND_COUNT] = {
     [LM_FORCE_DRAG] = {"drag", apply_drag},
     [LM_FORCE_SPRING] = {"spring", apply_springs},
     [LM_FORCE_CALLBACK] = {"callback", apply_callbacks},
+    [LM_FORCE_FIELD] = {"field", lm_fields_apply},
 };
+
+/* Clears the accumulators, applies the world's gravity, then every force
+ * generator in creation order (runs of one kind at a time), at the
+ * particles' current positions and velocities. */
+static int evaluate_forces(void *context, double time) {
+    lm_world *world = context;
+    lm_particles *p = &world->particles;
+    lm_vec3 g = world->def.gravity;
+    for (uint32_t i = 0; i < p->count; i++) {
+        p->f[i] = p->inv_mass[i] > 0 ? lm_scale(g, p->mass[i]) : lm_v3(0, 0, 0);
+    }
+    for (uint32_t r = 0; r < world->force_run_count; r++) {
+        const lm_run *run = &world->force_runs[r];
+        const lm_force_item *items = lm_store_at(&world->forces, run->start);
+        if (lm_force_classes[run->kind].apply(world, items, run->count, time)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+lm_force_eval lm_forces_of(lm_world *world) {
+    lm_force_eval eval = {evaluate_forces, world};
+    return eval;
+}
 
 const char *lm_force_kind_name(lm_force_kind kind) {
     assert(kind < LM_FORCE_KIND_COUNT);
@@ -92,6 +118,10 @@ lm_spring_def lm_spring_default_def(void) {
 static lm_force add(lm_world *world, lm_force_kind kind, lm_force_item **item) {
     assert(!world->stepping);
     lm_force handle = {0, 0};
+    *item = NULL;
+    if (kind == LM_FORCE_SPRING && !lm_uses_reserve(&world->uses, 2)) {
+        return handle; /* room for the spring in its particles' lists */
+    }
     *item = lm_store_add(&world->forces, &handle.index1, &handle.generation);
     if (*item) {
         (*item)->kind = kind;
@@ -139,6 +169,8 @@ lm_force lm_force_create_spring(lm_world *world, const lm_spring_def *def) {
         lm_vec3 d = lm_sub(world->particles.x[b], world->particles.x[a]);
         f->rest = sqrt(lm_dot(d, d));
     }
+    lm_uses_link(world, a, (handle.index1 - 1) | LM_USE_FORCE);
+    lm_uses_link(world, b, (handle.index1 - 1) | LM_USE_FORCE);
     return handle;
 }
 
@@ -163,6 +195,10 @@ static lm_force_item *get(const lm_world *world, lm_force force) {
 void lm_force_destroy(lm_world *world, lm_force force) {
     assert(!world->stepping);
     lm_force_item *f = get(world, force);
+    if (f->kind == LM_FORCE_SPRING) {
+        lm_uses_unlink(world, f->particle[0], (force.index1 - 1) | LM_USE_FORCE);
+        lm_uses_unlink(world, f->particle[1], (force.index1 - 1) | LM_USE_FORCE);
+    }
     lm_release_fn release = f->release;
     void *context = f->context;
     lm_store_remove(&world->forces, force.index1);

@@ -1,10 +1,12 @@
 /* integrate.c - the integrators, selectable per world.
  *
- * On entry world->particles holds x, v at time t, and x0/v0 hold copies of
- * them (saved by the step). Every integrator leaves x, v at t + h. The
- * multi-stage ones set the particles to each stage's state and re-evaluate
- * every force there, user callbacks included, so a callback always sees the
- * state it is asked about. Immovable particles (inverse mass 0) never move. */
+ * On entry the particles hold x, v at time t = step->time, and x0/v0 hold
+ * copies of them (saved by the step). Every integrator leaves x, v at t + h.
+ * Forces are evaluated through the lm_force_eval the step hands over (force.c
+ * makes it), into the particles' accumulators f; the multi-stage integrators
+ * set the particles to each stage's state and evaluate again there, user
+ * callbacks included, so a callback always sees the state it is asked about.
+ * Immovable particles (inverse mass 0) never move. */
 #include <math.h>
 
 #include "internal.h"
@@ -33,9 +35,9 @@ static inline lm_vec3 acceleration(const lm_particles *p, uint32_t i) {
 }
 
 /* x += v h, then v += a h: the velocity used for the move is the old one. */
-static int euler(lm_world *world, double h, double keep) {
-    lm_particles *p = &world->particles;
-    if (lm_evaluate_forces(world, world->time)) {
+static int euler(lm_particles *p, const lm_step *step, double keep, const lm_force_eval *forces) {
+    double h = step->h;
+    if (forces->evaluate(forces->context, step->time)) {
         return 1;
     }
     for (uint32_t i = 0; i < p->count; i++) {
@@ -49,9 +51,10 @@ static int euler(lm_world *world, double h, double keep) {
 }
 
 /* v += a h, then x += v h with the new velocity (symplectic: energy stays bounded). */
-static int semi_implicit_euler(lm_world *world, double h, double keep) {
-    lm_particles *p = &world->particles;
-    if (lm_evaluate_forces(world, world->time)) {
+static int semi_implicit_euler(lm_particles *p, const lm_step *step, double keep,
+                               const lm_force_eval *forces) {
+    double h = step->h;
+    if (forces->evaluate(forces->context, step->time)) {
         return 1;
     }
     for (uint32_t i = 0; i < p->count; i++) {
@@ -70,9 +73,9 @@ static int semi_implicit_euler(lm_world *world, double h, double keep) {
  * meaningful x* yet, so its first step uses x' = x + (1 - d) v h + a h^2 / 2,
  * which makes the scheme exact for constant acceleration from the start.
  * Velocities are derived after the constraints: v = (x' - x) / h. */
-static int verlet(lm_world *world, double h, double keep) {
-    lm_particles *p = &world->particles;
-    if (lm_evaluate_forces(world, world->time)) {
+static int verlet(lm_particles *p, const lm_step *step, double keep, const lm_force_eval *forces) {
+    double h = step->h;
+    if (forces->evaluate(forces->context, step->time)) {
         return 1;
     }
     double h2 = h * h;
@@ -95,9 +98,10 @@ static int verlet(lm_world *world, double h, double keep) {
 }
 
 /* x += v h + a h^2 / 2; a' = a(x, v + a h); v += (a + a') h / 2. */
-static int velocity_verlet(lm_world *world, double h, double keep) {
-    lm_particles *p = &world->particles;
-    if (lm_evaluate_forces(world, world->time)) {
+static int velocity_verlet(lm_particles *p, const lm_step *step, double keep,
+                           const lm_force_eval *forces) {
+    double h = step->h;
+    if (forces->evaluate(forces->context, step->time)) {
         return 1;
     }
     for (uint32_t i = 0; i < p->count; i++) {
@@ -109,7 +113,7 @@ static int velocity_verlet(lm_world *world, double h, double keep) {
         p->x[i] = lm_mad(lm_mad(p->x[i], p->v[i], h), a, 0.5 * h * h);
         p->v[i] = lm_mad(p->v[i], a, h); /* predicted, for velocity-dependent forces */
     }
-    if (lm_evaluate_forces(world, world->time + h)) {
+    if (forces->evaluate(forces->context, step->time + h)) {
         return 1;
     }
     for (uint32_t i = 0; i < p->count; i++) {
@@ -136,9 +140,10 @@ static void set_stage(lm_particles *p, const lm_vec3 *dx, const lm_vec3 *dv, dou
 
 /* Midpoint (RK2, Lander): evaluate at the start, step half way, evaluate
  * again there, and take the whole step with the midpoint's rates. */
-static int midpoint(lm_world *world, double h, double keep) {
-    lm_particles *p = &world->particles;
-    if (lm_evaluate_forces(world, world->time)) {
+static int midpoint(lm_particles *p, const lm_step *step, double keep,
+                    const lm_force_eval *forces) {
+    double h = step->h;
+    if (forces->evaluate(forces->context, step->time)) {
         return 1;
     }
     for (uint32_t i = 0; i < p->count; i++) {
@@ -146,7 +151,7 @@ static int midpoint(lm_world *world, double h, double keep) {
         p->sv[i] = acceleration(p, i);
     }
     set_stage(p, p->sx, p->sv, 0.5 * h);
-    if (lm_evaluate_forces(world, world->time + 0.5 * h)) {
+    if (forces->evaluate(forces->context, step->time + 0.5 * h)) {
         return 1;
     }
     for (uint32_t i = 0; i < p->count; i++) {
@@ -163,13 +168,13 @@ static int midpoint(lm_world *world, double h, double keep) {
 /* Classic fourth-order Runge-Kutta (Lander): four evaluations, weighted
  * 1, 2, 2, 1. sx and sv accumulate the weighted rates of position and
  * velocity; each stage starts again from x0, v0. */
-static int rk4(lm_world *world, double h, double keep) {
-    lm_particles *p = &world->particles;
+static int rk4(lm_particles *p, const lm_step *step, double keep, const lm_force_eval *forces) {
+    double h = step->h;
     lm_vec3 *kx = p->x_integrated, *kv = p->ka; /* this stage's rates */
     static const double stage_at[4] = {0.0, 0.5, 0.5, 1.0};
     static const double weight[4] = {1.0, 2.0, 2.0, 1.0};
     for (int stage = 0; stage < 4; stage++) {
-        if (lm_evaluate_forces(world, world->time + stage_at[stage] * h)) {
+        if (forces->evaluate(forces->context, step->time + stage_at[stage] * h)) {
             return 1;
         }
         for (uint32_t i = 0; i < p->count; i++) {
@@ -198,21 +203,21 @@ static int rk4(lm_world *world, double h, double keep) {
     return 0;
 }
 
-int lm_integrate(lm_world *world, double h) {
-    double keep = 1.0 - world->def.damping;
-    switch (world->def.integrator) {
+int lm_integrate(lm_particles *p, lm_integrator integrator, double keep, const lm_step *step,
+                 const lm_force_eval *forces) {
+    switch (integrator) {
     case LM_INTEGRATOR_EULER:
-        return euler(world, h, keep);
+        return euler(p, step, keep, forces);
     case LM_INTEGRATOR_SEMI_IMPLICIT_EULER:
-        return semi_implicit_euler(world, h, keep);
+        return semi_implicit_euler(p, step, keep, forces);
     case LM_INTEGRATOR_VERLET:
-        return verlet(world, h, keep);
+        return verlet(p, step, keep, forces);
     case LM_INTEGRATOR_VELOCITY_VERLET:
-        return velocity_verlet(world, h, keep);
+        return velocity_verlet(p, step, keep, forces);
     case LM_INTEGRATOR_MIDPOINT:
-        return midpoint(world, h, keep);
+        return midpoint(p, step, keep, forces);
     case LM_INTEGRATOR_RK4:
-        return rk4(world, h, keep);
+        return rk4(p, step, keep, forces);
     case LM_INTEGRATOR_COUNT:
         break;
     }

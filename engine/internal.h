@@ -68,6 +68,7 @@ typedef struct lm_particles {
     lm_vec3 *contact_normal;        /* of the last shape contact this sub-step */
     double *friction, *restitution; /* contact material; negative: not set */
     uint32_t *collision_mask;       /* groups it touches; default all */
+    uint32_t *uses;                 /* first entry of its list in world->uses; LM_DEAD: none */
     uint32_t free_head;
     uint32_t live;
     /* scratch for the integrators, the same size as the arrays above */
@@ -130,6 +131,28 @@ typedef struct lm_constraint_item {
     } u;
 } lm_constraint_item;
 
+/* ------------------------------------------------------------------ step --
+ * What every stage of a sub-step is handed (step.c builds it once per
+ * sub-step instead of each stage recomputing it). */
+typedef struct lm_step {
+    double h;     /* s, the sub-step: time_step / substeps */
+    double inv_h; /* 1 / h */
+    double time;  /* s, world time at the start of the sub-step */
+    int index;    /* this sub-step, 0 .. count - 1 */
+    int count;    /* sub-steps per step */
+} lm_step;
+
+/* The sub-step length h of the world's current settings. */
+double lm_world_substep_length(const lm_world *world);
+
+/* The force evaluation an integrator calls (force.c makes it): clears the
+ * accumulators and applies every force at the particles' current state.
+ * Non-zero = a callback failed and the step is abandoned. */
+typedef struct lm_force_eval {
+    int (*evaluate)(void *context, double time);
+    void *context;
+} lm_force_eval;
+
 /* A run of consecutive items of one solver: the unit a solver gets. */
 typedef struct lm_run {
     uint32_t kind, start, count;
@@ -139,18 +162,53 @@ typedef struct lm_constraint_class {
     const char *name;
     int phase; /* 0: in creation order; 1: after all of phase 0 in each sweep (pins) */
     int particle_count;
-    void (*solve)(lm_world *world, lm_constraint_item *items, uint32_t count);
+    void (*solve)(lm_world *world, const lm_step *step, lm_constraint_item *items, uint32_t count);
     /* After velocities are derived (optional). */
-    void (*fix_velocity)(lm_world *world, lm_constraint_item *items, uint32_t count, double h);
+    void (*fix_velocity)(lm_world *world, const lm_step *step, lm_constraint_item *items,
+                         uint32_t count);
     double (*error)(const lm_world *world, const lm_constraint_item *item);
     /* Once per sub-step before the first sweep (optional): XPBD resets lambda. */
-    void (*begin)(lm_world *world, lm_constraint_item *items, uint32_t count);
+    void (*begin)(lm_world *world, const lm_step *step, lm_constraint_item *items, uint32_t count);
+    /* The measured quantity (lm_constraint_value): length, angle, area, ... */
+    double (*value)(const lm_world *world, const lm_constraint_item *item);
+    /* projection = "shake" (optional, shake.c): the solve along the direction
+     * at the start of the sub-step; raises world->shake_error. */
+    void (*solve_shake)(lm_world *world, const lm_step *step, lm_constraint_item *items,
+                        uint32_t count);
 } lm_constraint_class;
 
-/* Indexed by enum lm_solver. */
-extern const lm_constraint_class lm_constraint_classes[LM_SOLVER_COUNT];
-/* Whether the constraint acts on the particle in that slot. */
-bool lm_constraint_uses_slot(const lm_world *world, const lm_constraint_item *item, uint32_t slot);
+/* shake.c: SHAKE's sweeps stop once the largest relative error |d.d - L^2| / L^2
+ * is below this, or after LM_SHAKE_SWEEPS_PER_ITERATION x iterations sweeps. */
+#define LM_SHAKE_TOLERANCE            1e-10
+#define LM_SHAKE_SWEEPS_PER_ITERATION 50
+/* shake.c: RATTLE's velocity pass for the velocity-based integrators: no
+ * stick or taut rope keeps a relative velocity along itself. */
+void lm_rattle_velocities(lm_world *world, const lm_step *step);
+
+/* Indexed by enum lm_solver (constraint.c; one file per kind). */
+extern const lm_constraint_class *const lm_constraint_classes[LM_SOLVER_COUNT];
+
+/* ------------------------------------------------------------------ uses --
+ * What uses each particle (uses.c): a list per particle of the constraints
+ * and springs acting on it, so removing a particle costs its degree. */
+#define LM_USE_FORCE 0x80000000u /* what: a force slot with this bit, else a constraint slot */
+typedef struct lm_use {
+    uint32_t next; /* next entry of the same particle, LM_DEAD at the end */
+    uint32_t what;
+} lm_use;
+typedef struct lm_uses {
+    lm_use *items;
+    uint32_t count, capacity; /* entries ever used, allocated */
+    uint32_t free_head, free_count;
+} lm_uses;
+void lm_uses_free(lm_uses *uses);
+/* Makes room for n more entries, so the links that follow cannot fail. */
+bool lm_uses_reserve(lm_uses *uses, uint32_t n);
+void lm_uses_link(lm_world *world, uint32_t particle, uint32_t what);
+/* Removes one entry `what` from the particle's list (which must hold it). */
+void lm_uses_unlink(lm_world *world, uint32_t particle, uint32_t what);
+/* What the particle's list starts with, LM_DEAD when nothing uses it. */
+uint32_t lm_uses_first(const lm_world *world, uint32_t particle);
 
 /* ---------------------------------------------------------------- forces -- */
 typedef struct lm_force_item {
@@ -174,6 +232,9 @@ typedef struct lm_force_class {
 } lm_force_class;
 
 extern const lm_force_class lm_force_classes[LM_FORCE_KIND_COUNT];
+/* field.c: the LM_FORCE_FIELD kind (item->context is its lm_field_item). */
+int lm_fields_apply(lm_world *world, const lm_force_item *items, uint32_t count, double time);
+void lm_field_release(void *context);
 
 /* ------------------------------------------------------------- colliders -- */
 typedef struct lm_collider_item {
@@ -210,6 +271,12 @@ typedef struct lm_collision {
     uint32_t *bucket;                  /* bucket of each particle */
     uint32_t bucket_count, grid_capacity;
     double step_start; /* world time when the step began (kinematic poses) */
+    /* Restitution between particles (bounce.c): scratch per particle. */
+    uint32_t *cluster;     /* union-find parent over touching pairs */
+    uint8_t *impact;       /* cluster root: holds a pair that hit with e > 0 */
+    lm_vec3 *normal_basis; /* 3 per particle: its contacts' normals, orthonormal */
+    uint8_t *normal_count; /* how many of them */
+    uint32_t bounce_capacity;
 } lm_collision;
 
 void lm_collision_free(lm_collision *collision);
@@ -231,11 +298,82 @@ bool lm_contact_find_pairs(lm_world *world);
 void lm_contact_project(lm_world *world);
 /* After the sweeps: friction between pairs that touch. */
 void lm_contact_friction(lm_world *world);
+/* bounce.c: after velocities are derived, restitution between touching
+ * particles, passed on along chains of them (Newton's cradle). */
+void lm_contact_restitution(lm_world *world, const lm_step *step);
+
+/* --------------------------------------------------------------- batches --
+ * The batched order (batch.c builds, relax.c projects): the plain sticks
+ * grouped once per topology change into batches whose members share no
+ * particle, in a fixed order. Each batch is a list of runs; a run of stride 1
+ * or 2 walks its ends' slots a, a + s, a + 2s, ... and b, b + s, ... (a
+ * grid's rows: vectorised), a run of stride 0 lists its sticks' slots in
+ * ia, ib (gathered). Sticks are stored in solve order as structure of arrays.
+ * A batch with `serial` set (sticks that found no colour) is projected in
+ * creation order by one thread. Inverse masses are read from the particles
+ * (solve_w), so only the rest lengths are stored per stick. */
+typedef struct lm_batch_run {
+    uint32_t a, b;    /* first slots (stride 1, 2) */
+    uint32_t first;   /* first stick (index into rest) */
+    uint32_t count;   /* sticks */
+    uint32_t stride;  /* 1, 2, or 0 = gathered through ia, ib */
+    uint32_t gather;  /* stride 0: first index into ia, ib */
+    double stiffness; /* of every stick of the run */
+} lm_batch_run;
+
+typedef struct lm_batch {
+    uint32_t first_run, run_count;
+    uint32_t first_stick, stick_count;
+    bool serial;
+} lm_batch;
+
+typedef struct lm_pool lm_pool;
+
+typedef struct lm_batches {
+    bool built; /* matches the constraint store */
+    uint32_t stick_count, stick_capacity;
+    double *rest;      /* per stick in solve order */
+    uint32_t *ia, *ib; /* particle slots of the gathered sticks */
+    uint32_t gather_count, gather_capacity;
+    lm_batch_run *runs;
+    uint32_t run_count, run_capacity;
+    lm_batch *batches;
+    uint32_t batch_count, batch_capacity;
+    double *sx, *sy, *sz; /* positions as structure of arrays while the batches run */
+    uint32_t soa_capacity;
+    lm_pool *pool; /* threads - 1 workers, when threads > 1 */
+} lm_batches;
+
+/* Regroups the plain sticks into batches (when the constraints changed);
+ * makes or remakes the thread pool. False when out of memory. */
+bool lm_batches_prepare(lm_world *world);
+void lm_batches_free(lm_batches *batches);
+/* Whether a sweep of the batched order needs nothing but sticks and pins
+ * (no colliders, contacts, other constraint kinds or tolerance): then the
+ * sweeps run on the structure of arrays without converting in between. */
+bool lm_batches_pure(const lm_world *world);
+/* relax.c: every sweep of a pure sub-step (sticks, then pins), returns the
+ * sweeps performed. */
+int lm_batches_sweeps(lm_world *world, const lm_step *step, int sweeps);
+/* relax.c: one pass over the batches (positions converted there and back). */
+void lm_batches_sweep(lm_world *world);
+
+/* pool.c: a persistent pool of threads; lm_pool_run calls fn on every thread
+ * (the caller is thread 0) and returns when all returned. */
+typedef void (*lm_pool_fn)(void *context, int thread, int threads);
+lm_pool *lm_pool_create(int threads);
+void lm_pool_destroy(lm_pool *pool);
+int lm_pool_threads(const lm_pool *pool);
+void lm_pool_run(lm_pool *pool, lm_pool_fn fn, void *context);
+
+/* pin.c: where a pin puts its particle in this sub-step. */
+lm_vec3 lm_pin_goal(const lm_world *world, const lm_step *step, const lm_constraint_item *pin);
 
 /* ----------------------------------------------------------------- world -- */
 struct lm_world {
     lm_world_def def;
     double time;
+    double shake_error; /* shake.c: largest relative error met in the current sweep */
     uint64_t steps;
     uint64_t projections;
     bool stepping;
@@ -246,9 +384,8 @@ struct lm_world {
     uint32_t constraint_run_count[2], constraint_run_capacity[2];
     lm_run *force_runs;
     uint32_t force_run_count, force_run_capacity;
-    /* Constraints (constraint.c, world.c). */
-    int substeps_left; /* sub-steps left in this step, the current one included (pins) */
-    uint64_t sweeps;   /* sweeps performed by the last step */
+    /* Constraints (constraint.c, step.c). */
+    uint64_t sweeps; /* sweeps performed by the last step */
     double last_correction;
     lm_vec3 *sweep_start; /* positions before a sweep, while a tolerance is set */
     uint32_t sweep_start_capacity;
@@ -261,6 +398,8 @@ struct lm_world {
     lm_constraint *broken;  /* ... listed after the step */
     uint32_t broken_count, broken_capacity;
     lm_collision collision; /* collider.c, contact.c */
+    lm_uses uses;           /* uses.c: what uses each particle */
+    lm_batches batches;     /* batch.c, relax.c: the batched order */
     uint32_t *link_color;   /* look.c: colours of constraints by slot (LM_ITEM_COLORED) */
     uint32_t link_color_capacity;
 };
@@ -275,17 +414,21 @@ lm_link_look lm_item_look(const lm_constraint_item *item);
 /* The item's colour (0 = none); slot is its constraint slot. */
 uint32_t lm_item_color(const lm_world *world, const lm_constraint_item *item, uint32_t slot);
 
-/* Clears the accumulators and applies gravity and every force generator at
- * the world's current positions and velocities. Non-zero = a callback failed. */
-int lm_evaluate_forces(lm_world *world, double time);
-/* Advances positions (and velocities) by h with the world's integrator. */
-int lm_integrate(lm_world *world, double h);
+/* force.c: the world's force evaluation (gravity, then every generator in
+ * creation order), as handed to an integrator. */
+lm_force_eval lm_forces_of(lm_world *world);
+/* Advances positions (and velocities) by step->h with the integrator; keep
+ * is 1 - damping. Returns non-zero when a force evaluation failed. */
+int lm_integrate(lm_particles *particles, lm_integrator integrator, double keep,
+                 const lm_step *step, const lm_force_eval *forces);
 /* Reclaims the shape_index entries of removed areas and volumes (when they
  * are most of it). The constraint store must be compacted first. */
 void lm_shapes_compact(lm_world *world);
 /* After velocities are derived: restitution and friction for particles that
- * touched a collider this sub-step. Reads the arrival velocity from p->sv. */
-void lm_colliders_respond(lm_world *world, double h);
+ * touched a collider this sub-step. Reads the arrival velocity from p->sv.
+ * True when friction moved particles along surfaces (the step then runs its
+ * collision pass again). */
+bool lm_colliders_respond(lm_world *world, double h);
 /* Grows the particle arrays to hold at least n slots. */
 bool lm_particles_reserve(lm_particles *particles, uint32_t n);
 void lm_particles_free(lm_particles *particles);

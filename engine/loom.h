@@ -69,6 +69,36 @@ const char *lm_integrator_name(lm_integrator integrator);
 /* Null-terminated list of the names above, in enum order (for option parsers). */
 const char *const *lm_integrator_names(void);
 
+/* How distance constraints are projected. */
+typedef enum lm_projection_method {
+    LM_PROJECT_JAKOBSEN, /* along the current direction, a fixed number of sweeps */
+    LM_PROJECT_SHAKE,    /* along the direction at the start of the sub-step, iterated to
+                               a tolerance (SHAKE; RATTLE's velocity pass for the velocity-based
+                               integrators): energy stays bounded */
+    LM_PROJECT_METHOD_COUNT
+} lm_projection_method;
+
+/* "jakobsen", "shake". */
+const char *lm_projection_method_name(lm_projection_method projection);
+/* Null-terminated list of the names above, in enum order. */
+const char *const *lm_projection_method_names(void);
+/* The order in which the relaxation projects the sticks of each sweep. */
+typedef enum lm_order {
+    LM_ORDER_CREATION, /* creation order, Gauss-Seidel: the article's exact loop (default) */
+    LM_ORDER_BATCHED,  /* plain sticks grouped once per topology change into batches that share
+                          no particle, each batch projected at once (vectorised, and split
+                          across threads); other constraints, colliders and contacts as before */
+    LM_ORDER_COUNT
+} lm_order;
+
+/* "creation", "batched". */
+const char *lm_order_name(lm_order order);
+/* Null-terminated list of the names above, in enum order (for option parsers). */
+const char *const *lm_order_names(void);
+
+/* Most threads a world may use. */
+#define LM_MAX_THREADS 64
+
 typedef struct lm_world_def {
     lm_vec3 gravity;          /* m/s^2, applied to every movable particle; default (0,-9.81,0) */
     lm_integrator integrator; /* default LM_INTEGRATOR_VERLET */
@@ -86,9 +116,34 @@ typedef struct lm_world_def {
     bool collide_particles;   /* particles with a radius push each other apart; default false */
     bool collide_edges;       /* sticks are pushed out of colliders at their deepest point
                                  (Jakobsen 5), not only at their ends; default false */
+    lm_projection_method projection; /* default LM_PROJECT_JAKOBSEN */
+    lm_order order;                  /* default LM_ORDER_CREATION */
+    int threads; /* 1..LM_MAX_THREADS: threads that share each batch of the batched
+                    order (same bits for every count); default 1 */
 } lm_world_def;
 
 lm_world_def lm_world_default_def(void);
+
+/* ------------------------------------------------------------ measures --
+ * For lessons (measure.c). Each takes a list of particles, or NULL and 0 for
+ * every particle of the world. Units: J, kg m/s, m. */
+typedef struct lm_energy {
+    double kinetic;   /* sum m v^2 / 2 (Verlet: v at the current position, see below) */
+    double potential; /* gravity's, the world's and every gravity generator's: -m g . x */
+    double elastic;   /* springs: k (length - rest)^2 / 2, for springs with both ends listed */
+    double total;     /* the sum of the three */
+} lm_energy;
+/* Under position Verlet a particle's stored velocity is its last
+ * displacement over h, half a sub-step behind its position; the kinetic
+ * energy uses 1.5 v - 0.5 v_before (second order, includes what the
+ * constraints did) so that it pairs with the potential at the same time. */
+lm_energy lm_world_energy(const lm_world *world, const lm_particle *particles, size_t count);
+/* sum m v over movable particles. */
+lm_vec3 lm_world_momentum(const lm_world *world, const lm_particle *particles, size_t count);
+/* sum m x / sum m over movable particles; false (and *center untouched) when
+ * they have no mass. */
+bool lm_world_center_of_mass(const lm_world *world, const lm_particle *particles, size_t count,
+                             lm_vec3 *center);
 /* NULL when out of memory. def may be NULL for the defaults. */
 lm_world *lm_world_create(const lm_world_def *def);
 void lm_world_destroy(lm_world *world);
@@ -331,6 +386,7 @@ typedef enum lm_force_kind {
     LM_FORCE_DRAG,     /* medium: f = -k v on every movable particle (Lee eq. 2) */
     LM_FORCE_SPRING,   /* damped spring between two particles (Lee 1.3) */
     LM_FORCE_CALLBACK, /* user code, e.g. a Lua function */
+    LM_FORCE_FIELD,    /* a force field over a set of particles (lm_field_def, field.c) */
     LM_FORCE_KIND_COUNT
 } lm_force_kind;
 
@@ -369,6 +425,73 @@ const char *lm_force_kind_name(lm_force_kind kind); /* "gravity", "drag", "sprin
 int lm_force_particles(const lm_world *world, lm_force force, lm_particle out[2]);
 /* A spring's drawing hint (LM_LOOK_DEFAULT and 0 for other kinds). */
 lm_link_look lm_force_look(const lm_world *world, lm_force force, uint32_t *color);
+
+/* ---------------------------------------------------------------- fields --
+ * A force field acts on every particle of a set (all, a list, or one group)
+ * at every force evaluation: built-in kinds in C, or a function that gets the
+ * particles' arrays and adds forces itself (a Lua field). Immovable particles
+ * (inverse mass 0) are skipped. */
+
+typedef enum lm_field_kind {
+    LM_FIELD_UNIFORM,   /* f = m accel + force */
+    LM_FIELD_WIND,      /* f = k (w(x, t) - v): drag towards the air's velocity w, which is
+                           velocity plus turbulence * smooth noise (seeded, deterministic) */
+    LM_FIELD_ATTRACTOR, /* f = strength m r^ / r^falloff towards point (strength < 0 repels);
+                           inside radius the magnitude falls linearly to 0 at the point */
+    LM_FIELD_VORTEX,    /* f = strength m 2 r R / (r^2 + R^2) around the axis through point
+                           (right-handed), r the distance from the axis, R = radius */
+    LM_FIELD_DRAG,      /* f = -(linear + quadratic |v|) v */
+    LM_FIELD_FUNCTION,  /* user code (lm_field_fn) */
+    LM_FIELD_KIND_COUNT
+} lm_field_kind;
+
+/* What a field function sees: the world's particle arrays (indexed by slot,
+ * where slot = particle.index1 - 1), and the slots it acts on. It adds to f. */
+typedef struct lm_field_batch {
+    const lm_vec3 *x, *v;
+    const double *mass;
+    lm_vec3 *f;
+    const uint32_t *slots; /* count slots, ascending, alive and movable */
+    uint32_t count;
+    double time;
+} lm_field_batch;
+
+/* Return 0 on success; anything else abandons the step (LM_ERROR_CALLBACK). */
+typedef int (*lm_field_fn)(const lm_field_batch *batch, void *context);
+
+typedef struct lm_field_def {
+    lm_field_kind kind;
+    lm_vec3 accel, force; /* uniform (m/s^2, N) */
+    lm_vec3 velocity;     /* wind: the mean air velocity (m/s) */
+    double k;             /* wind: N s/m, >= 0; default 1 */
+    double turbulence;    /* wind: m/s, >= 0; default 0 */
+    double scale;         /* wind: size of the gusts (m), > 0; default 1 */
+    double period;        /* wind: how fast they change (s), > 0; default 1 */
+    uint64_t seed;        /* wind: the noise's seed */
+    lm_vec3 point;        /* attractor, vortex */
+    lm_vec3 axis;         /* vortex: default (0, 0, 1); normalised */
+    double strength;      /* attractor, vortex: m/s^2 at 1 m (attractor) or at radius (vortex) */
+    double falloff;       /* attractor: exponent >= 0; default 2 */
+    double radius;        /* attractor, vortex: m, > 0; default 0.1 (attractor), 1 (vortex) */
+    double linear, quadratic; /* drag: N s/m and N s^2/m^2, >= 0 */
+    /* Which particles: all (particle_count 0 and group < 0), the listed ones
+     * (removed ones are skipped), or those whose group equals group. */
+    const lm_particle *particles;
+    uint32_t particle_count;
+    int64_t group;
+    lm_field_fn fn; /* LM_FIELD_FUNCTION */
+    void *context;
+    lm_release_fn release; /* called once when the field is removed */
+} lm_field_def;
+
+lm_field_def lm_field_default_def(lm_field_kind kind);
+/* Null handle when out of memory (release is then not called). */
+lm_force lm_force_create_field(lm_world *world, const lm_field_def *def);
+const char *lm_field_kind_name(lm_field_kind kind); /* "uniform", "wind", ... */
+/* The field kind of a LM_FORCE_FIELD generator. */
+lm_field_kind lm_force_field_kind(const lm_world *world, lm_force force);
+/* Smooth gradient noise in [-1, 1] (0 at integer points), deterministic for a seed. */
+double lm_noise3(uint64_t seed, double x, double y, double z);
 
 /* ------------------------------------------------------------ colliders -- */
 

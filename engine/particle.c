@@ -18,7 +18,7 @@ lm_particle_def lm_particle_default_def(void) {
     X(x) X(x_prev) X(v) X(f) X(inv_mass) X(solve_w) X(mass) X(radius)         \
     X(color) X(group) X(generation) X(next_free) X(pins) X(alive) X(fresh)     \
     X(contact) X(contact_collider) X(contact_normal) X(friction) X(restitution) \
-    X(collision_mask) X(x0) X(v0) X(sx) X(sv) X(ka) X(x_integrated)
+    X(collision_mask) X(uses) X(x0) X(v0) X(sx) X(sv) X(ka) X(x_integrated)
 // clang-format on
 
 bool lm_particles_reserve(lm_particles *p, uint32_t n) {
@@ -79,7 +79,7 @@ lm_particle lm_particle_create(lm_world *world, const lm_particle_def *def) {
     }
     p->x[slot] = def->position;
     p->v[slot] = def->velocity;
-    double h = world->def.time_step / world->def.substeps;
+    double h = lm_world_substep_length(world);
     p->x_prev[slot] = lm_mad(def->position, def->velocity, -h);
     p->f[slot] = lm_v3(0, 0, 0);
     p->mass[slot] = def->mass;
@@ -98,39 +98,25 @@ lm_particle lm_particle_create(lm_world *world, const lm_particle_def *def) {
     p->friction[slot] = -1;
     p->restitution[slot] = -1;
     p->collision_mask[slot] = UINT32_MAX;
+    p->uses[slot] = LM_DEAD;
     p->live++;
     return lm_particle_handle(world, slot);
-}
-
-static bool uses_slot(const uint32_t *slots, int n, uint32_t slot) {
-    for (int i = 0; i < n; i++) {
-        if (slots[i] == slot) {
-            return true;
-        }
-    }
-    return false;
 }
 
 void lm_particle_destroy(lm_world *world, lm_particle particle) {
     assert(!world->stepping);
     uint32_t slot = lm_particle_slot(world, particle);
-    /* Everything that acts on the particle goes with it. */
-    for (uint32_t i = 0; i < world->constraints.count; i++) {
-        const lm_constraint_item *c = lm_store_at(&world->constraints, i);
-        if (lm_store_alive(&world->constraints, i) && lm_constraint_uses_slot(world, c, slot)) {
-            lm_constraint handle = {
-                world->constraints.item_slot[i] + 1,
-                world->constraints.slot_generation[world->constraints.item_slot[i]]};
-            lm_constraint_destroy(world, handle);
-        }
-    }
-    for (uint32_t i = 0; i < world->forces.count; i++) {
-        const lm_force_item *f = lm_store_at(&world->forces, i);
-        if (lm_store_alive(&world->forces, i) && f->kind == LM_FORCE_SPRING &&
-            uses_slot(f->particle, 2, slot)) {
-            lm_force handle = {world->forces.item_slot[i] + 1,
-                               world->forces.slot_generation[world->forces.item_slot[i]]};
+    /* Everything that acts on the particle goes with it: its own list, so
+     * this costs its degree, not a scan of every constraint and force. */
+    for (uint32_t what = lm_uses_first(world, slot); what != LM_DEAD;
+         what = lm_uses_first(world, slot)) {
+        if (what & LM_USE_FORCE) {
+            uint32_t s = what & ~LM_USE_FORCE;
+            lm_force handle = {s + 1, world->forces.slot_generation[s]};
             lm_force_destroy(world, handle);
+        } else {
+            lm_constraint handle = {what + 1, world->constraints.slot_generation[what]};
+            lm_constraint_destroy(world, handle);
         }
     }
     lm_particles *p = &world->particles;
@@ -174,7 +160,7 @@ lm_vec3 lm_particle_velocity(const lm_world *world, lm_particle particle) {
 void lm_particle_set_velocity(lm_world *world, lm_particle particle, lm_vec3 velocity) {
     uint32_t slot = lm_particle_slot(world, particle);
     lm_particles *p = &world->particles;
-    double h = world->def.time_step / world->def.substeps;
+    double h = lm_world_substep_length(world);
     p->v[slot] = velocity;
     p->x_prev[slot] = lm_mad(p->x[slot], velocity, -h);
     p->fresh[slot] = 1;

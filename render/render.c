@@ -17,6 +17,8 @@
  */
 #include "render.h"
 
+#include "overlay.h"
+
 #include <SDL.h>
 #include <math.h>
 #include <stdio.h>
@@ -1195,7 +1197,42 @@ void lm_renderer_set_hidden(lm_renderer *renderer, unsigned hidden) {
     renderer->hidden = hidden;
 }
 
+/* ------------------------------------------------------------ overlay -- */
+
+/* The overlay's projection is the world's: the same view, to canvas pixels. */
+static bool overlay_project(const void *context, lm_vec3 point, double *x, double *y,
+                            double *pixels_per_metre_out) {
+    const view *v = &((const lm_renderer *)context)->view;
+    camera_point c = to_camera(v, point);
+    if (!isfinite(c.x) || !isfinite(c.y) || !isfinite(c.z) || c.z < v->near)
+        return false;
+    to_canvas(v, c, x, y);
+    *pixels_per_metre_out = pixels_per_metre(v, c.z);
+    return true;
+}
+
+/* The overlay's triangles go through the world's vertex list and blending. */
+static void overlay_triangles(void *context, const lm_overlay_vertex *corners,
+                              size_t triangle_count, bool translucent) {
+    lm_renderer *renderer = context;
+    if (triangle_count > (size_t)1 << 24 ||
+        !reserve(renderer, 3 * (int)triangle_count, 3 * (int)triangle_count))
+        return;
+    for (size_t i = 0; i < 3 * triangle_count; i++) {
+        int index = add_vertex(renderer, corners[i].x, corners[i].y, sdl_color(corners[i].rgba));
+        renderer->indices[renderer->index_count++] = index;
+    }
+    SDL_SetRenderDrawBlendMode(renderer->sdl,
+                               translucent ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE);
+    submit(renderer);
+}
+
 void lm_renderer_draw(lm_renderer *renderer, const lm_world *world, const lm_camera *camera) {
+    lm_renderer_draw_with(renderer, world, camera, NULL);
+}
+
+void lm_renderer_draw_with(lm_renderer *renderer, const lm_world *world, const lm_camera *camera,
+                           const lm_overlay *overlay) {
     bool perspective = camera->projection == LM_PROJECTION_PERSPECTIVE;
     if (camera->projection == LM_PROJECTION_AUTO)
         perspective = lm_camera_fit(world, (double)renderer->width / renderer->height).projection ==
@@ -1228,5 +1265,15 @@ void lm_renderer_draw(lm_renderer *renderer, const lm_world *world, const lm_cam
     SDL_SetRenderDrawColor(renderer->sdl, background.r, background.g, background.b, background.a);
     SDL_RenderClear(renderer->sdl);
     rasterise(renderer);
+    if (overlay) {
+        lm_overlay_target target = {(double)renderer->width * SUPERSAMPLE,
+                                    (double)renderer->height * SUPERSAMPLE,
+                                    renderer->view.point,
+                                    overlay_project,
+                                    overlay_triangles,
+                                    renderer};
+        lm_overlay_rasterise(overlay, &target);
+        SDL_RenderFlush(renderer->sdl);
+    }
     resolve(renderer);
 }

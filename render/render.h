@@ -65,9 +65,23 @@ int lm_renderer_height(const lm_renderer *renderer);
 /* Clears and draws the world as seen by camera. */
 void lm_renderer_draw(lm_renderer *renderer, const lm_world *world, const lm_camera *camera);
 
+/* The same, then the overlay's shapes on top (render/overlay.h), drawn into
+ * the same supersampled canvas with the same projection before it is
+ * averaged down; the overlay's text is the caller's. overlay may be NULL. */
+struct lm_overlay;
+void lm_renderer_draw_with(lm_renderer *renderer, const lm_world *world, const lm_camera *camera,
+                           const struct lm_overlay *overlay);
+
 /* The picture (an SDL_Surface *, RGBA32), valid until the next resize or
  * destroy. Declared as void * so this header does not pull in SDL. */
 void *lm_renderer_surface(lm_renderer *renderer);
+
+/* Encodes the picture as an 8-bit RGB PNG in memory: *png (free it with
+ * free) of *size bytes. The same picture always gives the same bytes. False
+ * with a message in err when out of memory. Safe to call from several
+ * threads on different renderers. */
+bool lm_renderer_encode_png(lm_renderer *renderer, unsigned char **png, size_t *size, char *err,
+                            size_t err_size);
 
 /* Writes the picture as an 8-bit RGB PNG. Returns false with a message in err
  * (including strerror) on failure. */

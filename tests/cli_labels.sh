@@ -46,7 +46,7 @@ LUA
 # render NAME SCENE [loom options]: frames into $tmp/NAME; false on failure.
 render() {
     name=$1; file=$2; shift 2
-    "$loom" render "$file" --out "$tmp/$name" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+    "$loom" render "$file" --quiet --out "$tmp/$name" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
 }
 
 # box A B: "X0 Y0 X1 Y1" of the pixels that differ between two frames, or "".
@@ -186,12 +186,12 @@ loom.label{ text = "on the picture", screen = {0.25, 0.75}, align = "left" }'
     kill "$loom_pid" 2>/dev/null
     wait "$loom_pid" 2>/dev/null
     loom_pid=
-    if [ -f "$tmp/shots/still-001.png" ] &&
-        "$pngcheck" differ "$tmp/still/frame_00000.png" "$tmp/shots/still-001.png" | grep -q '^same$'; then
+    if [ -f "$tmp/shots/screenshots/still-001.png" ] &&
+        "$pngcheck" differ "$tmp/still/frame_00000.png" "$tmp/shots/screenshots/still-001.png" | grep -q '^same$'; then
         ok "the window shows labels exactly as loom render draws them"
     else
         not_ok "the window shows labels exactly as loom render draws them" \
-            "$("$pngcheck" differ "$tmp/still/frame_00000.png" "$tmp/shots/still-001.png" 2>&1)"
+            "$("$pngcheck" differ "$tmp/still/frame_00000.png" "$tmp/shots/screenshots/still-001.png" 2>&1)"
     fi
 else
     echo "# skip: the window check needs Xvfb and xdotool"

@@ -1,7 +1,9 @@
 #!/bin/sh
 # End-to-end tests of `loom SCENE.lua`, the window: under a virtual X server
-# (Xvfb, started here) with input from xdotool. Screenshots come from loom's
-# own screenshot key (P), which saves what the window shows.
+# (Xvfb, started here) with input from xdotool. Pictures of the scene come
+# from loom's own screenshot key (P), which saves the scene's picture without
+# the window's panels; the panels themselves (heads-up display, errors) are
+# checked on the screen, captured with ImageMagick's import.
 # Checks: the scene is shown and moves, keys and mouse reach loom and the
 # script (in world coordinates), a drag moves a particle, pause and single
 # step, pan and zoom, a toggle, editing the scene or a module it required
@@ -123,7 +125,8 @@ shot() {
     xdotool key p
     wait_count "saved screenshot" "$tmp/out" $((saved + 1))
     file=$(grep "saved screenshot" "$tmp/out" | tail -n 1 | sed 's/.*saved screenshot //')
-    mv "$tmp/shots/$file" "$tmp/$1.png" 2>/dev/null
+    case $file in /*) ;; *) file=$tmp/shots/$file ;; esac
+    mv "$file" "$tmp/$1.png" 2>/dev/null
 }
 stop_loom() {
     xdotool key Escape
@@ -176,8 +179,11 @@ check "a screenshot is 640x360 and not blank" [ "$("$pngcheck" info "$tmp/first.
 sleep 0.4
 shot later
 check "the picture changes over time" quiet "$pngcheck" differ "$tmp/first.png" "$tmp/later.png"
-check "the heads-up display is drawn (dark panel at the top left)" \
-    [ "$("$pngcheck" pixel "$tmp/first.png" 12 12)" != "#f7f7f2" ]
+# P saves the scene's picture; the window's own panels are only on the screen.
+check "a screenshot has no heads-up display" [ "$("$pngcheck" pixel "$tmp/first.png" 12 12)" = "#f7f7f2" ]
+import -window "$window" "$tmp/screen.png" 2>/dev/null
+check "the heads-up display is on the screen (dark panel at the top left)" \
+    [ "$("$pngcheck" pixel "$tmp/screen.png" 12 12)" != "#f7f7f2" ]
 
 # Keys and the mouse reach the script, in world coordinates.
 xdotool key k
@@ -285,6 +291,7 @@ running=$(lines "^u ")
 sleep 0.3
 check "the last good scene keeps running" [ "$(lines "^u ")" -gt "$running" ]
 shot syntax
+import -window "$window" "$tmp/syntax.png" 2>/dev/null # the screen: a screenshot is the scene only
 bottom=$("$pngcheck" pixel "$tmp/syntax.png" 2 357)
 check "the error is shown on screen (red panel at the bottom: $bottom)" \
     awk -v c="$bottom" 'BEGIN { r = ("0x" substr(c, 2, 2)) + 0; g = ("0x" substr(c, 4, 2)) + 0;
@@ -294,6 +301,7 @@ mv "$tmp/scene.tmp" "$scene"
 check "fixing the file reloads" wait_for "^loads [0-9]* version 3" "$tmp/out" 3
 sleep 0.3
 shot fixed
+import -window "$window" "$tmp/fixed.png" 2>/dev/null
 check "fixing it clears the error from the screen" \
     [ "$("$pngcheck" pixel "$tmp/fixed.png" 2 357)" = "#f7f7f2" ]
 

@@ -38,6 +38,50 @@ static lua_Integer harness_count(lua_State *L, const char *field) {
     return count;
 }
 
+/* test_draw_frame(aspect): one picture's script drawing, as the app runs it
+ * (lmlua_draw_frame); returns the overlay's shapes, points and texts. */
+static int test_draw_frame(lua_State *L) {
+    lua_pushcfunction(L, lmlua_draw_frame);
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 0);
+    const lm_overlay *overlay = lmlua_overlay(L);
+    size_t texts = lm_overlay_text_count(overlay);
+    lua_pushinteger(L, (lua_Integer)(lm_overlay_item_count(overlay) - texts));
+    lua_pushinteger(L, (lua_Integer)lm_overlay_point_count(overlay));
+    lua_pushinteger(L, (lua_Integer)texts);
+    return 3;
+}
+
+/* test_series(): the plotted series through the C API (lmlua_plots), as a
+ * list of { name =, panel =, unit =, color =, time = {...}, value = {...} }. */
+static int test_series(lua_State *L) {
+    const lm_plots *plots = lmlua_plots(L);
+    size_t count = lm_plots_count(plots);
+    lua_createtable(L, (int)count, 0);
+    for (size_t i = 0; i < count; i++) {
+        lm_plot_series s = lm_plots_series(plots, i);
+        lua_createtable(L, 0, 6);
+        lua_pushstring(L, s.name);
+        lua_setfield(L, -2, "name");
+        lua_pushstring(L, s.panel);
+        lua_setfield(L, -2, "panel");
+        lua_pushstring(L, s.unit);
+        lua_setfield(L, -2, "unit");
+        lua_pushinteger(L, (lua_Integer)s.color);
+        lua_setfield(L, -2, "color");
+        for (int column = 0; column < 2; column++) {
+            lua_createtable(L, (int)s.count, 0);
+            for (size_t k = 0; k < s.count; k++) {
+                lua_pushnumber(L, column == 0 ? s.time[k] : s.value[k]);
+                lua_rawseti(L, -2, (lua_Integer)k + 1);
+            }
+            lua_setfield(L, -2, column == 0 ? "time" : "value");
+        }
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    return 1;
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s FILE.lua\n", argv[0]);
@@ -58,6 +102,8 @@ int main(int argc, char **argv) {
     lua_setfield(L, -3, "path");
     lua_pop(L, 2);
 
+    lua_register(L, "test_draw_frame", test_draw_frame);
+    lua_register(L, "test_series", test_series);
     lua_pushcfunction(L, traceback);
     int errors = 0;
     if (luaL_loadfile(L, argv[1]) != LUA_OK || lua_pcall(L, 0, 0, 1) != LUA_OK) {

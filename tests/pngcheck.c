@@ -7,6 +7,13 @@
  *                                that box, corners inclusive) and exits 0 when the
  *                                pictures differ, prints "same" and exits 1 when not
  *   pngcheck pixel FILE X Y      prints the pixel's colour as "#rrggbb"
+ *   pngcheck count FILE X0 Y0 X1 Y1 #rrggbb TOL
+ *                                prints how many pixels of the box (corners inclusive,
+ *                                clipped to the picture) are within TOL of the colour
+ *                                in every channel
+ *   pngcheck where FILE X0 Y0 X1 Y1 #rrggbb TOL
+ *                                prints "N X0 Y0 X1 Y1": how many such pixels and the
+ *                                box around them ("0" when none)
  *
  * Exit status 2 on bad usage or an unreadable file.
  */
@@ -102,6 +109,48 @@ static int pixel(const char *path, const char *x_text, const char *y_text) {
     return status;
 }
 
+static int count(char **argv) {
+    image picture;
+    if (!load(argv[2], &picture))
+        return 2;
+    int x0 = atoi(argv[3]), y0 = atoi(argv[4]), x1 = atoi(argv[5]), y1 = atoi(argv[6]);
+    unsigned color = 0;
+    int tolerance = atoi(argv[8]);
+    if (argv[7][0] != '#' || sscanf(argv[7] + 1, "%6x", &color) != 1) {
+        fprintf(stderr, "pngcheck: bad colour '%s' (expected #rrggbb)\n", argv[7]);
+        stbi_image_free(picture.rgba);
+        return 2;
+    }
+    int want[3] = {(int)(color >> 16) & 0xFF, (int)(color >> 8) & 0xFF, (int)color & 0xFF};
+    size_t matches = 0;
+    int bx0 = picture.width, by0 = picture.height, bx1 = -1, by1 = -1;
+    for (int y = y0 < 0 ? 0 : y0; y <= y1 && y < picture.height; y++)
+        for (int x = x0 < 0 ? 0 : x0; x <= x1 && x < picture.width; x++) {
+            const unsigned char *p =
+                picture.rgba + 4 * ((size_t)y * (size_t)picture.width + (size_t)x);
+            bool near = true;
+            for (int c = 0; c < 3; c++)
+                near = near && abs((int)p[c] - want[c]) <= tolerance;
+            matches += near;
+            if (near) {
+                bx0 = x < bx0 ? x : bx0;
+                by0 = y < by0 ? y : by0;
+                bx1 = x > bx1 ? x : bx1;
+                by1 = y > by1 ? y : by1;
+            }
+        }
+    if (strcmp(argv[1], "where") == 0) {
+        if (matches)
+            printf("%zu %d %d %d %d\n", matches, bx0, by0, bx1, by1);
+        else
+            printf("0\n");
+    } else {
+        printf("%zu\n", matches);
+    }
+    stbi_image_free(picture.rgba);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc == 3 && strcmp(argv[1], "info") == 0)
         return info(argv[2]);
@@ -109,6 +158,10 @@ int main(int argc, char **argv) {
         return differ(argv[2], argv[3]);
     if (argc == 5 && strcmp(argv[1], "pixel") == 0)
         return pixel(argv[2], argv[3], argv[4]);
-    fprintf(stderr, "usage: pngcheck info FILE | differ A B | pixel FILE X Y\n");
+    if (argc == 9 && (strcmp(argv[1], "count") == 0 || strcmp(argv[1], "where") == 0))
+        return count(argv);
+    fprintf(stderr,
+            "usage: pngcheck info FILE | differ A B | pixel FILE X Y | count|where FILE X0 Y0 "
+            "X1 Y1 #rrggbb TOL\n");
     return 2;
 }

@@ -1,0 +1,108 @@
+/* bench_draw.c - the cost of drawing one picture at 1280x720.
+ *
+ * Runs bench/draw_plots.lua (a plot-heavy scene: 6 panels of 5 series of
+ * 3600 samples, 20 trails and arrows, 290 shapes and 20 texts from
+ * loom.draw) in a Lua state and times, per picture, best of RUNS rounds of
+ * FRAMES pictures each:
+ *   world    lm_renderer_draw: the world alone (the reference, same run);
+ *   script   lmlua_draw_frame: trails, arrows, loom.draw, panel layout;
+ *   overlay  lm_renderer_draw_with: the world plus the overlay's shapes;
+ *   text     the overlay's text with the labels' font (lm_text_draw).
+ * Needs the scene file, so run it from the repository root (make bench). */
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "../bindings/loom_lua.h"
+#include "../render/text.h"
+
+enum { WIDTH = 1280, HEIGHT = 720, FRAMES = 20, RUNS = 3 };
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static double min2(double a, double b) {
+    return a < b ? a : b;
+}
+
+int main(void) {
+    lua_State *L = luaL_newstate();
+    luaL_openlibs(L);
+    luaL_requiref(L, "loom", luaopen_loom, 1);
+    lua_pop(L, 1);
+    if (luaL_dofile(L, "bench/draw_plots.lua") != LUA_OK) {
+        fprintf(stderr, "bench_draw: %s\n", lua_tostring(L, -1));
+        return 1;
+    }
+    const lm_world *world = lmlua_toworld(L, -1);
+    char err[256];
+    lm_renderer *renderer = lm_renderer_create(WIDTH, HEIGHT, err, sizeof err);
+    const char *font_path = lm_font_default_path(false);
+    lm_font *font = font_path ? lm_font_load(font_path, err, sizeof err) : NULL;
+    if (!world || !renderer) {
+        fprintf(stderr, "bench_draw: no world or no renderer: %s\n", err);
+        return 1;
+    }
+    double aspect = (double)WIDTH / HEIGHT;
+    lm_camera camera = lm_camera_fit(world, aspect);
+
+    double best[4] = {1e9, 1e9, 1e9, 1e9};
+    size_t shapes = 0, points = 0, texts = 0;
+    for (int run = 0; run < RUNS; run++) {
+        double t0 = now();
+        for (int f = 0; f < FRAMES; f++)
+            lm_renderer_draw(renderer, world, &camera);
+        double t1 = now();
+        for (int f = 0; f < FRAMES; f++) {
+            lua_pushcfunction(L, lmlua_draw_frame);
+            lua_pushnumber(L, aspect);
+            if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+                fprintf(stderr, "bench_draw: %s\n", lua_tostring(L, -1));
+                return 1;
+            }
+        }
+        double t2 = now();
+        const lm_overlay *overlay = lmlua_overlay(L);
+        for (int f = 0; f < FRAMES; f++)
+            lm_renderer_draw_with(renderer, world, &camera, overlay);
+        double t3 = now();
+        texts = lm_overlay_text_count(overlay);
+        for (int f = 0; f < FRAMES && font; f++) {
+            for (size_t i = 0; i < texts; i++) {
+                lm_overlay_text text = lm_overlay_text_at(overlay, i);
+                lm_font_set_size(font, (int)(text.size * HEIGHT / 720.0));
+                /* World anchors are projected by the app; here any place will do. */
+                int x = text.screen ? (int)(text.at.x * WIDTH) : WIDTH / 2;
+                int y = text.screen ? (int)(text.at.y * HEIGHT) : HEIGHT / 2;
+                lm_text_draw(font, lm_renderer_surface(renderer), x, y, text.text, text.color);
+            }
+        }
+        double t4 = now();
+        best[0] = min2(best[0], (t1 - t0) / FRAMES);
+        best[1] = min2(best[1], (t2 - t1) / FRAMES);
+        best[2] = min2(best[2], (t3 - t2) / FRAMES);
+        best[3] = min2(best[3], (t4 - t3) / FRAMES);
+        shapes = lm_overlay_item_count(overlay) - texts;
+        points = lm_overlay_point_count(overlay);
+    }
+    printf("\ndrawing one picture at %dx%d, plot-heavy scene (bench/draw_plots.lua): %zu shapes, "
+           "%zu points, %zu texts; best of %d x %d pictures\n",
+           WIDTH, HEIGHT, shapes, points, texts, RUNS, FRAMES);
+    printf("| stage | ms per picture | vs world |\n|---|---:|---:|\n");
+    const char *names[4] = {"world alone (lm_renderer_draw)", "script: lmlua_draw_frame",
+                            "world + overlay (lm_renderer_draw_with)", "overlay text"};
+    for (int i = 0; i < 4; i++)
+        printf("| %s | %.2f | %.2fx |\n", names[i], 1e3 * best[i], best[i] / best[0]);
+    double drawing = best[1] + (best[2] - best[0]) + best[3];
+    printf("| the scene's own drawing (script + overlay shapes + text) | %.2f | %.2fx |\n",
+           1e3 * drawing, drawing / best[0]);
+    lm_font_destroy(font);
+    lm_renderer_destroy(renderer);
+    lua_close(L);
+    return 0;
+}

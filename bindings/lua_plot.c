@@ -1,0 +1,103 @@
+/*
+ * lua_plot.c - loom.plot(name, value [, options]): live plots.
+ *
+ * Each call appends (t, value) to the series called name, t being the
+ * simulated time of the scene's world (0 before it exists). The series live
+ * in a plain C store (render/plot.h) kept in the drawing state, where the
+ * renderer lays out its panels and C callers read it (lmlua_plots, e.g. for
+ * --csv). The samples are allocated with the state's allocator, so a host's
+ * memory limit covers them.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "lua_internal.h"
+
+static const char *const plot_fields[] = {"panel", "color", "unit", "range", NULL};
+
+/* A string field of the options at arg, or NULL. */
+static const char *get_string(lua_State *L, int arg, const char *name) {
+    if (lua_getfield(L, arg, name) == LUA_TNIL) {
+        lua_pop(L, 1);
+        return NULL;
+    }
+    if (lua_type(L, -1) != LUA_TSTRING) {
+        lmlua_place_error(L, lmlua_field(arg, name),
+                          lua_pushfstring(L, "must be a string, got %s", luaL_typename(L, -1)));
+    }
+    const char *text = lua_tostring(L, -1);
+    lua_pop(L, 1); /* still referenced by the options table */
+    return text;
+}
+
+/* loom.plot(name, value [, { panel =, color =, unit =, range = {low, high} }]) */
+static int plot(lua_State *L) {
+    size_t length;
+    const char *name = luaL_checklstring(L, 1, &length);
+    if (length == 0 || strlen(name) != length || length > 100) {
+        luaL_argerror(L, 1, "name must be 1 to 100 characters without zero bytes");
+    }
+    double value = lmlua_check_finite(L, lmlua_param(2, "value"));
+    lm_plot_options options = {0};
+    if (lmlua_check_options(L, 3, plot_fields)) {
+        options.panel = get_string(L, 3, "panel");
+        options.unit = get_string(L, 3, "unit");
+        if (options.panel && (options.panel[0] == '\0' || strlen(options.panel) > 100)) {
+            lmlua_place_error(L, lmlua_field(3, "panel"), "must be 1 to 100 characters");
+        }
+        if (options.unit && strlen(options.unit) > 40) {
+            lmlua_place_error(L, lmlua_field(3, "unit"), "must be at most 40 characters");
+        }
+        lmlua_get_color(L, 3, "color", &options.color);
+        if (lua_getfield(L, 3, "range") != LUA_TNIL) {
+            lmlua_place place = lmlua_field(3, "range");
+            bool pair = lua_type(L, -1) == LUA_TTABLE && lua_rawlen(L, -1) == 2;
+            double bounds[2] = {0, 0};
+            for (int i = 0; pair && i < 2; i++) {
+                pair = lua_rawgeti(L, -1 - i, i + 1) == LUA_TNUMBER;
+                bounds[i] = lua_tonumber(L, -1);
+            }
+            if (!pair || !isfinite(bounds[0]) || !isfinite(bounds[1]) || !(bounds[0] < bounds[1])) {
+                lmlua_place_error(L, place,
+                                  "must be {low, high} with finite numbers and low < high");
+            }
+            options.ranged = true;
+            options.low = bounds[0];
+            options.high = bounds[1];
+        }
+        lua_settop(L, 3);
+    }
+    lmlua_draw_state *state = lmlua_draw_state_of(L);
+    if (!state->plots) {
+        /* Samples come from the state's allocator: they count against the
+         * script's memory limit like its own tables. */
+        void *context;
+        lua_Alloc alloc = lua_getallocf(L, &context);
+        state->plots = lm_plots_create(alloc, context);
+        if (!state->plots)
+            return luaL_error(L, "not enough memory");
+    }
+    lmlua_push_last_world(L);
+    const lm_world *world = lmlua_toworld(L, -1);
+    lua_pop(L, 1);
+    double time = world ? lm_world_time(world) : 0.0;
+    switch (lm_plots_append(state->plots, name, time, value, &options)) {
+    case LM_PLOT_OK:
+        return 0;
+    case LM_PLOT_MEMORY:
+        return luaL_error(L, "not enough memory");
+    case LM_PLOT_TOO_MANY:
+        return luaL_error(L, "loom.plot: too many series (at most %d)", LM_PLOT_MAX_SERIES);
+    case LM_PLOT_TOO_MANY_PANELS:
+        return luaL_error(L, "loom.plot: too many panels (at most %d)", LM_PLOT_MAX_PANELS);
+    case LM_PLOT_FULL:
+        return luaL_error(L, "loom.plot: series '%s' is full (at most %d samples)", name,
+                          LM_PLOT_MAX_SAMPLES);
+    }
+    return 0;
+}
+
+void lmlua_open_plot(lua_State *L) {
+    lua_pushcfunction(L, plot);
+    lua_setfield(L, -2, "plot");
+}

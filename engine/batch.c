@@ -1,0 +1,317 @@
+/* batch.c - grouping the plain sticks into batches that share no particle
+ * (the batched order; relax.c projects them).
+ *
+ * Rebuilt only when the constraints change (topology: adding, removing,
+ * tearing), in a fixed order that depends on nothing but the constraint store:
+ *
+ * 1. Families. A stick joins slots a < b at offset d = b - a. Sticks of one
+ *    offset split by the parity of floor(a / d) never share a particle (two
+ *    sticks of offset d meet only when their a differ by exactly d, and then
+ *    floor(a / d) differs by one). A grid's rows, columns and diagonals are
+ *    such families, so a cloth needs 2 batches per direction, and within a
+ *    batch the slots run on consecutively: runs that gcc vectorises.
+ * 2. The rest (offsets too rare to be worth a batch, repeated sticks) is
+ *    coloured greedily in creation order: each stick takes the lowest of 64
+ *    colours free at both ends; a stick that finds none goes to one last
+ *    serial batch, projected in creation order by one thread.
+ *
+ * Projecting a stick with its ends swapped gives the same bits (the
+ * difference only changes sign), so a < b costs nothing. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+enum {
+    FAMILY_MIN = 64, /* sticks of one offset that make a family of their own */
+    RUN_MIN = 4,     /* consecutive sticks worth a vector run */
+    COLOURS = 64,
+};
+
+typedef struct entry {
+    uint32_t a, b, item;
+    double rest, stiffness;
+} entry;
+
+static int by_offset_then_a(const void *p, const void *q) {
+    const entry *x = p, *y = q;
+    uint32_t dx = x->b - x->a, dy = y->b - y->a;
+    if (dx != dy) {
+        return dx < dy ? -1 : 1;
+    }
+    if (x->a != y->a) {
+        return x->a < y->a ? -1 : 1;
+    }
+    return x->item < y->item ? -1 : x->item > y->item;
+}
+
+static bool grow(void **array, size_t size, uint32_t *capacity, uint32_t need) {
+    if (need <= *capacity) {
+        return true;
+    }
+    uint32_t next = *capacity ? *capacity : 16;
+    while (next < need) {
+        next *= 2;
+    }
+    void *grown = realloc(*array, (size_t)next * size);
+    if (!grown) {
+        return false;
+    }
+    *array = grown;
+    *capacity = next;
+    return true;
+}
+
+static bool reserve(lm_batches *bt, uint32_t sticks) {
+    if (!grow((void **)&bt->rest, sizeof *bt->rest, &bt->stick_capacity, sticks)) {
+        return false;
+    }
+    uint32_t capacity = bt->gather_capacity;
+    return grow((void **)&bt->ia, sizeof *bt->ia, &capacity, sticks) &&
+           grow((void **)&bt->ib, sizeof *bt->ib, &bt->gather_capacity, sticks);
+}
+
+/* Whether e[i] continues a run of stride s that ends with e[i - 1]. */
+static bool continues(const entry *e, uint32_t i, uint32_t s) {
+    return e[i].a == e[i - 1].a + s && e[i].b == e[i - 1].b + s &&
+           e[i].stiffness == e[i - 1].stiffness;
+}
+
+/* Appends one batch holding the entries in order, cut into runs. */
+static bool add_batch(lm_batches *bt, const entry *e, uint32_t n, bool serial) {
+    if (n == 0) {
+        return true;
+    }
+    if (!grow((void **)&bt->batches, sizeof *bt->batches, &bt->batch_capacity,
+              bt->batch_count + 1)) {
+        return false;
+    }
+    lm_batch *batch = &bt->batches[bt->batch_count++];
+    batch->first_run = bt->run_count;
+    batch->first_stick = bt->stick_count;
+    batch->stick_count = n;
+    batch->serial = serial;
+    uint32_t i = 0;
+    while (i < n) {
+        /* the longest run of stride 1 or 2 starting here */
+        uint32_t stride = 0, length = 1;
+        if (!serial && i + 1 < n) {
+            uint32_t s = e[i + 1].a - e[i].a;
+            if ((s == 1 || s == 2) && continues(e, i + 1, s)) {
+                stride = s;
+                while (i + length < n && continues(e, i + length, s)) {
+                    length++;
+                }
+            }
+        }
+        if (length < RUN_MIN) {
+            stride = 0;
+            length = 1;
+        }
+        /* gathered sticks next to each other share one run */
+        lm_batch_run *last = bt->run_count > batch->first_run ? &bt->runs[bt->run_count - 1] : NULL;
+        if (stride == 0 && last && last->stride == 0 && last->stiffness == e[i].stiffness) {
+            last->count++;
+        } else {
+            if (!grow((void **)&bt->runs, sizeof *bt->runs, &bt->run_capacity, bt->run_count + 1)) {
+                return false;
+            }
+            lm_batch_run run = {e[i].a, e[i].b,           bt->stick_count, length,
+                                stride, bt->gather_count, e[i].stiffness};
+            bt->runs[bt->run_count++] = run;
+        }
+        for (uint32_t k = 0; k < length; k++) {
+            bt->rest[bt->stick_count++] = e[i + k].rest;
+            if (stride == 0) {
+                bt->ia[bt->gather_count] = e[i + k].a;
+                bt->ib[bt->gather_count++] = e[i + k].b;
+            }
+        }
+        i += length;
+    }
+    batch->run_count = bt->run_count - batch->first_run;
+    return true;
+}
+
+static int by_item(const void *p, const void *q) {
+    const entry *x = p, *y = q;
+    return x->item < y->item ? -1 : x->item > y->item;
+}
+
+/* 1. Sticks sorted by offset, then a: families of FAMILY_MIN or more make two
+ * batches each (by the parity of a / d); the rest is appended to rest. */
+static bool add_families(lm_batches *bt, const entry *all, uint32_t n, entry *rest,
+                         uint32_t *rest_count, entry *scratch) {
+    for (uint32_t start = 0; start < n;) {
+        uint32_t d = all[start].b - all[start].a, end = start;
+        while (end < n && all[end].b - all[end].a == d) {
+            end++;
+        }
+        if (end - start < FAMILY_MIN) {
+            memcpy(rest + *rest_count, all + start, (end - start) * sizeof *all);
+            *rest_count += end - start;
+            start = end;
+            continue;
+        }
+        for (uint32_t parity = 0; parity < 2; parity++) {
+            uint32_t m = 0;
+            for (uint32_t k = start; k < end; k++) {
+                if ((all[k].a / d) % 2 != parity) {
+                    continue;
+                }
+                if (k > start && all[k].a == all[k - 1].a) {
+                    rest[(*rest_count)++] = all[k]; /* the same stick twice */
+                } else {
+                    scratch[m++] = all[k];
+                }
+            }
+            if (!add_batch(bt, scratch, m, false)) {
+                return false;
+            }
+        }
+        start = end;
+    }
+    return true;
+}
+
+/* 2. The rest in creation order, coloured greedily: one batch per colour,
+ * then the serial batch of sticks that found no colour. */
+static bool add_colours(lm_batches *bt, entry *rest, uint32_t n, uint64_t *used, uint32_t *colour,
+                        entry *scratch) {
+    qsort(rest, n, sizeof *rest, by_item);
+    uint32_t colours_used = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t taken = used[rest[i].a] | used[rest[i].b];
+        uint32_t c = 0;
+        while (c < COLOURS && (taken >> c) & 1u) {
+            c++;
+        }
+        colour[i] = c;
+        if (c < COLOURS) {
+            used[rest[i].a] |= (uint64_t)1 << c;
+            used[rest[i].b] |= (uint64_t)1 << c;
+            colours_used = c + 1 > colours_used ? c + 1 : colours_used;
+        }
+    }
+    for (uint32_t c = 0; c <= COLOURS; c++) {
+        if (c < COLOURS && c >= colours_used) {
+            continue;
+        }
+        uint32_t m = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            if (colour[i] == c) {
+                scratch[m++] = rest[i];
+            }
+        }
+        if (!add_batch(bt, scratch, m, c == COLOURS)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool build(lm_world *world) {
+    lm_batches *bt = &world->batches;
+    bt->stick_count = bt->run_count = bt->batch_count = bt->gather_count = 0;
+    uint32_t total = 0;
+    for (uint32_t i = 0; i < world->constraints.count; i++) {
+        const lm_constraint_item *c = lm_store_at(&world->constraints, i);
+        total += c->solver == LM_SOLVER_STICK;
+    }
+    size_t room = (size_t)total + 1;
+    entry *all = malloc(room * sizeof *all), *rest = malloc(room * sizeof *rest);
+    entry *scratch = malloc(room * sizeof *scratch);
+    uint32_t *colour = malloc(room * sizeof *colour);
+    uint64_t *used = calloc((size_t)world->particles.count + 1, sizeof *used);
+    bool ok = all && rest && scratch && colour && used && reserve(bt, total);
+    if (ok) {
+        uint32_t n = 0, rest_count = 0;
+        for (uint32_t i = 0; i < world->constraints.count; i++) {
+            const lm_constraint_item *c = lm_store_at(&world->constraints, i);
+            if (c->solver == LM_SOLVER_STICK) {
+                uint32_t a = c->particle[0], b = c->particle[1];
+                all[n++] = (entry){a < b ? a : b, a < b ? b : a, i, c->rest, c->stiffness};
+            }
+        }
+        qsort(all, n, sizeof *all, by_offset_then_a);
+        ok = add_families(bt, all, n, rest, &rest_count, scratch) &&
+             add_colours(bt, rest, rest_count, used, colour, scratch);
+    }
+    free(all);
+    free(rest);
+    free(scratch);
+    free(colour);
+    free(used);
+    if (!ok) {
+        bt->stick_count = bt->run_count = bt->batch_count = bt->gather_count = 0;
+        return false;
+    }
+    bt->built = true;
+    return true;
+}
+
+bool lm_batches_prepare(lm_world *world) {
+    lm_batches *bt = &world->batches;
+    if (!bt->built && !build(world)) {
+        return false;
+    }
+    if (bt->soa_capacity < world->particles.count) {
+        uint32_t capacity = world->particles.count;
+        double *x = realloc(bt->sx, (size_t)capacity * sizeof *x);
+        if (!x) {
+            return false;
+        }
+        bt->sx = x;
+        double *y = realloc(bt->sy, (size_t)capacity * sizeof *y);
+        if (!y) {
+            return false;
+        }
+        bt->sy = y;
+        double *z = realloc(bt->sz, (size_t)capacity * sizeof *z);
+        if (!z) {
+            return false;
+        }
+        bt->sz = z;
+        bt->soa_capacity = capacity;
+    }
+    int threads = world->def.threads;
+    if (bt->pool && lm_pool_threads(bt->pool) != threads) {
+        lm_pool_destroy(bt->pool);
+        bt->pool = NULL;
+    }
+    if (!bt->pool && threads > 1) {
+        /* NULL when threads cannot be made: one thread gives the same bits */
+        bt->pool = lm_pool_create(threads);
+    }
+    return true;
+}
+
+void lm_batches_free(lm_batches *bt) {
+    lm_pool_destroy(bt->pool);
+    free(bt->rest);
+    free(bt->ia);
+    free(bt->ib);
+    free(bt->runs);
+    free(bt->batches);
+    free(bt->sx);
+    free(bt->sy);
+    free(bt->sz);
+    memset(bt, 0, sizeof *bt);
+}
+
+bool lm_batches_pure(const lm_world *world) {
+    if (world->def.tolerance > 0 || world->colliders.count > 0 || world->collision.pair_count > 0) {
+        return false;
+    }
+    for (uint32_t r = 0; r < world->constraint_run_count[0]; r++) {
+        if (world->constraint_runs[0][r].kind != LM_SOLVER_STICK) {
+            return false;
+        }
+    }
+    for (uint32_t r = 0; r < world->constraint_run_count[1]; r++) {
+        if (world->constraint_runs[1][r].kind != LM_SOLVER_PIN) {
+            return false;
+        }
+    }
+    return true;
+}

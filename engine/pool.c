@@ -1,0 +1,151 @@
+/* pool.c - a persistent pool of worker threads (C11 <threads.h>) for the
+ * batched solver. lm_pool_run hands one function to every thread (the caller
+ * is thread 0) and returns when all of them finished: one barrier per call,
+ * no thread created per batch. Waiting spins briefly, then sleeps on a
+ * condition variable, so a pool on a busy machine does not burn a core. */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <threads.h>
+
+#include "internal.h"
+
+enum { SPINS = 4096 };
+
+struct lm_pool {
+    int threads; /* the caller included */
+    thrd_t *workers;
+    int started;
+    mtx_t lock;
+    cnd_t wake, done;
+    atomic_uint generation; /* bumped by each run */
+    atomic_int remaining;   /* workers still in the current run */
+    atomic_bool quit;
+    lm_pool_fn fn;
+    void *context;
+};
+
+typedef struct worker_start {
+    lm_pool *pool;
+    int index;
+} worker_start;
+
+static int worker(void *arg) {
+    worker_start start = *(worker_start *)arg;
+    free(arg);
+    lm_pool *pool = start.pool;
+    unsigned seen = 0;
+    for (;;) {
+        unsigned now = atomic_load_explicit(&pool->generation, memory_order_acquire);
+        for (int spin = 0; now == seen && spin < SPINS; spin++) {
+            now = atomic_load_explicit(&pool->generation, memory_order_acquire);
+        }
+        if (now == seen) {
+            mtx_lock(&pool->lock);
+            while ((now = atomic_load(&pool->generation)) == seen && !atomic_load(&pool->quit)) {
+                cnd_wait(&pool->wake, &pool->lock);
+            }
+            mtx_unlock(&pool->lock);
+        }
+        if (atomic_load(&pool->quit)) {
+            return 0;
+        }
+        seen = now;
+        pool->fn(pool->context, start.index, pool->threads);
+        if (atomic_fetch_sub_explicit(&pool->remaining, 1, memory_order_acq_rel) == 1) {
+            mtx_lock(&pool->lock);
+            cnd_signal(&pool->done);
+            mtx_unlock(&pool->lock);
+        }
+    }
+}
+
+void lm_pool_destroy(lm_pool *pool) {
+    if (!pool) {
+        return;
+    }
+    mtx_lock(&pool->lock);
+    atomic_store(&pool->quit, true);
+    cnd_broadcast(&pool->wake);
+    mtx_unlock(&pool->lock);
+    for (int i = 0; i < pool->started; i++) {
+        thrd_join(pool->workers[i], NULL);
+    }
+    cnd_destroy(&pool->done);
+    cnd_destroy(&pool->wake);
+    mtx_destroy(&pool->lock);
+    free(pool->workers);
+    free(pool);
+}
+
+lm_pool *lm_pool_create(int threads) {
+    assert(threads >= 2 && threads <= LM_MAX_THREADS);
+    lm_pool *pool = calloc(1, sizeof *pool);
+    if (!pool) {
+        return NULL;
+    }
+    pool->workers = calloc((size_t)threads - 1, sizeof *pool->workers);
+    if (!pool->workers || mtx_init(&pool->lock, mtx_plain) != thrd_success) {
+        free(pool->workers);
+        free(pool);
+        return NULL;
+    }
+    if (cnd_init(&pool->wake) != thrd_success) {
+        mtx_destroy(&pool->lock);
+        free(pool->workers);
+        free(pool);
+        return NULL;
+    }
+    if (cnd_init(&pool->done) != thrd_success) {
+        cnd_destroy(&pool->wake);
+        mtx_destroy(&pool->lock);
+        free(pool->workers);
+        free(pool);
+        return NULL;
+    }
+    pool->threads = threads;
+    atomic_init(&pool->generation, 0);
+    atomic_init(&pool->remaining, 0);
+    atomic_init(&pool->quit, false);
+    for (int i = 1; i < threads; i++) {
+        worker_start *start = malloc(sizeof *start);
+        if (!start) {
+            lm_pool_destroy(pool);
+            return NULL;
+        }
+        start->pool = pool;
+        start->index = i;
+        if (thrd_create(&pool->workers[i - 1], worker, start) != thrd_success) {
+            free(start);
+            lm_pool_destroy(pool);
+            return NULL;
+        }
+        pool->started++;
+    }
+    return pool;
+}
+
+int lm_pool_threads(const lm_pool *pool) {
+    return pool->threads;
+}
+
+void lm_pool_run(lm_pool *pool, lm_pool_fn fn, void *context) {
+    pool->fn = fn;
+    pool->context = context;
+    atomic_store_explicit(&pool->remaining, pool->threads - 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&pool->generation, 1, memory_order_release);
+    mtx_lock(&pool->lock);
+    cnd_broadcast(&pool->wake);
+    mtx_unlock(&pool->lock);
+    fn(context, 0, pool->threads);
+    int spin = 0;
+    while (atomic_load_explicit(&pool->remaining, memory_order_acquire) != 0 && spin < SPINS) {
+        spin++;
+    }
+    if (atomic_load_explicit(&pool->remaining, memory_order_acquire) != 0) {
+        mtx_lock(&pool->lock);
+        while (atomic_load(&pool->remaining) != 0) {
+            cnd_wait(&pool->done, &pool->lock);
+        }
+        mtx_unlock(&pool->lock);
+    }
+}

@@ -1,0 +1,168 @@
+/* relax.c - projecting the batches of the batched order (batch.c makes them).
+ *
+ * A batch's sticks share no particle, so they can be projected in any order,
+ * at once: the positions are copied into a structure of arrays, and each run
+ * of consecutive slots is one loop over plain arrays with precomputed rest
+ * lengths and weights, no per-item dispatch, that gcc vectorises (this file is
+ * built with -O3 -fno-math-errno; -fno-math-errno only drops errno from sqrt,
+ * whose argument is never negative). Every operation is an IEEE operation on
+ * one lane, with no FMA contraction and no reassociation, so the vector width
+ * does not change a bit, and neither does the number of threads: each batch
+ * is cut into fixed contiguous parts, one per thread, and the batches run one
+ * after the other (one barrier each). */
+#include <math.h>
+
+#include "internal.h"
+
+enum { PARALLEL_MIN = 2048 }; /* smaller batches stay on the calling thread */
+
+/* One projection, the same arithmetic as lm_stick_correct's caller in
+ * stick.c: k = stiffness (length - rest) / (length (w_a + w_b)), a moves by
+ * +w_a k d, b by -w_b k d. A stick with coincident ends or two immovable ends
+ * does nothing; branch-free (the division is always by a non-zero number,
+ * and 1 - skip is exactly 1 otherwise), so the loops vectorise. */
+#define PROJECT(AX, AY, AZ, BX, BY, BZ, WA, WB, REST, STIFFNESS)                                   \
+    do {                                                                                           \
+        double dx_ = (BX) - (AX), dy_ = (BY) - (AY), dz_ = (BZ) - (AZ);                            \
+        double length_ = sqrt(dx_ * dx_ + dy_ * dy_ + dz_ * dz_), wsum_ = (WA) + (WB);             \
+        double skip_ = ((length_ < 1e-12) | (wsum_ == 0.0)) ? 1.0 : 0.0;                           \
+        double k_ = (STIFFNESS) * (length_ - (REST)) / (length_ * wsum_ + skip_) * (1.0 - skip_);  \
+        double fa_ = (WA)*k_, fb_ = (WB)*k_;                                                       \
+        (AX) += dx_ * fa_;                                                                         \
+        (AY) += dy_ * fa_;                                                                         \
+        (AZ) += dz_ * fa_;                                                                         \
+        (BX) -= dx_ * fb_;                                                                         \
+        (BY) -= dy_ * fb_;                                                                         \
+        (BZ) -= dz_ * fb_;                                                                         \
+    } while (0)
+
+/* Consecutive sticks whose ends a, b advance by one slot each. */
+static void run_stride1(double *restrict ax, double *restrict ay, double *restrict az,
+                        double *restrict bx, double *restrict by, double *restrict bz,
+                        const double *restrict wa, const double *restrict wb,
+                        const double *restrict rest, double stiffness, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        PROJECT(ax[i], ay[i], az[i], bx[i], by[i], bz[i], wa[i], wb[i], rest[i], stiffness);
+    }
+}
+
+/* Consecutive sticks whose ends advance by two slots (a grid's rows). */
+static void run_stride2(double *restrict ax, double *restrict ay, double *restrict az,
+                        double *restrict bx, double *restrict by, double *restrict bz,
+                        const double *restrict wa, const double *restrict wb,
+                        const double *restrict rest, double stiffness, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        size_t j = 2 * i;
+        PROJECT(ax[j], ay[j], az[j], bx[j], by[j], bz[j], wa[j], wb[j], rest[i], stiffness);
+    }
+}
+
+/* Sticks anywhere, through their slots (in order: the serial batch relies on it). */
+static void run_gathered(double *x, double *y, double *z, const double *w, const uint32_t *ia,
+                         const uint32_t *ib, const double *rest, double stiffness, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        uint32_t a = ia[i], b = ib[i];
+        PROJECT(x[a], y[a], z[a], x[b], y[b], z[b], w[a], w[b], rest[i], stiffness);
+    }
+}
+
+/* Projects sticks lo .. hi - 1 of the batch (counted from its first). */
+static void project_range(const lm_batches *bt, const double *w, const lm_batch *batch, uint32_t lo,
+                          uint32_t hi) {
+    double *x = bt->sx, *y = bt->sy, *z = bt->sz;
+    for (uint32_t r = 0; r < batch->run_count; r++) {
+        const lm_batch_run *run = &bt->runs[batch->first_run + r];
+        uint32_t start = run->first - batch->first_stick, end = start + run->count;
+        uint32_t from = start > lo ? start : lo, to = end < hi ? end : hi;
+        if (from >= to) {
+            continue;
+        }
+        size_t skip = from - start, n = to - from, k = run->first + skip;
+        if (run->stride == 0) {
+            size_t g = run->gather + skip;
+            run_gathered(x, y, z, w, bt->ia + g, bt->ib + g, bt->rest + k, run->stiffness, n);
+            continue;
+        }
+        size_t a = run->a + run->stride * skip, b = run->b + run->stride * skip;
+        if (run->stride == 1) {
+            run_stride1(x + a, y + a, z + a, x + b, y + b, z + b, w + a, w + b, bt->rest + k,
+                        run->stiffness, n);
+        } else {
+            run_stride2(x + a, y + a, z + a, x + b, y + b, z + b, w + a, w + b, bt->rest + k,
+                        run->stiffness, n);
+        }
+    }
+}
+
+typedef struct batch_job {
+    const lm_batches *bt;
+    const double *w;
+    const lm_batch *batch;
+} batch_job;
+
+/* A thread's fixed part of a batch: the same cut for every run. */
+static void batch_task(void *context, int thread, int threads) {
+    const batch_job *job = context;
+    uint64_t n = job->batch->stick_count;
+    project_range(job->bt, job->w, job->batch, (uint32_t)(n * (uint64_t)thread / (uint64_t)threads),
+                  (uint32_t)(n * (uint64_t)(thread + 1) / (uint64_t)threads));
+}
+
+static void project_batches(lm_world *world) {
+    const lm_batches *bt = &world->batches;
+    const double *w = world->particles.solve_w;
+    for (uint32_t k = 0; k < bt->batch_count; k++) {
+        const lm_batch *batch = &bt->batches[k];
+        if (batch->serial || !bt->pool || batch->stick_count < PARALLEL_MIN) {
+            project_range(bt, w, batch, 0, batch->stick_count);
+        } else {
+            batch_job job = {bt, w, batch};
+            lm_pool_run(bt->pool, batch_task, &job);
+        }
+    }
+}
+
+static void to_soa(lm_world *world) {
+    lm_batches *bt = &world->batches;
+    const lm_vec3 *x = world->particles.x;
+    for (uint32_t i = 0; i < world->particles.count; i++) {
+        bt->sx[i] = x[i].x;
+        bt->sy[i] = x[i].y;
+        bt->sz[i] = x[i].z;
+    }
+}
+
+static void from_soa(lm_world *world) {
+    const lm_batches *bt = &world->batches;
+    lm_vec3 *x = world->particles.x;
+    for (uint32_t i = 0; i < world->particles.count; i++) {
+        x[i] = lm_v3(bt->sx[i], bt->sy[i], bt->sz[i]);
+    }
+}
+
+void lm_batches_sweep(lm_world *world) {
+    to_soa(world);
+    project_batches(world);
+    from_soa(world);
+}
+
+int lm_batches_sweeps(lm_world *world, const lm_step *step, int sweeps) {
+    lm_batches *bt = &world->batches;
+    to_soa(world);
+    for (int sweep = 0; sweep < sweeps; sweep++) {
+        project_batches(world);
+        for (uint32_t r = 0; r < world->constraint_run_count[1]; r++) {
+            const lm_run *run = &world->constraint_runs[1][r];
+            const lm_constraint_item *pins = lm_store_at(&world->constraints, run->start);
+            for (uint32_t i = 0; i < run->count; i++) {
+                lm_vec3 goal = lm_pin_goal(world, step, &pins[i]);
+                uint32_t s = pins[i].particle[0];
+                bt->sx[s] = goal.x;
+                bt->sy[s] = goal.y;
+                bt->sz[s] = goal.z;
+            }
+        }
+    }
+    from_soa(world);
+    return sweeps;
+}

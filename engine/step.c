@@ -1,0 +1,388 @@
+/* step.c - the time step as a declared list of stages.
+ *
+ * lm_world_step reads like the source texts' TimeStep(): each sub-step runs
+ * the stages below in order, every one handed the same lm_step record (the
+ * sub-step's h, 1/h, start time, index and count), so none recomputes them:
+ *
+ *   remember the start -> integrate (forces, evaluated by force.c, handed to
+ *   the integrator) -> remember the prediction -> find particle pairs ->
+ *   satisfy constraints and collisions by relaxation -> derive velocities ->
+ *   respond to contacts. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* ---------------------------------------------------------------- runs -- */
+
+static bool push_run(lm_run **runs, uint32_t *count, uint32_t *capacity, uint32_t kind,
+                     uint32_t index) {
+    if (*count > 0) {
+        lm_run *last = &(*runs)[*count - 1];
+        if (last->kind == kind && last->start + last->count == index) {
+            last->count++;
+            return true;
+        }
+    }
+    if (*count == *capacity) {
+        uint32_t next = *capacity ? *capacity * 2 : 8;
+        lm_run *grown = realloc(*runs, next * sizeof *grown);
+        if (!grown) {
+            return false;
+        }
+        *runs = grown;
+        *capacity = next;
+    }
+    lm_run run = {kind, index, 1};
+    (*runs)[(*count)++] = run;
+    return true;
+}
+
+/* Compacts the stores and regroups items into runs of one kind. */
+static bool prepare(lm_world *world) {
+    lm_store_compact(&world->constraints);
+    lm_shapes_compact(world);
+    lm_store_compact(&world->forces);
+    lm_store_compact(&world->colliders);
+    if (world->constraints.changed) {
+        world->constraint_run_count[0] = world->constraint_run_count[1] = 0;
+        for (uint32_t i = 0; i < world->constraints.count; i++) {
+            const lm_constraint_item *c = lm_store_at(&world->constraints, i);
+            int phase = lm_constraint_classes[c->solver]->phase;
+            if (!push_run(&world->constraint_runs[phase], &world->constraint_run_count[phase],
+                          &world->constraint_run_capacity[phase], c->solver, i)) {
+                return false;
+            }
+        }
+        world->constraints.changed = false;
+        world->batches.built = false; /* regrouped when next needed */
+    }
+    if (world->def.order == LM_ORDER_BATCHED && !lm_batches_prepare(world)) {
+        return false;
+    }
+    if (world->forces.changed) {
+        world->force_run_count = 0;
+        for (uint32_t i = 0; i < world->forces.count; i++) {
+            const lm_force_item *f = lm_store_at(&world->forces, i);
+            if (!push_run(&world->force_runs, &world->force_run_count, &world->force_run_capacity,
+                          f->kind, i)) {
+                return false;
+            }
+        }
+        world->forces.changed = false;
+    }
+    world->colliders.changed = false;
+    if (world->def.tolerance > 0 && world->sweep_start_capacity < world->particles.count) {
+        lm_vec3 *grown =
+            realloc(world->sweep_start, world->particles.count * sizeof *world->sweep_start);
+        if (!grown) {
+            return false;
+        }
+        world->sweep_start = grown;
+        world->sweep_start_capacity = world->particles.count;
+    }
+    return true;
+}
+
+/* Largest distance any particle moved since start (Jakobsen: "measuring the
+ * change from last iteration"). */
+static double largest_move(const lm_world *world, const lm_vec3 *start) {
+    const lm_particles *p = &world->particles;
+    double largest = 0;
+    for (uint32_t i = 0; i < p->count; i++) {
+        lm_vec3 d = lm_sub(p->x[i], start[i]);
+        largest = fmax(largest, lm_dot(d, d));
+    }
+    return sqrt(largest);
+}
+
+/* The collision pass: particles out of colliders, then sticks and faces
+ * pushed out through their deepest points. The one list of what "project
+ * collisions" means, used inside every sweep, after the sweeps, and after
+ * friction moved particles along surfaces. */
+static void collision_pass(lm_world *world) {
+    lm_colliders_project(world);
+    lm_edges_project(world);
+    lm_faces_project(world);
+}
+
+/* ------------------------------------------------------------ the stages -- */
+
+/* The start of the sub-step: what the integrators, pins and friction measure from. */
+static lm_status remember_start(lm_world *world, const lm_step *step) {
+    (void)step;
+    lm_particles *p = &world->particles;
+    for (uint32_t i = 0; i < p->count; i++) {
+        p->x0[i] = p->x[i];
+        p->v0[i] = p->v[i];
+        p->contact[i] = 0;
+    }
+    return LM_OK;
+}
+
+/* Forces (force.c) handed to the world's integrator (integrate.c). A failed
+ * force callback leaves the world as it was before this sub-step. */
+static lm_status integrate(lm_world *world, const lm_step *step) {
+    lm_particles *p = &world->particles;
+    lm_force_eval forces = lm_forces_of(world);
+    if (lm_integrate(p, world->def.integrator, 1.0 - world->def.damping, step, &forces) != 0) {
+        for (uint32_t i = 0; i < p->count; i++) {
+            p->x[i] = p->x0[i];
+            p->v[i] = p->v0[i];
+        }
+        return LM_ERROR_CALLBACK;
+    }
+    return LM_OK;
+}
+
+/* What the integrator predicted, before any constraint moved it: the
+ * velocity-based integrators add the constraints' displacement to their own
+ * velocity, and contacts read the arrival velocity. */
+static lm_status remember_prediction(lm_world *world, const lm_step *step) {
+    lm_particles *p = &world->particles;
+    bool verlet = world->def.integrator == LM_INTEGRATOR_VERLET;
+    for (uint32_t i = 0; i < p->count; i++) {
+        p->x_integrated[i] = p->x[i];
+        p->sv[i] = verlet ? lm_scale(lm_sub(p->x[i], p->x0[i]), step->inv_h) : p->v[i];
+    }
+    return LM_OK;
+}
+
+static lm_status find_pairs(lm_world *world, const lm_step *step) {
+    (void)step;
+    lm_contact_find_pairs(world); /* out of memory: this sub-step has no particle contacts */
+    return LM_OK;
+}
+
+/* Jakobsen's SatisfyConstraints(): every sweep projects collisions (colliders,
+ * sticks against colliders, particle pairs), then the constraints in creation
+ * order (Gauss-Seidel: each sees the positions the previous ones left), then
+ * re-applies the pins. Contacts get the last word: friction between
+ * particles, a pair pass and a final collision pass, so no particle ends a
+ * step inside a collider and a resting pile stays at rest. */
+static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
+    for (int phase = 0; phase < 2; phase++) {
+        for (uint32_t r = 0; r < world->constraint_run_count[phase]; r++) {
+            const lm_run *run = &world->constraint_runs[phase][r];
+            if (lm_constraint_classes[run->kind]->begin) {
+                lm_constraint_item *items = lm_store_at(&world->constraints, run->start);
+                lm_constraint_classes[run->kind]->begin(world, step, items, run->count);
+            }
+        }
+    }
+    double tolerance = world->def.tolerance;
+    /* SHAKE sweeps until its sticks are exact to LM_SHAKE_TOLERANCE (at least
+     * `iterations` sweeps when there are contacts to relax as well); it
+     * projects sticks in creation order, so it overrides the batched order. */
+    bool shake = world->def.projection == LM_PROJECT_SHAKE;
+    int max_sweeps = world->def.iterations * (shake ? LM_SHAKE_SWEEPS_PER_ITERATION : 1);
+    int min_sweeps =
+        world->colliders.count > 0 || world->collision.pair_count > 0 ? world->def.iterations : 1;
+    bool batched = world->def.order == LM_ORDER_BATCHED && !shake;
+    int sweep = 0;
+    if (batched && lm_batches_pure(world)) {
+        /* only sticks and pins: the sweeps stay in the batches' arrays */
+        sweep = lm_batches_sweeps(world, step, world->def.iterations);
+    }
+    while (sweep < max_sweeps) {
+        world->shake_error = 0;
+        if (tolerance > 0 && world->particles.count > 0) {
+            memcpy(world->sweep_start, world->particles.x,
+                   world->particles.count * sizeof(lm_vec3));
+        }
+        collision_pass(world);
+        lm_contact_project(world);
+        if (batched) {
+            lm_batches_sweep(world); /* the plain sticks, batch by batch */
+        }
+        for (int phase = 0; phase < 2; phase++) {
+            for (uint32_t r = 0; r < world->constraint_run_count[phase]; r++) {
+                const lm_run *run = &world->constraint_runs[phase][r];
+                if (batched && run->kind == LM_SOLVER_STICK) {
+                    continue;
+                }
+                lm_constraint_item *items = lm_store_at(&world->constraints, run->start);
+                const lm_constraint_class *kind = lm_constraint_classes[run->kind];
+                if (shake && kind->solve_shake) {
+                    kind->solve_shake(world, step, items, run->count);
+                } else {
+                    kind->solve(world, step, items, run->count);
+                }
+            }
+        }
+        sweep++;
+        if (shake) {
+            if (world->shake_error < LM_SHAKE_TOLERANCE && sweep >= min_sweeps) {
+                break;
+            }
+            continue;
+        }
+        if (tolerance > 0) {
+            world->last_correction = largest_move(world, world->sweep_start);
+            if (world->last_correction < tolerance) {
+                break; /* adaptive: this sweep changed (almost) nothing */
+            }
+        }
+    }
+    lm_contact_friction(world);
+    lm_contact_project(world);
+    collision_pass(world);
+    world->sweeps += (uint64_t)sweep;
+    world->projections += (uint64_t)world->constraints.count * (uint64_t)sweep;
+    return LM_OK;
+}
+
+/* Velocities after the constraints moved particles. Verlet's velocity is
+ * implicit: (x - x0) / h. The velocity-based integrators keep their own
+ * velocity and add the constraints' displacement over h (so a particle no
+ * constraint touched keeps exactly what the integrator computed). */
+static lm_status derive_velocities(lm_world *world, const lm_step *step) {
+    lm_particles *p = &world->particles;
+    bool verlet = world->def.integrator == LM_INTEGRATOR_VERLET;
+    for (uint32_t i = 0; i < p->count; i++) {
+        if (p->inv_mass[i] == 0) {
+            p->x_prev[i] = p->x0[i];
+            continue;
+        }
+        if (verlet) {
+            p->v[i] = lm_scale(lm_sub(p->x[i], p->x0[i]), step->inv_h);
+        } else {
+            p->v[i] = lm_mad(p->v[i], lm_sub(p->x[i], p->x_integrated[i]), step->inv_h);
+            p->x_prev[i] = p->x0[i];
+        }
+    }
+    for (uint32_t r = 0; r < world->constraint_run_count[1]; r++) {
+        const lm_run *run = &world->constraint_runs[1][r];
+        const lm_constraint_class *kind = lm_constraint_classes[run->kind];
+        if (kind->fix_velocity) {
+            kind->fix_velocity(world, step, lm_store_at(&world->constraints, run->start),
+                               run->count);
+        }
+    }
+    return LM_OK;
+}
+
+/* projection = "shake" with a velocity-based integrator: RATTLE's velocity
+ * pass (shake.c). Verlet's velocity is its displacement, already consistent. */
+static lm_status rattle(lm_world *world, const lm_step *step) {
+    if (world->def.projection == LM_PROJECT_SHAKE &&
+        world->def.integrator != LM_INTEGRATOR_VERLET) {
+        lm_rattle_velocities(world, step);
+    }
+    return LM_OK;
+}
+
+/* Restitution and friction for particles that touched a collider; friction
+ * moves particles along surfaces, so the collision pass runs once more. */
+static lm_status respond_to_contacts(lm_world *world, const lm_step *step) {
+    if (lm_colliders_respond(world, step->h)) {
+        collision_pass(world);
+    }
+    if (world->def.integrator == LM_INTEGRATOR_VERLET) {
+        /* Contacts changed velocities: keep x_prev consistent with them. */
+        lm_particles *p = &world->particles;
+        for (uint32_t i = 0; i < p->count; i++) {
+            if (p->contact[i]) {
+                p->x_prev[i] = lm_mad(p->x[i], p->v[i], -step->h);
+            }
+        }
+    }
+    return LM_OK;
+}
+
+/* Restitution between particles (bounce.c): after the collider response, so
+ * a ball bounced off a wall can pass its bounce on. */
+static lm_status bounce_particles(lm_world *world, const lm_step *step) {
+    lm_contact_restitution(world, step);
+    return LM_OK;
+}
+
+typedef struct lm_stage {
+    const char *name;
+    lm_status (*run)(lm_world *world, const lm_step *step);
+} lm_stage;
+
+/* One sub-step, in order. */
+static const lm_stage substep_stages[] = {
+    {"remember the start", remember_start},
+    {"integrate", integrate},
+    {"remember the prediction", remember_prediction},
+    {"find particle pairs", find_pairs},
+    {"satisfy constraints", satisfy_constraints},
+    {"derive velocities", derive_velocities},
+    {"rattle", rattle},
+    {"respond to contacts", respond_to_contacts},
+    {"bounce particles", bounce_particles},
+};
+
+static lm_status substep(lm_world *world, const lm_step *step) {
+    for (size_t s = 0; s < sizeof substep_stages / sizeof substep_stages[0]; s++) {
+        lm_status status = substep_stages[s].run(world, step);
+        if (status != LM_OK) {
+            return status;
+        }
+    }
+    world->time += step->h;
+    return LM_OK;
+}
+
+/* Lists the sticks that broke during the step, in creation order. */
+static void list_broken(lm_world *world) {
+    lm_store *store = &world->constraints;
+    for (uint32_t i = 0; i < store->count; i++) {
+        lm_constraint_item *c = lm_store_at(store, i);
+        if (!(c->flags & LM_ITEM_JUST_BROKEN)) {
+            continue;
+        }
+        c->flags &= ~(uint32_t)LM_ITEM_JUST_BROKEN;
+        if (world->broken_count == world->broken_capacity) {
+            uint32_t next = world->broken_capacity ? world->broken_capacity * 2 : 16;
+            lm_constraint *grown = realloc(world->broken, next * sizeof *grown);
+            if (!grown) {
+                continue; /* still broken, just not listed */
+            }
+            world->broken = grown;
+            world->broken_capacity = next;
+        }
+        lm_constraint handle = {store->item_slot[i] + 1,
+                                store->slot_generation[store->item_slot[i]]};
+        world->broken[world->broken_count++] = handle;
+    }
+    world->broke_in_step = 0;
+}
+
+double lm_world_substep_length(const lm_world *world) {
+    return world->def.time_step / world->def.substeps;
+}
+
+lm_status lm_world_step(lm_world *world) {
+    assert(!world->stepping && "lm_world_step called from inside a force callback");
+    if (!prepare(world)) {
+        return LM_ERROR_MEMORY;
+    }
+    lm_collision_begin_step(world);
+    world->stepping = true;
+    world->projections = 0;
+    world->sweeps = 0;
+    world->last_correction = 0;
+    world->broken_count = 0;
+    lm_step step;
+    step.h = lm_world_substep_length(world);
+    step.inv_h = 1.0 / step.h;
+    step.count = world->def.substeps;
+    lm_status status = LM_OK;
+    for (step.index = 0; step.index < step.count && status == LM_OK; step.index++) {
+        step.time = world->time;
+        status = substep(world, &step);
+    }
+    world->stepping = false;
+    if (world->broke_in_step > 0) {
+        list_broken(world);
+    }
+    if (status == LM_OK) {
+        world->steps++;
+        lm_collision_end_step(world);
+    }
+    return status;
+}

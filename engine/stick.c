@@ -1,0 +1,67 @@
+/* stick.c - the plain stick (Jakobsen 3, 4): keep |x_b - x_a| at the rest
+ * length, in creation order (Gauss-Seidel). A stick with options (compliance,
+ * breaking, its own square-root approximation) is a distance (distance.c).
+ *
+ * Each end moves in proportion to its inverse mass, so an immovable end
+ * (inverse mass 0) stays put and a lighter end moves more. A pinned particle
+ * counts as immovable here: otherwise the stick would move it half way, the
+ * pin would put it back, and every stick next to a pin would only ever be
+ * half corrected (a cloth hanging from pins stretched at its corners). */
+#include "constraint.h"
+
+static void solve_sticks_sqrt_approx(lm_world *world, lm_constraint_item *items, uint32_t count) {
+    lm_vec3 *x = world->particles.x;
+    const double *w = world->particles.solve_w;
+    for (uint32_t i = 0; i < count; i++) {
+        const lm_constraint_item *c = &items[i];
+        uint32_t a = c->particle[0], b = c->particle[1];
+        double wsum = w[a] + w[b];
+        lm_vec3 delta = lm_sub(x[b], x[a]);
+        double d2 = lm_dot(delta, delta);
+        if (wsum == 0.0 || d2 + c->rest * c->rest < 1e-24) {
+            continue;
+        }
+        lm_stick_correct(x, w, a, b, delta,
+                         c->stiffness * lm_sqrt_approx_factor(d2, c->rest) / wsum);
+    }
+}
+
+static void solve_sticks(lm_world *world, const lm_step *step, lm_constraint_item *items,
+                         uint32_t count) {
+    (void)step;
+    if (world->def.sqrt_approx) {
+        solve_sticks_sqrt_approx(world, items, count);
+        return;
+    }
+    lm_vec3 *x = world->particles.x;
+    const double *w = world->particles.solve_w;
+    for (uint32_t i = 0; i < count; i++) {
+        const lm_constraint_item *c = &items[i];
+        uint32_t a = c->particle[0], b = c->particle[1];
+        double wsum = w[a] + w[b];
+        lm_vec3 delta = lm_sub(x[b], x[a]);
+        double length = sqrt(lm_dot(delta, delta));
+        if (wsum == 0.0 || length < 1e-12) {
+            continue; /* both immovable, or coincident: no direction to push along */
+        }
+        /* A stiffness of 1 (nearly every stick) multiplies by nothing: leaving
+         * the product out gives the same bits and keeps it off the chain of
+         * dependent operations from one projection to the next. */
+        double error = c->stiffness == 1.0 ? length - c->rest : c->stiffness * (length - c->rest);
+        lm_stick_correct(x, w, a, b, delta, error / (length * wsum));
+    }
+}
+
+static double stick_error(const lm_world *world, const lm_constraint_item *c) {
+    return fabs(lm_item_length(world, c) - c->rest);
+}
+
+const lm_constraint_class lm_stick_class = {
+    .name = "stick",
+    .phase = 0,
+    .particle_count = 2,
+    .solve = solve_sticks,
+    .error = stick_error,
+    .value = lm_item_length,
+    .solve_shake = lm_shake_solve,
+};
