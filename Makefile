@@ -144,7 +144,7 @@ test: $(LOOM) $(ENGINE_TESTS) $(TOOLS)
 	@sh tests/run.sh $(BUILD)
 
 bench: $(BENCHES) $(LOOM)
-	@for b in $(BENCHES); do $$b || exit 1; done
+	@for b in $(BENCHES); do $$b $(LOOM) || exit 1; done
 	@$(LOOM) sim bench/builders.lua --frames 1
 	@sh bench/render.sh $(BUILD)
 
