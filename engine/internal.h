@@ -274,6 +274,10 @@ typedef struct lm_collision {
     lm_vec3 *normal_basis; /* 3 per particle: its contacts' normals, orthonormal */
     uint8_t *normal_count; /* how many of them */
     uint32_t bounce_capacity;
+    /* Bodies against faces (body_contact.c): which body each slot is in. */
+    uint32_t *body_of;
+    uint32_t body_capacity;
+    bool bodies_ready; /* body_of is valid for this sub-step */
 } lm_collision;
 
 void lm_collision_free(lm_collision *collision);
@@ -298,6 +302,11 @@ void lm_contact_friction(lm_world *world);
 /* bounce.c: after velocities are derived, restitution between touching
  * particles, passed on along chains of them (Newton's cradle). */
 void lm_contact_restitution(lm_world *world, const lm_step *step);
+/* body_contact.c (collide_bodies): labels the bodies (particles linked by
+ * constraints or springs), once per sub-step; false when out of memory. */
+bool lm_bodies_find(lm_world *world);
+/* One pass pushing particles out of other bodies' faces. */
+void lm_bodies_project(lm_world *world);
 
 /* --------------------------------------------------------------- batches --
  * The batched order (batch.c builds, relax.c projects): the plain sticks

@@ -105,6 +105,7 @@ static void collision_pass(lm_world *world) {
     lm_colliders_project(world);
     lm_edges_project(world);
     lm_faces_project(world);
+    lm_bodies_project(world);
 }
 
 /* ------------------------------------------------------------ the stages -- */
@@ -152,6 +153,7 @@ static lm_status remember_prediction(lm_world *world, const lm_step *step) {
 static lm_status find_pairs(lm_world *world, const lm_step *step) {
     (void)step;
     lm_contact_find_pairs(world); /* out of memory: this sub-step has no particle contacts */
+    lm_bodies_find(world);        /* out of memory: no body contacts this sub-step */
     return LM_OK;
 }
 
