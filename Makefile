@@ -15,9 +15,9 @@ CFLAGS  ?= $(OPT) -g
 CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -ffp-contract=off -MMD -MP
 PKGS     = lua5.4 sdl2
 DEP_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -ldeflate -pthread
 
-DEBIAN_PACKAGES = build-essential pkg-config liblua5.4-dev libsdl2-dev libstb-dev fonts-dejavu-core
+DEBIAN_PACKAGES = build-essential pkg-config liblua5.4-dev libsdl2-dev libstb-dev libdeflate-dev fonts-dejavu-core
 
 ENGINE_SRC   = $(wildcard engine/*.c)
 RENDER_SRC   = $(wildcard engine/render/*.c) $(wildcard render/*.c)
@@ -138,14 +138,15 @@ demo: deps
 	@$(MAKE) --no-print-directory $(LOOM)
 	$(LOOM) render $(DEMO_SCENE) --frames $(DEMO_FRAMES) --out out/demo
 	@echo "demo: $(DEMO_FRAMES) frames of $(DEMO_SCENE) are in out/demo/ (frame_00000.png ...)"
-	@echo "demo: make a video with: ffmpeg -framerate 60 -i out/demo/frame_%05d.png demo.mp4"
+	@echo "demo: make a video with: $(LOOM) render $(DEMO_SCENE) --frames $(DEMO_FRAMES) --video demo.mp4"
 
 test: $(LOOM) $(ENGINE_TESTS) $(TOOLS)
 	@sh tests/run.sh $(BUILD)
 
 bench: $(BENCHES) $(LOOM)
-	@for b in $(BENCHES); do $$b || exit 1; done
+	@for b in $(BENCHES); do $$b $(LOOM) || exit 1; done
 	@$(LOOM) sim bench/builders.lua --frames 1
+	@sh bench/render.sh $(BUILD)
 
 # Rewrites the golden image hashes after a deliberate change to drawing.
 golden: $(LOOM) $(TOOLS)

@@ -1,12 +1,16 @@
 /*
- * frame_writer.c - a small pool of threads writing PNG frames.
+ * frame_writer.c - a small pool of threads encoding PNG frames, committed in
+ * order.
  *
- * One mutex guards the slots and the queue; a slot is "busy" from submit
- * until a thread has written it, and only the main thread touches a slot's
- * renderer while it is not busy.
+ * One mutex guards the slots and the queue. A slot goes FREE -> (drawn by the
+ * caller) -> QUEUED -> ENCODING -> DONE (its temporary file written) -> FREE
+ * once renamed in frame order. Only the caller touches a FREE slot's renderer;
+ * only the thread that took it touches an ENCODING one.
  */
 #include "frame_writer.h"
+#include "app.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,54 +21,135 @@
 /* Bytes per pixel of one renderer: the picture plus a canvas four times as large. */
 #define RENDERER_BYTES_PER_PIXEL 20
 
+typedef enum slot_state { SLOT_FREE, SLOT_QUEUED, SLOT_ENCODING, SLOT_DONE } slot_state;
+
 typedef struct slot {
     lm_renderer *renderer;
-    char *path;
-    bool busy; /* queued or being written */
+    slot_state state;
+    int frame;
+    bool ok;    /* DONE: the temporary file is complete */
+    char *path; /* final name; the temporary one is path + ".tmp" */
+    char *temp;
 } slot;
 
 struct frame_writer {
     pthread_mutex_t lock;
     pthread_cond_t queued;  /* a slot was queued, or the writer is closing */
-    pthread_cond_t written; /* a slot was written (or failed) */
+    pthread_cond_t changed; /* a slot became FREE or a frame failed */
     slot *slots;
     int slot_count;
     int *queue; /* ring of slot indices, capacity slot_count */
     int queue_head, queue_length;
-    int drawing; /* the slot handed out by frame_writer_next, or -1 */
+    int drawing;     /* the slot handed out by frame_writer_next, or -1 */
+    int next_frame;  /* number of the next frame submitted */
+    int next_commit; /* the next frame to rename into place */
     pthread_t *threads;
     int thread_count;
     bool closing;
-    int written_count;
-    bool failed;
-    char error[1024];
+    int failed_frame; /* the first frame that failed, or -1 */
+    char error[1100]; /* "frame N: " and a message of up to 1024 bytes */
+    double encode_seconds;
+    app_cleanup *cleanup;
 };
 
-static void *write_frames(void *context) {
+/* Encodes s into its temporary file; no lock held. */
+static bool encode(frame_writer *writer, slot *s, char *err, size_t err_size) {
+    unsigned char *png = NULL;
+    size_t size = 0;
+    if (!lm_renderer_encode_png(s->renderer, &png, &size, err, err_size))
+        return false;
+    bool ok = false;
+    FILE *file = app_cleanup_open(writer->cleanup, s->temp);
+    if (!file) {
+        snprintf(err, err_size, "cannot write '%s': %s", s->temp, strerror(errno));
+    } else {
+        errno = 0;
+        bool written = fwrite(png, 1, size, file) == size;
+        int error = errno ? errno : EIO;
+        if (fclose(file) != 0 && written) {
+            written = false;
+            error = errno ? errno : EIO;
+        }
+        if (written)
+            ok = true;
+        else {
+            snprintf(err, err_size, "cannot write '%s': %s", s->temp, strerror(error));
+            app_cleanup_discard(writer->cleanup, s->temp);
+        }
+    }
+    free(png);
+    return ok;
+}
+
+static void fail_locked(frame_writer *writer, int frame, const char *message) {
+    if (writer->failed_frame >= 0 && writer->failed_frame <= frame)
+        return;
+    writer->failed_frame = frame;
+    snprintf(writer->error, sizeof writer->error, "frame %d: %s", frame, message);
+}
+
+/* Renames DONE slots into place in frame order; drops frames after a failure. */
+static void commit_locked(frame_writer *writer) {
+    for (bool progress = true; progress;) {
+        progress = false;
+        for (int i = 0; i < writer->slot_count; i++) {
+            slot *s = &writer->slots[i];
+            if (s->state != SLOT_DONE)
+                continue;
+            bool after_failure = writer->failed_frame >= 0 && s->frame >= writer->failed_frame;
+            if (after_failure) {
+                if (s->ok)
+                    app_cleanup_discard(writer->cleanup, s->temp);
+            } else if (s->frame == writer->next_commit) {
+                if (app_cleanup_commit(writer->cleanup, s->temp, s->path)) {
+                    writer->next_commit++;
+                } else {
+                    char message[1024];
+                    snprintf(message, sizeof message, "cannot rename '%s' to '%s': %s", s->temp,
+                             s->path, strerror(errno));
+                    fail_locked(writer, s->frame, message);
+                }
+            } else
+                continue; /* an earlier frame is still being encoded */
+            s->state = SLOT_FREE;
+            progress = true;
+            pthread_cond_broadcast(&writer->changed);
+        }
+    }
+}
+
+/* Takes the oldest queued slot and encodes it; called and returns with the lock held. */
+static void encode_next_locked(frame_writer *writer) {
+    slot *s = &writer->slots[writer->queue[writer->queue_head]];
+    writer->queue_head = (writer->queue_head + 1) % writer->slot_count;
+    writer->queue_length--;
+    s->state = SLOT_ENCODING;
+    bool skip = writer->failed_frame >= 0 && s->frame >= writer->failed_frame;
+    pthread_mutex_unlock(&writer->lock);
+
+    char err[1024];
+    double start = app_seconds();
+    bool ok = !skip && encode(writer, s, err, sizeof err);
+    double spent = app_seconds() - start;
+
+    pthread_mutex_lock(&writer->lock);
+    writer->encode_seconds += spent;
+    s->ok = ok;
+    s->state = SLOT_DONE;
+    if (!ok && !skip)
+        fail_locked(writer, s->frame, err);
+    commit_locked(writer);
+}
+
+static void *encode_frames(void *context) {
     frame_writer *writer = context;
-    char err[sizeof writer->error];
     pthread_mutex_lock(&writer->lock);
     for (;;) {
         while (writer->queue_length == 0 && !writer->closing)
             pthread_cond_wait(&writer->queued, &writer->lock);
         if (writer->queue_length == 0)
             break; /* closing, nothing left */
-        slot *s = &writer->slots[writer->queue[writer->queue_head]];
-        writer->queue_head = (writer->queue_head + 1) % writer->slot_count;
-        writer->queue_length--;
-        pthread_mutex_unlock(&writer->lock);
-
-        bool ok = lm_renderer_write_png(s->renderer, s->path, err, sizeof err);
-
-        pthread_mutex_lock(&writer->lock);
-        if (ok)
-            writer->written_count++;
-        else if (!writer->failed) {
-            writer->failed = true;
-            memcpy(writer->error, err, sizeof err);
-        }
-        s->busy = false;
-        pthread_cond_broadcast(&writer->written);
+        encode_next_locked(writer);
     }
     pthread_mutex_unlock(&writer->lock);
     return NULL;
@@ -73,6 +158,8 @@ static void *write_frames(void *context) {
 void frame_writer_destroy(frame_writer *writer) {
     if (!writer)
         return;
+    char err[64];
+    frame_writer_finish(writer, err, sizeof err);
     pthread_mutex_lock(&writer->lock);
     writer->closing = true;
     pthread_cond_broadcast(&writer->queued);
@@ -82,9 +169,10 @@ void frame_writer_destroy(frame_writer *writer) {
     for (int i = 0; i < writer->slot_count; i++) {
         lm_renderer_destroy(writer->slots[i].renderer);
         free(writer->slots[i].path);
+        free(writer->slots[i].temp);
     }
     pthread_cond_destroy(&writer->queued);
-    pthread_cond_destroy(&writer->written);
+    pthread_cond_destroy(&writer->changed);
     pthread_mutex_destroy(&writer->lock);
     free(writer->slots);
     free(writer->queue);
@@ -92,9 +180,13 @@ void frame_writer_destroy(frame_writer *writer) {
     free(writer);
 }
 
-frame_writer *frame_writer_create(int width, int height, int threads, char *err, size_t err_size) {
+frame_writer *frame_writer_create(int width, int height, int threads, app_cleanup *cleanup,
+                                  char *err, size_t err_size) {
+    if (threads < 1)
+        threads = 1;
     size_t slot_bytes = (size_t)width * (size_t)height * RENDERER_BYTES_PER_PIXEL;
-    int slots = threads < 1 ? 2 : threads + 1;
+    /* One slot per thread, and one more being drawn while the others encode. */
+    int slots = threads == 1 ? 1 : threads + 1;
     while (slots > 2 && (size_t)slots * slot_bytes > SLOT_MEMORY_BUDGET)
         slots--;
 
@@ -105,11 +197,13 @@ frame_writer *frame_writer_create(int width, int height, int threads, char *err,
     }
     pthread_mutex_init(&writer->lock, NULL);
     pthread_cond_init(&writer->queued, NULL);
-    pthread_cond_init(&writer->written, NULL);
+    pthread_cond_init(&writer->changed, NULL);
     writer->drawing = -1;
+    writer->failed_frame = -1;
+    writer->cleanup = cleanup;
     writer->slots = calloc((size_t)slots, sizeof *writer->slots);
     writer->queue = calloc((size_t)slots, sizeof *writer->queue);
-    writer->threads = calloc((size_t)(slots - 1), sizeof *writer->threads);
+    writer->threads = calloc((size_t)threads, sizeof *writer->threads);
     if (!writer->slots || !writer->queue || !writer->threads) {
         snprintf(err, err_size, "out of memory");
         frame_writer_destroy(writer);
@@ -125,14 +219,13 @@ frame_writer *frame_writer_create(int width, int height, int threads, char *err,
         }
         writer->slots[writer->slot_count].renderer = renderer;
     }
-    for (; writer->thread_count < writer->slot_count - 1; writer->thread_count++) {
-        if (pthread_create(&writer->threads[writer->thread_count], NULL, write_frames, writer) != 0)
+    /* The caller is one of the threads; a thread that does not start is
+     * made up for by the caller encoding more. */
+    int helpers = writer->slot_count > 1 ? threads - 1 : 0;
+    for (; writer->thread_count < helpers; writer->thread_count++) {
+        if (pthread_create(&writer->threads[writer->thread_count], NULL, encode_frames, writer) !=
+            0)
             break;
-    }
-    if (writer->thread_count == 0) {
-        snprintf(err, err_size, "cannot start a thread to write frames");
-        frame_writer_destroy(writer);
-        return NULL;
     }
     return writer;
 }
@@ -141,36 +234,47 @@ lm_renderer *frame_writer_next(frame_writer *writer, char *err, size_t err_size)
     lm_renderer *renderer = NULL;
     pthread_mutex_lock(&writer->lock);
     for (;;) {
-        if (writer->failed) {
+        if (writer->failed_frame >= 0) {
             snprintf(err, err_size, "%s", writer->error);
             break;
         }
         for (int i = 0; i < writer->slot_count && !renderer; i++) {
-            if (!writer->slots[i].busy) {
+            if (writer->slots[i].state == SLOT_FREE) {
                 writer->drawing = i;
                 renderer = writer->slots[i].renderer;
             }
         }
         if (renderer)
             break;
-        pthread_cond_wait(&writer->written, &writer->lock);
+        if (writer->queue_length > 0)
+            encode_next_locked(writer);
+        else
+            pthread_cond_wait(&writer->changed, &writer->lock);
     }
     pthread_mutex_unlock(&writer->lock);
     return renderer;
 }
 
+static bool set_text(char **text, const char *value, const char *suffix) {
+    size_t length = strlen(value), suffix_length = strlen(suffix);
+    char *copy = realloc(*text, length + suffix_length + 1);
+    if (!copy)
+        return false;
+    memcpy(copy, value, length);
+    memcpy(copy + length, suffix, suffix_length + 1);
+    *text = copy;
+    return true;
+}
+
 bool frame_writer_submit(frame_writer *writer, const char *path, char *err, size_t err_size) {
-    slot *s = &writer->slots[writer->drawing]; /* not busy: only this thread uses it */
-    size_t size = strlen(path) + 1;
-    char *copy = realloc(s->path, size);
-    if (!copy) {
+    slot *s = &writer->slots[writer->drawing]; /* FREE: only this thread uses it */
+    if (!set_text(&s->path, path, "") || !set_text(&s->temp, path, ".tmp")) {
         snprintf(err, err_size, "out of memory");
         return false;
     }
-    memcpy(copy, path, size);
-    s->path = copy;
     pthread_mutex_lock(&writer->lock);
-    s->busy = true;
+    s->state = SLOT_QUEUED;
+    s->frame = writer->next_frame++;
     writer->queue[(writer->queue_head + writer->queue_length) % writer->slot_count] =
         writer->drawing;
     writer->queue_length++;
@@ -182,9 +286,16 @@ bool frame_writer_submit(frame_writer *writer, const char *path, char *err, size
 
 int frame_writer_written(frame_writer *writer) {
     pthread_mutex_lock(&writer->lock);
-    int count = writer->written_count;
+    int count = writer->next_commit;
     pthread_mutex_unlock(&writer->lock);
     return count;
+}
+
+double frame_writer_encode_seconds(frame_writer *writer) {
+    pthread_mutex_lock(&writer->lock);
+    double seconds = writer->encode_seconds;
+    pthread_mutex_unlock(&writer->lock);
+    return seconds;
 }
 
 bool frame_writer_finish(frame_writer *writer, char *err, size_t err_size) {
@@ -192,12 +303,15 @@ bool frame_writer_finish(frame_writer *writer, char *err, size_t err_size) {
     for (;;) {
         bool busy = false;
         for (int i = 0; i < writer->slot_count; i++)
-            busy = busy || writer->slots[i].busy;
+            busy = busy || writer->slots[i].state != SLOT_FREE;
         if (!busy)
             break;
-        pthread_cond_wait(&writer->written, &writer->lock);
+        if (writer->queue_length > 0)
+            encode_next_locked(writer);
+        else
+            pthread_cond_wait(&writer->changed, &writer->lock);
     }
-    bool ok = !writer->failed;
+    bool ok = writer->failed_frame < 0;
     if (!ok)
         snprintf(err, err_size, "%s", writer->error);
     pthread_mutex_unlock(&writer->lock);

@@ -4,11 +4,21 @@
  * Both advance the scene by exactly 1/fps seconds of simulated time per
  * frame, whatever the wall clock says, so the same script always gives the
  * same frames. Frame 0 is the state the script built, before any step.
+ *
+ * `loom render` simulates and draws on the calling thread and encodes PNGs on
+ * the frame writer's threads (frame_writer.h); a video is fed to ffmpeg from
+ * the calling thread, in order, as each frame is drawn.
  */
 #include "app.h"
+#include "cleanup.h"
+#include "csv.h"
 #include "frame_writer.h"
 #include "labels.h"
+#include "params.h"
+#include "progress.h"
+#include "video.h"
 
+#include <SDL.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,15 +69,28 @@ static bool make_folder(const char *path, char *err, size_t err_size) {
     return true;
 }
 
-static app_scene *load(const app_options *options) {
+/* Loads the scene with the --set values, then checks them: *status is
+ * APP_EXIT_USAGE for a value the scene has no parameter for or that does not
+ * fit, APP_EXIT_FAILURE for a script error. */
+static app_scene *load(const app_options *options, int *status) {
     char *err = malloc(APP_ERROR_SIZE);
     if (!err) {
         fprintf(stderr, "loom: out of memory\n");
+        *status = APP_EXIT_FAILURE;
         return NULL;
     }
-    app_scene *scene = app_scene_load(options->scene, &options->limits, err, APP_ERROR_SIZE);
+    app_scene_setup setup = {
+        .path = options->scene, .limits = options->limits, .params = options->params};
+    app_scene *scene = app_scene_load_setup(&setup, err, APP_ERROR_SIZE);
+    *status = APP_EXIT_FAILURE;
     if (!scene)
         fprintf(stderr, "%s\n", err);
+    else if (!app_params_check(options->params, scene, err, APP_ERROR_SIZE)) {
+        fprintf(stderr, "loom: %s\n", err);
+        app_scene_destroy(scene);
+        scene = NULL;
+        *status = APP_EXIT_USAGE;
+    }
     free(err);
     return scene;
 }
@@ -85,103 +108,273 @@ static bool advance(app_scene *scene, double dt) {
     return ok;
 }
 
-/* Threads that write frames: one per processor, up to 8. */
-static int writer_threads(void) {
+static bool finish(app_scene *scene) {
+    char *err = malloc(APP_ERROR_SIZE);
+    if (!err) {
+        fprintf(stderr, "loom: out of memory\n");
+        return false;
+    }
+    bool ok = app_scene_finish(scene, err, APP_ERROR_SIZE);
+    if (!ok)
+        fprintf(stderr, "%s\n", err);
+    free(err);
+    return ok;
+}
+
+int app_check_params(const app_options *options) {
+    if (!options->params || options->params->count == 0)
+        return APP_EXIT_OK;
+    int status;
+    app_scene *scene = load(options, &status);
+    app_scene_destroy(scene);
+    return scene || status != APP_EXIT_USAGE ? APP_EXIT_OK : APP_EXIT_USAGE;
+}
+
+int app_default_threads(void) {
     long processors = sysconf(_SC_NPROCESSORS_ONLN);
     return processors < 1 ? 1 : processors > 8 ? 8 : (int)processors;
 }
 
-int app_render(const app_options *options) {
+/* Checks what can be checked before the scene runs: the folder, the video. */
+static bool check_outputs(const app_options *options) {
     char err[1024];
-    if (!make_folder(options->out, err, sizeof err)) {
+    if (options->out && !make_folder(options->out, err, sizeof err)) {
         fprintf(stderr, "loom: %s\n", err);
+        return false;
+    }
+    if (options->video && !app_video_format_known(options->video)) {
+        fprintf(stderr, "loom: --video needs a file ending in .mp4, .webm or .gif, not '%s'\n",
+                options->video);
+        return false;
+    }
+    if (options->video && !app_video_ffmpeg_found()) {
+        fprintf(stderr, "loom: --video needs ffmpeg, which is not on the PATH (Debian: "
+                        "apt-get install ffmpeg); PNG frames need only --out\n");
+        return false;
+    }
+    return true;
+}
+
+typedef struct render_run {
+    const app_options *options;
+    app_cleanup *cleanup;
+    app_scene *scene;
+    app_labels *labels;
+    frame_writer *writer;        /* with --out */
+    lm_renderer *lone;           /* without --out: one renderer, no PNGs */
+    app_video *video;            /* with --video */
+    double *times;               /* with --csv: the simulated time of each frame */
+    double simulate, draw, feed; /* seconds spent on the calling thread */
+    char err[1024];
+} render_run;
+
+/* Simulates, draws and hands out the frames; false with a message in
+ * run->err (empty when the script's error was printed already). */
+static bool render_frames(render_run *run, app_progress *progress) {
+    const app_options *options = run->options;
+    size_t out_length = options->out ? strlen(options->out) : 0;
+    const char *separator = out_length > 0 && options->out[out_length - 1] == '/' ? "" : "/";
+    size_t path_size = out_length + 32;
+    char path[4096 + 32];
+    if (path_size > sizeof path) {
+        snprintf(run->err, sizeof run->err, "the --out path is too long");
+        return false;
+    }
+    double aspect = (double)options->width / options->height;
+    for (int frame = 0; frame < options->frames; frame++) {
+        double start = app_seconds();
+        if (frame > 0 && !advance(run->scene, 1.0 / options->fps)) {
+            run->err[0] = '\0'; /* advance printed the script's error */
+            return false;
+        }
+        double simulated = app_seconds();
+        run->simulate += simulated - start;
+        lm_renderer *renderer =
+            run->writer ? frame_writer_next(run->writer, run->err, sizeof run->err) : run->lone;
+        if (!renderer)
+            return false;
+        double drawing = app_seconds();
+        lm_camera camera = app_scene_camera(run->scene, aspect);
+        if (!app_draw_scene(run->labels, run->scene, renderer, &camera, run->err,
+                            sizeof run->err)) {
+            fprintf(stderr, "%s\n", run->err);
+            run->err[0] = '\0'; /* printed: the script's error */
+            return false;
+        }
+        double drawn = app_seconds();
+        run->draw += drawn - drawing;
+        if (run->times)
+            run->times[frame] = lm_world_time(app_scene_world(run->scene));
+        if (run->video) {
+            const SDL_Surface *picture = lm_renderer_surface(renderer);
+            if (!app_video_write(run->video, picture->pixels, picture->pitch, run->err,
+                                 sizeof run->err))
+                return false;
+            run->feed += app_seconds() - drawn;
+        }
+        if (run->writer) {
+            snprintf(path, sizeof path, "%s%sframe_%05d.png", options->out, separator, frame);
+            if (!frame_writer_submit(run->writer, path, run->err, sizeof run->err))
+                return false;
+        }
+        app_progress_update(progress, frame + 1, app_seconds());
+    }
+    return true;
+}
+
+static int render(render_run *run) {
+    const app_options *options = run->options;
+    double start = app_seconds();
+    int status;
+    run->scene = load(options, &status);
+    if (!run->scene)
+        return status;
+    run->labels = app_labels_create();
+    if (options->csv && !(run->times = calloc((size_t)options->frames, sizeof *run->times))) {
+        fprintf(stderr, "loom: out of memory\n");
         return APP_EXIT_FAILURE;
     }
-    double start = app_seconds();
-    app_scene *scene = load(options);
-    if (!scene)
+    /* ffmpeg is started before the writer's threads: fork copies only the
+     * calling thread. */
+    if (options->video &&
+        !(run->video = app_video_open(options->video, options->width, options->height, options->fps,
+                                      run->cleanup, run->err, sizeof run->err))) {
+        fprintf(stderr, "loom: %s\n", run->err);
         return APP_EXIT_FAILURE;
-    app_labels *labels = app_labels_create();
-    frame_writer *writer =
-        frame_writer_create(options->width, options->height, writer_threads(), err, sizeof err);
-    if (!writer) {
-        fprintf(stderr, "loom: %s\n", err);
-        app_labels_destroy(labels);
-        app_scene_destroy(scene);
+    }
+    if (options->out)
+        run->writer = frame_writer_create(options->width, options->height, options->threads,
+                                          run->cleanup, run->err, sizeof run->err);
+    else
+        run->lone = lm_renderer_create(options->width, options->height, run->err, sizeof run->err);
+    if (!run->writer && !run->lone) {
+        fprintf(stderr, "loom: %s\n", run->err);
         return APP_EXIT_FAILURE;
     }
 
-    size_t out_length = strlen(options->out);
-    const char *separator = out_length > 0 && options->out[out_length - 1] == '/' ? "" : "/";
-    size_t path_size = out_length + 32;
-    char *path = malloc(path_size);
-    bool progress = isatty(STDERR_FILENO);
-    double aspect = (double)options->width / options->height;
-    bool ok = path != NULL;
-    if (!path)
-        snprintf(err, sizeof err, "out of memory");
-    for (int frame = 0; ok && frame < options->frames; frame++) {
-        if (frame > 0 && !advance(scene, 1.0 / options->fps)) {
-            err[0] = '\0'; /* advance printed the script's error */
-            ok = false;
-            break;
-        }
-        lm_renderer *renderer = frame_writer_next(writer, err, sizeof err);
-        if (!renderer) {
-            ok = false;
-            break;
-        }
-        lm_camera camera = app_scene_camera(scene, aspect);
-        if (!app_draw_scene(labels, scene, renderer, &camera, err, sizeof err)) {
-            fprintf(stderr, "%s\n", err);
-            err[0] = '\0'; /* printed: the script's error */
-            ok = false;
-            break;
-        }
-        snprintf(path, path_size, "%s%sframe_%05d.png", options->out, separator, frame);
-        ok = frame_writer_submit(writer, path, err, sizeof err);
-        if (progress)
-            fprintf(stderr, "\rloom: frame %d/%d", frame_writer_written(writer), options->frames);
-    }
-    /* Frames already drawn are written even after a script error. */
+    app_progress progress = app_progress_start(stderr, options->frames, options->quiet, start);
+    bool ok = render_frames(run, &progress);
+    app_progress_end(&progress);
+    /* Frames drawn before a failure are still written, in order. */
     char finish_err[1024];
-    if (!frame_writer_finish(writer, finish_err, sizeof finish_err) && ok) {
-        memcpy(err, finish_err, sizeof err);
+    if (run->writer && !frame_writer_finish(run->writer, finish_err, sizeof finish_err) && ok) {
+        memcpy(run->err, finish_err, sizeof run->err);
         ok = false;
     }
-    int written = frame_writer_written(writer);
-    if (progress)
-        fprintf(stderr, "\r\033[K");
-    if (!ok && err[0])
-        fprintf(stderr, "loom: %s\n", err);
-    if (ok)
-        printf("loom: wrote %d frames (%dx%d) to %s%s in %.1f s\n", written, options->width,
-               options->height, options->out, separator, app_seconds() - start);
-    free(path);
-    frame_writer_destroy(writer);
-    app_labels_destroy(labels);
-    app_scene_destroy(scene);
-    return ok ? APP_EXIT_OK : APP_EXIT_FAILURE;
+    if (ok && !finish(run->scene)) {
+        run->err[0] = '\0';
+        ok = false;
+    }
+    if (!ok && run->err[0])
+        fprintf(stderr, "loom: %s\n", run->err);
+    if (run->video) {
+        char video_err[1024];
+        bool video_ok = app_video_close(run->video, ok, video_err, sizeof video_err);
+        run->video = NULL;
+        if (ok && !video_ok) {
+            fprintf(stderr, "loom: %s\n", video_err);
+            ok = false;
+        }
+    }
+    int frames = run->writer ? frame_writer_written(run->writer) : options->frames;
+    if (options->csv && frames > 0 &&
+        !app_csv_write(options->csv, app_scene_plots(run->scene), run->times,
+                       ok ? options->frames : frames, run->cleanup, run->err, sizeof run->err)) {
+        fprintf(stderr, "loom: %s\n", run->err);
+        ok = false;
+    }
+    if (!ok) {
+        if (run->writer)
+            fprintf(stderr, "loom: frames 0 to %d are complete in %s\n", frames - 1, options->out);
+        return APP_EXIT_FAILURE;
+    }
+    double seconds = app_seconds() - start;
+    if (!options->quiet) {
+        fprintf(stderr, "loom: wrote %d frames (%dx%d)", options->frames, options->width,
+                options->height);
+        if (options->out)
+            fprintf(stderr, " to %s%s", options->out,
+                    options->out[strlen(options->out) - 1] == '/' ? "" : "/");
+        if (options->video)
+            fprintf(stderr, "%s%s", options->out ? " and " : " to ", options->video);
+        fprintf(stderr, " in %.1f s (%.1f fps)\n", seconds, options->frames / seconds);
+        double encode = run->writer ? frame_writer_encode_seconds(run->writer) : 0;
+        fprintf(stderr,
+                "loom: per frame: simulate %.2f ms, draw %.2f ms, encode %.2f ms, video %.2f ms "
+                "(%d thread%s)\n",
+                1e3 * run->simulate / options->frames, 1e3 * run->draw / options->frames,
+                1e3 * encode / options->frames, 1e3 * run->feed / options->frames, options->threads,
+                options->threads == 1 ? "" : "s");
+    }
+    return APP_EXIT_OK;
+}
+
+int app_render(const app_options *options) {
+    if (!check_outputs(options))
+        return APP_EXIT_FAILURE;
+    render_run run = {.options = options};
+    run.cleanup = app_cleanup_create();
+    if (!run.cleanup) {
+        fprintf(stderr, "loom: cannot start: %s\n", strerror(errno));
+        return APP_EXIT_FAILURE;
+    }
+    int status = render(&run);
+    if (run.video) {
+        char err[1024];
+        app_video_close(run.video, false, err, sizeof err);
+    }
+    frame_writer_destroy(run.writer);
+    lm_renderer_destroy(run.lone);
+    free(run.times);
+    app_labels_destroy(run.labels);
+    app_scene_destroy(run.scene);
+    app_cleanup_destroy(run.cleanup);
+    return status;
 }
 
 int app_sim(const app_options *options) {
     double start = app_seconds();
-    app_scene *scene = load(options);
+    int status;
+    app_scene *scene = load(options, &status);
     if (!scene)
+        return status;
+    double *times = options->csv ? calloc((size_t)options->frames, sizeof *times) : NULL;
+    if (options->csv && !times) {
+        fprintf(stderr, "loom: out of memory\n");
+        app_scene_destroy(scene);
         return APP_EXIT_FAILURE;
-    int status = APP_EXIT_OK;
-    for (int frame = 1; frame < options->frames; frame++) {
-        if (!advance(scene, 1.0 / options->fps)) {
+    }
+    status = APP_EXIT_OK;
+    app_progress progress = app_progress_start(stderr, options->frames, options->quiet, start);
+    int frames = 0;
+    for (int frame = 0; frame < options->frames; frame++) {
+        if (frame > 0 && !advance(scene, 1.0 / options->fps)) {
             status = APP_EXIT_FAILURE;
             break;
         }
+        if (times)
+            times[frame] = lm_world_time(app_scene_world(scene));
+        frames = frame + 1;
+        app_progress_update(&progress, frames, app_seconds());
     }
-    if (status == APP_EXIT_OK) {
+    app_progress_end(&progress);
+    if (status == APP_EXIT_OK && !finish(scene))
+        status = APP_EXIT_FAILURE;
+    char err[1024];
+    if (options->csv && frames > 0 &&
+        !app_csv_write(options->csv, app_scene_plots(scene), times, frames, NULL, err,
+                       sizeof err)) {
+        fprintf(stderr, "loom: %s\n", err);
+        status = APP_EXIT_FAILURE;
+    }
+    if (status == APP_EXIT_OK && !options->quiet) {
         const lm_world *world = app_scene_world(scene);
-        printf("loom: simulated %d frames: %llu steps, %.3f s of simulated time, in %.2f s\n",
-               options->frames, (unsigned long long)lm_world_step_count(world),
-               lm_world_time(world), app_seconds() - start);
+        fprintf(stderr,
+                "loom: simulated %d frames: %llu steps, %.3f s of simulated time, in %.2f s\n",
+                options->frames, (unsigned long long)lm_world_step_count(world),
+                lm_world_time(world), app_seconds() - start);
     }
+    free(times);
     app_scene_destroy(scene);
     return status;
 }

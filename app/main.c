@@ -14,9 +14,12 @@
 #include <unistd.h>
 
 static const char usage[] =
-    "usage: loom SCENE.lua [--size WxH] [--fps F]\n"
-    "       loom render SCENE.lua --frames N --out DIR [--size WxH] [--fps F]\n"
-    "       loom sim SCENE.lua --frames N [--fps F]\n"
+    "usage: loom SCENE.lua [--size WxH] [--fps F] [--set NAME=VALUE]...\n"
+    "       loom render SCENE.lua --frames N (--out DIR | --video FILE) [--csv FILE]\n"
+    "                   [--size WxH] [--fps F] [--threads T] [--set NAME=VALUE]... [--quiet]\n"
+    "       loom sim SCENE.lua --frames N [--csv FILE] [--fps F] [--set NAME=VALUE]... [--quiet]\n"
+    "       loom sweep SCENE.lua --set NAME=V1,V2,... ... --frames N --out DIR [--print | "
+    "--sheet]\n"
     "       loom --help | --version\n";
 
 static const char help[] =
@@ -27,13 +30,27 @@ static const char help[] =
     "  (none)       open a window showing the running scene: drag particles with the\n"
     "               mouse, H lists the keys, Esc quits; saving the scene file reloads it\n"
     "  render       write N frames as DIR/frame_00000.png, DIR/frame_00001.png, ...\n"
-    "  sim          run N frames without drawing and print a summary\n"
+    "               and/or a video\n"
+    "  sim          run N frames without drawing (summary on stderr, the scene's prints\n"
+    "               on stdout)\n"
+    "  sweep        render every combination of --set lists into DIR/NAME=V,.../ on all\n"
+    "               cores, and a labelled contact sheet DIR/sheet.png\n"
     "\n"
     "options:\n"
-    "  --frames N   number of frames; frame 0 is the scene as built, before any step\n"
+    "  --frames N   number of frames (1 to 1000000); frame 0 is the scene as built\n"
     "  --out DIR    folder for the frames, created if missing\n"
+    "  --video FILE also (or only) a video: .mp4 (H.264), .webm (VP9) or .gif; needs ffmpeg\n"
+    "  --csv FILE   the time and every loom.plot series as columns, one row per frame\n"
+    "  --set N=V    the value loom.param(N, ...) returns (a number, true/false or text);\n"
+    "               repeat for more; in a sweep, V is a comma-separated list\n"
     "  --size WxH   picture size in pixels (default 1280x720)\n"
-    "  --fps F      frames per second: each frame advances the simulation 1/F s (default 60)\n"
+    "  --fps F      frames per second (1 to 10000): each frame advances the simulation\n"
+    "               1/F s (default 60)\n"
+    "  --threads T  threads that draw and encode frames (default: one per processor)\n"
+    "  --quiet      no progress line and no summary\n"
+    "  --print      sweep: print one 'loom render' command line per variant (for GNU\n"
+    "               parallel) instead of running them\n"
+    "  --sheet      sweep: only make DIR/sheet.png from variants rendered already\n"
     "  --timeout S  stop a script call (loading, one loom.update, one step) that runs\n"
     "               longer than S seconds (default 10)\n"
     "  --memory M   the script's memory limit in MiB (default 1024)\n"
@@ -41,11 +58,14 @@ static const char help[] =
     "  --version    print the version\n"
     "\n"
     "exit status: 0 success, 1 the scene failed or a frame could not be written,\n"
-    "2 bad command line\n"
+    "2 bad command line (or a --set the scene has no parameter for, or out of its\n"
+    "range), 128+N killed by signal N (SIGINT 130, SIGTERM 143)\n"
     "\n"
-    "example:\n"
+    "examples:\n"
     "  loom render examples/cloth_hanging.lua --frames 180 --out out/cloth\n"
-    "  ffmpeg -framerate 60 -i out/cloth/frame_%05d.png cloth.mp4\n";
+    "  loom render examples/cloth_hanging.lua --frames 180 --video cloth.mp4\n"
+    "  ffmpeg -framerate 60 -i out/cloth/frame_%05d.png -c:v libx264 -pix_fmt yuv420p \\\n"
+    "         -movflags +faststart cloth.mp4\n";
 
 __attribute__((format(printf, 1, 2))) static int usage_error(const char *format, ...) {
     va_list args;
@@ -87,17 +107,78 @@ static bool parse_size(const char *text, int *width, int *height) {
     return parse_int(left, 16, 8192, width) && parse_int(x + 1, 16, 8192, height);
 }
 
-int main(int argc, char **argv) {
-    app_options options = {
-        .command = APP_WINDOW,
-        .width = 1280,
-        .height = 720,
-        .fps = 60.0,
-        .limits = {(size_t)APP_DEFAULT_MEMORY_MIB << 20, APP_DEFAULT_TIMEOUT_S},
-    };
+typedef struct parsed {
+    app_options options;
+    app_params params;
+    bool seen_frames, seen_out;
+} parsed;
+
+/* Options that take a value. */
+static const char *const valued[] = {"--frames",  "--out",    "--size",  "--fps",
+                                     "--timeout", "--memory", "--video", "--csv",
+                                     "--threads", "--set",    NULL};
+
+static bool is_valued(const char *name) {
+    for (int i = 0; valued[i]; i++)
+        if (strcmp(name, valued[i]) == 0)
+            return true;
+    return false;
+}
+
+/* One option with its value; returns APP_EXIT_OK or the usage error's status. */
+static int take_option(parsed *p, const char *name, const char *value) {
+    app_options *options = &p->options;
+    if (strcmp(name, "--frames") == 0) {
+        if (!parse_int(value, 1, 1000000, &options->frames))
+            return usage_error("--frames needs a whole number from 1 to 1000000, not '%s'", value);
+        p->seen_frames = true;
+    } else if (strcmp(name, "--out") == 0) {
+        if (value[0] == '\0')
+            return usage_error("--out needs a folder");
+        options->out = value;
+        p->seen_out = true;
+    } else if (strcmp(name, "--video") == 0) {
+        if (value[0] == '\0')
+            return usage_error("--video needs a file name");
+        options->video = value;
+    } else if (strcmp(name, "--csv") == 0) {
+        if (value[0] == '\0')
+            return usage_error("--csv needs a file name");
+        options->csv = value;
+    } else if (strcmp(name, "--size") == 0) {
+        if (!parse_size(value, &options->width, &options->height))
+            return usage_error("--size needs WIDTHxHEIGHT in pixels, each 16 to 8192, not '%s'",
+                               value);
+    } else if (strcmp(name, "--fps") == 0) {
+        /* At least 1: fewer frames per second would make one frame many
+         * steps, and a tiny F would never finish a frame. */
+        if (!parse_double(value, 0.0, 10000.0, &options->fps) || options->fps < 1.0)
+            return usage_error("--fps needs a number from 1 to 10000, not '%s'", value);
+    } else if (strcmp(name, "--threads") == 0) {
+        if (!parse_int(value, 1, 64, &options->threads))
+            return usage_error("--threads needs a whole number from 1 to 64, not '%s'", value);
+    } else if (strcmp(name, "--set") == 0) {
+        char err[256];
+        if (!app_params_set_arg(&p->params, value, err, sizeof err))
+            return usage_error("%s", err);
+    } else if (strcmp(name, "--timeout") == 0) {
+        if (!parse_double(value, 0.0, 1e6, &options->limits.time_seconds))
+            return usage_error("--timeout needs a number of seconds above 0, not '%s'", value);
+    } else {
+        int mib;
+        if (!parse_int(value, 1, 1 << 20, &mib))
+            return usage_error("--memory needs a whole number of MiB of at least 1, not '%s'",
+                               value);
+        options->limits.memory_bytes = (size_t)mib << 20;
+    }
+    return APP_EXIT_OK;
+}
+
+static int run(parsed *p, int argc, char **argv) {
+    app_options *options = &p->options;
     const char *positional[2] = {NULL, NULL};
     int positionals = 0;
-    bool seen_frames = false, seen_out = false;
+    bool seen_print = false, seen_sheet = false;
 
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
@@ -116,6 +197,18 @@ int main(int argc, char **argv) {
             positional[positionals++] = arg;
             continue;
         }
+        if (strcmp(arg, "--quiet") == 0 || strcmp(arg, "-q") == 0) {
+            options->quiet = true;
+            continue;
+        }
+        if (strcmp(arg, "--print") == 0) {
+            seen_print = true;
+            continue;
+        }
+        if (strcmp(arg, "--sheet") == 0) {
+            seen_sheet = true;
+            continue;
+        }
         /* Options take a value, as "--name value" or "--name=value". */
         char name[32];
         const char *value;
@@ -127,52 +220,29 @@ int main(int argc, char **argv) {
         } else {
             snprintf(name, sizeof name, "%s", arg);
             value = i + 1 < argc ? argv[i + 1] : NULL;
-            if (value)
+            if (value && is_valued(name))
                 i++;
         }
-        bool known = strcmp(name, "--frames") == 0 || strcmp(name, "--out") == 0 ||
-                     strcmp(name, "--size") == 0 || strcmp(name, "--fps") == 0 ||
-                     strcmp(name, "--timeout") == 0 || strcmp(name, "--memory") == 0;
-        if (!known)
+        if (!is_valued(name))
             return usage_error("unknown option '%s'", arg);
         if (!value)
             return usage_error("%s needs a value", name);
-        if (strcmp(name, "--frames") == 0) {
-            if (!parse_int(value, 1, 100000000, &options.frames))
-                return usage_error("--frames needs a whole number of at least 1, not '%s'", value);
-            seen_frames = true;
-        } else if (strcmp(name, "--out") == 0) {
-            if (value[0] == '\0')
-                return usage_error("--out needs a folder");
-            options.out = value;
-            seen_out = true;
-        } else if (strcmp(name, "--size") == 0) {
-            if (!parse_size(value, &options.width, &options.height))
-                return usage_error("--size needs WIDTHxHEIGHT in pixels, each 16 to 8192, not '%s'",
-                                   value);
-        } else if (strcmp(name, "--fps") == 0) {
-            if (!parse_double(value, 0.0, 10000.0, &options.fps))
-                return usage_error("--fps needs a number above 0 (at most 10000), not '%s'", value);
-        } else if (strcmp(name, "--timeout") == 0) {
-            if (!parse_double(value, 0.0, 1e6, &options.limits.time_seconds))
-                return usage_error("--timeout needs a number of seconds above 0, not '%s'", value);
-        } else {
-            int mib;
-            if (!parse_int(value, 1, 1 << 20, &mib))
-                return usage_error("--memory needs a whole number of MiB of at least 1, not '%s'",
-                                   value);
-            options.limits.memory_bytes = (size_t)mib << 20;
-        }
+        int status = take_option(p, name, value);
+        if (status != APP_EXIT_OK)
+            return status;
     }
 
     if (positionals == 0)
         return usage_error("no scene given");
     const char *command = positional[0];
-    if (strcmp(command, "render") == 0 || strcmp(command, "sim") == 0) {
-        options.command = strcmp(command, "render") == 0 ? APP_RENDER : APP_SIM;
+    if (strcmp(command, "render") == 0 || strcmp(command, "sim") == 0 ||
+        strcmp(command, "sweep") == 0) {
+        options->command = strcmp(command, "render") == 0 ? APP_RENDER
+                           : strcmp(command, "sim") == 0  ? APP_SIM
+                                                          : APP_SWEEP;
         if (positionals < 2)
             return usage_error("'loom %s' needs a scene", command);
-        options.scene = positional[1];
+        options->scene = positional[1];
     } else {
         /* A word that is neither a command nor a file is a mistyped command. */
         size_t length = strlen(command);
@@ -181,26 +251,64 @@ int main(int argc, char **argv) {
             return usage_error("unknown command '%s'", command);
         if (positionals > 1)
             return usage_error("unexpected argument '%s'", positional[1]);
-        options.scene = command;
+        options->scene = command;
     }
+    if ((seen_print || seen_sheet) && options->command != APP_SWEEP)
+        return usage_error("--print and --sheet are for 'loom sweep'");
+    if (options->video && options->command != APP_RENDER)
+        return usage_error("--video is only for 'loom render'");
+    if (options->csv && options->command != APP_RENDER && options->command != APP_SIM)
+        return usage_error("--csv is for 'loom render' and 'loom sim'");
+    options->print = seen_print;
+    options->sheet_only = seen_sheet;
 
-    switch (options.command) {
+    switch (options->command) {
     case APP_RENDER:
-        if (!seen_frames)
+        if (!p->seen_frames)
             return usage_error("'loom render' needs --frames N");
-        if (!seen_out)
-            return usage_error("'loom render' needs --out DIR");
-        return app_render(&options);
+        if (!p->seen_out && !options->video)
+            return usage_error("'loom render' needs --out DIR or --video FILE (or both)");
+        return app_render(options);
     case APP_SIM:
-        if (!seen_frames)
+        if (!p->seen_frames)
             return usage_error("'loom sim' needs --frames N");
-        if (seen_out)
-            return usage_error("--out is only for 'loom render'");
-        return app_sim(&options);
+        if (p->seen_out)
+            return usage_error("--out is only for 'loom render' and 'loom sweep'");
+        return app_sim(options);
+    case APP_SWEEP:
+        if (!p->seen_frames)
+            return usage_error("'loom sweep' needs --frames N");
+        if (!p->seen_out)
+            return usage_error("'loom sweep' needs --out DIR");
+        if (p->params.count == 0)
+            return usage_error("'loom sweep' needs at least one --set NAME=V1,V2,...");
+        if (seen_print && seen_sheet)
+            return usage_error("--print and --sheet do not go together");
+        return app_sweep(options);
     case APP_WINDOW:
-        if (seen_frames || seen_out)
+        if (p->seen_frames || p->seen_out)
             return usage_error("--frames and --out are for 'loom render' and 'loom sim'");
-        return app_window(&options);
+        return app_window(options);
     }
     return APP_EXIT_USAGE;
+}
+
+int main(int argc, char **argv) {
+    parsed p = {
+        .options =
+            {
+                .command = APP_WINDOW,
+                .width = 1280,
+                .height = 720,
+                .fps = 60.0,
+                .limits = {(size_t)APP_DEFAULT_MEMORY_MIB << 20, APP_DEFAULT_TIMEOUT_S},
+                .threads = app_default_threads(),
+                .argc = argc,
+                .argv = argv,
+            },
+    };
+    p.options.params = &p.params;
+    int status = run(&p, argc, argv);
+    app_params_free(&p.params);
+    return status;
 }

@@ -24,6 +24,7 @@
 
 #include "../bindings/loom_lua.h"
 #include "keys.h"
+#include "params.h"
 
 enum { HOOK_INSTRUCTIONS = 10000 };
 
@@ -371,6 +372,7 @@ static int open_state(lua_State *L) {
     app_scene *scene = scene_of(L);
     luaL_openlibs(L);
     luaL_requiref(L, "loom", luaopen_loom, 1);
+    app_params_give(scene->setup.params, L);
     push_keep(L, scene->setup.keep_from);
     lua_setfield(L, -2, "keep");
     lua_pushcfunction(L, key_down);
@@ -713,4 +715,16 @@ const lm_overlay *app_scene_overlay(app_scene *scene) {
 
 const lm_plots *app_scene_plots(app_scene *scene) {
     return lmlua_plots(scene->L);
+}
+
+/* ------------------------------------------------------------- the end -- */
+
+bool app_scene_finish(app_scene *scene, char *err, size_t err_size) {
+    if (!push_callback(scene, "finish"))
+        return true;
+    return call(scene, 0, 0, err, err_size);
+}
+
+struct lua_State *app_scene_state(app_scene *scene) {
+    return scene->L;
 }

@@ -47,6 +47,8 @@ typedef struct app_scene_setup {
     app_watch *watch;     /* gets every Lua file the script reads; may be NULL */
     app_scene *keep_from; /* loom.keep starts as a copy of this scene's; may be NULL */
     const app_input *input;
+    /* --set values for loom.param (app/params.h); may be NULL. */
+    const struct app_params *params;
 } app_scene_setup;
 
 /* app_scene_load with everything the window adds. Files are recorded in
@@ -117,5 +119,12 @@ const lm_overlay *app_scene_overlay(app_scene *scene);
 /* The series the script plotted with loom.plot (render/plot.h), or NULL
  * before its first loom.plot: what --csv writes. */
 const lm_plots *app_scene_plots(app_scene *scene);
+
+/* Calls loom.finish() once, if the script defines it (the end of render and
+ * sim). False with a message in err on a script error. */
+bool app_scene_finish(app_scene *scene, char *err, size_t err_size);
+
+/* The scene's Lua state, for the parameter list (bindings/loom_lua.h). */
+struct lua_State *app_scene_state(app_scene *scene);
 
 #endif

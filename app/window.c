@@ -20,6 +20,8 @@
  * world, Lua state, callbacks and all.
  */
 #include "app.h"
+#include "recorder.h"
+#include "sliders.h"
 #include "keys.h"
 #include "labels.h"
 #include "screenshot.h"
@@ -69,9 +71,11 @@ typedef struct window_state {
     const app_options *options;
     SDL_Window *window;
     lm_renderer *renderer;
-    lm_font *font, *bold; /* NULL without a font: no text, everything else works */
-    lm_world *empty;      /* drawn while there is no scene */
-    app_labels *labels;   /* the script's labels, drawn as `loom render` draws them */
+    lm_font *font, *bold;   /* NULL without a font: no text, everything else works */
+    lm_world *empty;        /* drawn while there is no scene */
+    app_labels *labels;     /* the script's labels, drawn as `loom render` draws them */
+    app_sliders *sliders;   /* the parameters' sliders (app/sliders.h) */
+    app_recorder *recorder; /* V: recording the window (app/recorder.h) */
 
     /* The scene and hot reload. */
     app_watch *watch;
@@ -364,6 +368,7 @@ static bool reload(window_state *state, bool quiet) {
     else
         app_scene_destroy(state->scene);
     state->scene = fresh;
+    app_sliders_refresh(state->sliders, fresh);
     state->frozen = false;
     state->probation = 0;
     if (!quiet) {
@@ -513,6 +518,7 @@ static const text_line help_lines[] = {
     {"N  Right", "one step (pauses)"},
     {"R", "restart the scene from its file"},
     {"P  F12", "picture to screenshots/SCENE-001.png"},
+    {"V", "record / stop: SCENE-rec-001.mp4 (or PNGs)"},
     {"-  =", "slower / faster (x1/16 to x4)"},
     {"C", "show / hide constraints (sticks, pins)"},
     {"S", "show / hide springs"},
@@ -669,7 +675,15 @@ static bool present(window_state *state) {
         state->screenshot_asked = false;
         save_screenshot(state);
     }
+    char note[300];
+    app_recorder_frame(state->recorder, state->renderer, note, sizeof note);
+    if (note[0]) {
+        fprintf(stderr, "loom: %s\n", note);
+        notify(state, "%s", note);
+    }
     draw_overlays(state);
+    app_sliders_draw(state->sliders, lm_renderer_surface(state->renderer), screen->h, state->font,
+                     points(state, 1.0));
     SDL_Surface *picture = lm_renderer_surface(state->renderer);
     if (SDL_BlitSurface(picture, NULL, screen, NULL) != 0 ||
         SDL_UpdateWindowSurface(state->window) != 0) {
@@ -716,6 +730,14 @@ static void builtin_key(window_state *state, const SDL_KeyboardEvent *key) {
     case SDLK_F12:
         state->screenshot_asked = true;
         break;
+    case SDLK_v: {
+        char note[300];
+        app_recorder_toggle(state->recorder, lm_renderer_width(state->renderer),
+                            lm_renderer_height(state->renderer), note, sizeof note);
+        fprintf(stderr, "loom: %s\n", note);
+        notify(state, "%s", note);
+        break;
+    }
     case SDLK_MINUS:
     case SDLK_KP_MINUS:
         state->speed = state->speed / 2.0 < MIN_SPEED ? MIN_SPEED : state->speed / 2.0;
@@ -793,7 +815,30 @@ static bool script_mouse(window_state *state, const char *callback, Uint8 button
     return taken;
 }
 
+/* The sliders' share of the mouse: true when the panel took the event. */
+static bool slider_mouse(window_state *state, const SDL_Event *event) {
+    bool commit = false, taken = false;
+    if (event->type == SDL_MOUSEBUTTONDOWN && event->button.button == SDL_BUTTON_LEFT)
+        taken = app_sliders_mouse(state->sliders, APP_SLIDER_PRESS, event->button.x,
+                                  event->button.y, &commit);
+    else if (event->type == SDL_MOUSEBUTTONUP && event->button.button == SDL_BUTTON_LEFT)
+        taken = app_sliders_mouse(state->sliders, APP_SLIDER_RELEASE, event->button.x,
+                                  event->button.y, &commit);
+    else if (event->type == SDL_MOUSEMOTION && (event->motion.state & SDL_BUTTON_LMASK))
+        taken = app_sliders_mouse(state->sliders, APP_SLIDER_MOVE, event->motion.x, event->motion.y,
+                                  &commit);
+    if (taken)
+        state->dirty = true;
+    if (commit)
+        reload(state, false); /* the camera and loom.keep are kept */
+    return taken;
+}
+
 static void handle_event(window_state *state, const SDL_Event *event) {
+    if ((event->type == SDL_MOUSEBUTTONDOWN || event->type == SDL_MOUSEBUTTONUP ||
+         event->type == SDL_MOUSEMOTION) &&
+        state->drag == DRAG_NONE && slider_mouse(state, event))
+        return;
     switch (event->type) {
     case SDL_QUIT:
         state->running = false;
@@ -941,6 +986,9 @@ static void load_fonts(window_state *state) {
 }
 
 int app_window(const app_options *options) {
+    int checked = app_check_params(options);
+    if (checked != APP_EXIT_OK)
+        return checked;
     window_state *state = calloc(1, sizeof *state);
     if (!state) {
         fprintf(stderr, "loom: out of memory\n");
@@ -964,7 +1012,20 @@ int app_window(const app_options *options) {
     state->setup = (app_scene_setup){.path = options->scene,
                                      .limits = options->limits,
                                      .watch = state->watch,
-                                     .input = &state->input};
+                                     .input = &state->input,
+                                     .params = options->params};
+    state->sliders = app_sliders_create(options->params);
+    state->recorder = app_recorder_create(options->scene, options->fps);
+    if (!state->sliders || !state->recorder) {
+        fprintf(stderr, "loom: out of memory\n");
+        app_sliders_destroy(state->sliders);
+        app_recorder_destroy(state->recorder);
+        app_watch_destroy(state->watch);
+        lm_world_destroy(state->empty);
+        free(state);
+        return APP_EXIT_FAILURE;
+    }
+    state->setup.params = app_sliders_params(state->sliders);
     const char *reloads = getenv("LOOM_TEST_RELOADS");
     if (reloads && atoi(reloads) > 0)
         state->test_reloads_total = atoi(reloads);
@@ -973,12 +1034,7 @@ int app_window(const app_options *options) {
      * platform's equivalent) rather than through OpenGL, which would also make
      * SDL recreate the window once it is open. */
     SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
-    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
-        fprintf(stderr,
-                "loom: cannot open a window: %s\n"
-                "loom: without a display, write frames with: loom render %s --frames N --out "
-                "DIR\n",
-                SDL_GetError(), options->scene);
+    if (!app_open_display(options->scene)) {
         app_watch_destroy(state->watch);
         lm_world_destroy(state->empty);
         free(state);
@@ -1003,6 +1059,8 @@ int app_window(const app_options *options) {
         state->labels = app_labels_create();
         /* A scene that fails to load shows its error and waits for a fix. */
         state->scene = app_scene_load_setup(&state->setup, state->scratch, sizeof state->scratch);
+        if (state->scene)
+            app_sliders_refresh(state->sliders, state->scene);
         if (!state->scene) {
             fprintf(stderr, "%s\nloom: waiting for a fix: save the file to try again\n",
                     state->scratch);
@@ -1019,6 +1077,8 @@ int app_window(const app_options *options) {
 
     int status = state->status;
     release_grab(state);
+    app_recorder_destroy(state->recorder);
+    app_sliders_destroy(state->sliders);
     lm_font_destroy(state->font);
     lm_font_destroy(state->bold);
     app_labels_destroy(state->labels);

@@ -80,4 +80,39 @@ const lm_overlay *lmlua_overlay(lua_State *L);
  * allocates nor raises; valid until the script runs again. */
 const lm_plots *lmlua_plots(lua_State *L);
 
+/* ------------------------------------------------------------ parameters -- */
+
+/* What --set gave (or the window's sliders), as names and values typed on
+ * the command line; call it before the script runs, inside a protected call
+ * (it may raise "not enough memory"). loom.param reads them. */
+void lmlua_params_give(lua_State *L, const char *const *names, const char *const *values,
+                       int count);
+
+typedef enum lmlua_param_kind {
+    LMLUA_PARAM_NUMBER,
+    LMLUA_PARAM_BOOLEAN,
+    LMLUA_PARAM_STRING,
+} lmlua_param_kind;
+
+/* One parameter the script declared with loom.param. Strings are valid while
+ * the state lives. */
+typedef struct lmlua_parameter {
+    const char *name, *label;
+    lmlua_param_kind kind;
+    double number;    /* its value, NUMBER */
+    bool boolean;     /* its value, BOOLEAN */
+    const char *text; /* its value, STRING */
+    bool ranged;      /* min and max given */
+    double low, high; /* ranged */
+    double step;      /* 0 when not given */
+} lmlua_parameter;
+
+/* Declared parameters in the order the script declared them; neither
+ * allocates nor raises. */
+size_t lmlua_params_count(lua_State *L);
+bool lmlua_params_at(lua_State *L, size_t index, lmlua_parameter *out);
+/* The first given value that did not fit its parameter ("--set k=500: k must
+ * be between 1 and 100"), or NULL. The default was used instead. */
+const char *lmlua_params_problem(lua_State *L);
+
 #endif

@@ -54,9 +54,19 @@ static uint32_t hash_cell(int32_t x, int32_t y, int32_t z, uint32_t bucket_mask)
     return h & bucket_mask;
 }
 
+/* floor(v / size) clamped to [-1e9, 1e9] (NaN: 1e9), written out so no libm
+ * call (floor, fmin, fmax through the PLT) sits in the pair search's hot loop:
+ * the same integers as the clamped floor. */
 static int32_t cell_coordinate(double v, double inverse_size) {
-    double c = floor(v * inverse_size);
-    return (int32_t)fmax(-1e9, fmin(1e9, c));
+    double c = v * inverse_size;
+    if (!(c < 1e9)) {
+        return 1000000000; /* also NaN, as fmin(1e9, NaN) gave */
+    }
+    if (c <= -1e9) {
+        return -1000000000;
+    }
+    int32_t i = (int32_t)c; /* towards zero */
+    return (double)i > c ? i - 1 : i;
 }
 
 /* Sizes the grid arrays for n particles and the given number of buckets. */

@@ -44,7 +44,11 @@ static void solve_sticks(lm_world *world, const lm_step *step, lm_constraint_ite
         if (wsum == 0.0 || length < 1e-12) {
             continue; /* both immovable, or coincident: no direction to push along */
         }
-        lm_stick_correct(x, w, a, b, delta, c->stiffness * (length - c->rest) / (length * wsum));
+        /* A stiffness of 1 (nearly every stick) multiplies by nothing: leaving
+         * the product out gives the same bits and keeps it off the chain of
+         * dependent operations from one projection to the next. */
+        double error = c->stiffness == 1.0 ? length - c->rest : c->stiffness * (length - c->rest);
+        lm_stick_correct(x, w, a, b, delta, error / (length * wsum));
     }
 }
 

@@ -46,7 +46,7 @@ LUA
 # render NAME SCENE [loom options]: frames into $tmp/NAME; false on failure.
 render() {
     name=$1; file=$2; shift 2
-    "$loom" render "$file" --out "$tmp/$name" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+    "$loom" render "$file" --quiet --out "$tmp/$name" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
 }
 
 # box A B: "X0 Y0 X1 Y1" of the pixels that differ between two frames, or "".

@@ -125,7 +125,8 @@ EOF
 # ---- render ---------------------------------------------------------------
 run_loom render "$tmp/falling.lua" --frames 12 --out "$tmp/a" --size 320x180
 check "render exits 0" [ "$status" -eq 0 ]
-check "render prints a summary on stdout" has "wrote 12 frames (320x180)" "$tmp/out"
+check "render prints a summary on stderr" has "wrote 12 frames (320x180)" "$tmp/err"
+check "render prints nothing on stdout (it is the scene's)" [ ! -s "$tmp/out" ]
 count=$(ls "$tmp/a" | grep -c '^frame_[0-9][0-9][0-9][0-9][0-9]\.png$')
 check "render makes exactly 12 frames named frame_NNNNN.png" [ "$count" -eq 12 -a "$(ls "$tmp/a" | wc -l)" -eq 12 ]
 check "frames are numbered from frame_00000.png to frame_00011.png" \
@@ -169,9 +170,9 @@ check "require finds modules next to the scene" [ "$status" -eq 0 ]
 # ---- sim ------------------------------------------------------------------
 run_loom sim "$tmp/falling.lua" --frames 61
 check "sim exits 0" [ "$status" -eq 0 ]
-check "sim prints frames, steps and simulated time" has "simulated 61 frames: 60 steps, 1.000 s" "$tmp/out"
+check "sim prints frames, steps and simulated time on stderr" has "simulated 61 frames: 60 steps, 1.000 s" "$tmp/err"
 run_loom sim "$tmp/falling.lua" --frames 31 --fps 30
-check "sim --fps 30 steps twice per frame" has "31 frames: 60 steps, 1.000 s" "$tmp/out"
+check "sim --fps 30 steps twice per frame" has "31 frames: 60 steps, 1.000 s" "$tmp/err"
 
 # ---- usage ----------------------------------------------------------------
 run_loom --help

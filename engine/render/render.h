@@ -76,6 +76,13 @@ void lm_renderer_draw_with(lm_renderer *renderer, const lm_world *world, const l
  * destroy. Declared as void * so this header does not pull in SDL. */
 void *lm_renderer_surface(lm_renderer *renderer);
 
+/* Encodes the picture as an 8-bit RGB PNG in memory: *png (free it with
+ * free) of *size bytes. The same picture always gives the same bytes. False
+ * with a message in err when out of memory. Safe to call from several
+ * threads on different renderers. */
+bool lm_renderer_encode_png(lm_renderer *renderer, unsigned char **png, size_t *size, char *err,
+                            size_t err_size);
+
 /* Writes the picture as an 8-bit RGB PNG. Returns false with a message in err
  * (including strerror) on failure. */
 bool lm_renderer_write_png(lm_renderer *renderer, const char *path, char *err, size_t err_size);

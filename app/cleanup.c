@@ -1,0 +1,208 @@
+/*
+ * cleanup.c - a signal-waiting thread and the registry of what it removes.
+ *
+ * The signals are taken with sigwait on a thread of their own, not by a
+ * handler, so no state has to be global and the cleanup may lock, unlink and
+ * wait like any other code.
+ */
+#include "cleanup.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+struct app_cleanup {
+    pthread_mutex_t lock;
+    pthread_t thread;
+    sigset_t waited;   /* SIGINT, SIGTERM */
+    sigset_t previous; /* the caller's mask before create */
+    char **paths;
+    size_t path_count, path_capacity;
+    pid_t *children;
+    size_t child_count, child_capacity;
+};
+
+static void say(const char *text) {
+    size_t length = strlen(text);
+    while (length > 0) {
+        ssize_t n = write(STDERR_FILENO, text, length);
+        if (n <= 0)
+            return;
+        text += n;
+        length -= (size_t)n;
+    }
+}
+
+static void *wait_for_signal(void *context) {
+    app_cleanup *cleanup = context;
+    int signal_number = 0;
+    while (sigwait(&cleanup->waited, &signal_number) != 0)
+        ;
+    pthread_mutex_lock(&cleanup->lock); /* kept: nothing else may create or rename */
+    for (size_t i = 0; i < cleanup->child_count; i++)
+        kill(cleanup->children[i], SIGTERM);
+    for (size_t i = 0; i < cleanup->child_count; i++)
+        waitpid(cleanup->children[i], NULL, 0);
+    for (size_t i = 0; i < cleanup->path_count; i++)
+        unlink(cleanup->paths[i]);
+    say(signal_number == SIGINT ? "\nloom: interrupted (SIGINT); temporary files removed\n"
+                                : "\nloom: terminated (SIGTERM); temporary files removed\n");
+    _exit(128 + signal_number);
+}
+
+app_cleanup *app_cleanup_create(void) {
+    app_cleanup *cleanup = calloc(1, sizeof *cleanup);
+    if (!cleanup)
+        return NULL;
+    pthread_mutex_init(&cleanup->lock, NULL);
+    sigemptyset(&cleanup->waited);
+    sigaddset(&cleanup->waited, SIGINT);
+    sigaddset(&cleanup->waited, SIGTERM);
+    sigset_t blocked = cleanup->waited;
+    sigaddset(&blocked, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &blocked, &cleanup->previous);
+    int error = pthread_create(&cleanup->thread, NULL, wait_for_signal, cleanup);
+    if (error) {
+        pthread_sigmask(SIG_SETMASK, &cleanup->previous, NULL);
+        pthread_mutex_destroy(&cleanup->lock);
+        free(cleanup);
+        errno = error;
+        return NULL;
+    }
+    return cleanup;
+}
+
+void app_cleanup_destroy(app_cleanup *cleanup) {
+    if (!cleanup)
+        return;
+    pthread_cancel(cleanup->thread); /* sigwait is a cancellation point */
+    pthread_join(cleanup->thread, NULL);
+    for (size_t i = 0; i < cleanup->path_count; i++)
+        free(cleanup->paths[i]);
+    free(cleanup->paths);
+    free(cleanup->children);
+    pthread_mutex_destroy(&cleanup->lock);
+    sigset_t previous = cleanup->previous;
+    free(cleanup);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+}
+
+/* With the lock held. */
+static bool add_path_locked(app_cleanup *cleanup, const char *path) {
+    if (cleanup->path_count == cleanup->path_capacity) {
+        size_t capacity = cleanup->path_capacity ? 2 * cleanup->path_capacity : 8;
+        char **paths = realloc(cleanup->paths, capacity * sizeof *paths);
+        if (!paths)
+            return false;
+        cleanup->paths = paths;
+        cleanup->path_capacity = capacity;
+    }
+    char *copy = malloc(strlen(path) + 1);
+    if (!copy)
+        return false;
+    strcpy(copy, path);
+    cleanup->paths[cleanup->path_count++] = copy;
+    return true;
+}
+
+static void forget_path_locked(app_cleanup *cleanup, const char *path) {
+    for (size_t i = 0; i < cleanup->path_count; i++) {
+        if (strcmp(cleanup->paths[i], path) == 0) {
+            free(cleanup->paths[i]);
+            cleanup->paths[i] = cleanup->paths[--cleanup->path_count];
+            return;
+        }
+    }
+}
+
+FILE *app_cleanup_open(app_cleanup *cleanup, const char *path) {
+    if (!cleanup)
+        return fopen(path, "wb");
+    pthread_mutex_lock(&cleanup->lock);
+    FILE *file = NULL;
+    if (!add_path_locked(cleanup, path))
+        errno = ENOMEM;
+    else if (!(file = fopen(path, "wb")))
+        forget_path_locked(cleanup, path);
+    pthread_mutex_unlock(&cleanup->lock);
+    return file;
+}
+
+bool app_cleanup_commit(app_cleanup *cleanup, const char *temp, const char *path) {
+    if (cleanup)
+        pthread_mutex_lock(&cleanup->lock);
+    bool ok = rename(temp, path) == 0;
+    int error = errno;
+    if (!ok)
+        unlink(temp);
+    if (cleanup) {
+        forget_path_locked(cleanup, temp);
+        pthread_mutex_unlock(&cleanup->lock);
+    }
+    errno = error;
+    return ok;
+}
+
+void app_cleanup_discard(app_cleanup *cleanup, const char *temp) {
+    if (cleanup)
+        pthread_mutex_lock(&cleanup->lock);
+    unlink(temp);
+    if (cleanup) {
+        forget_path_locked(cleanup, temp);
+        pthread_mutex_unlock(&cleanup->lock);
+    }
+}
+
+bool app_cleanup_add_path(app_cleanup *cleanup, const char *path) {
+    if (!cleanup)
+        return true;
+    pthread_mutex_lock(&cleanup->lock);
+    bool ok = add_path_locked(cleanup, path);
+    pthread_mutex_unlock(&cleanup->lock);
+    return ok;
+}
+
+void app_cleanup_forget_path(app_cleanup *cleanup, const char *path) {
+    if (!cleanup)
+        return;
+    pthread_mutex_lock(&cleanup->lock);
+    forget_path_locked(cleanup, path);
+    pthread_mutex_unlock(&cleanup->lock);
+}
+
+bool app_cleanup_add_child(app_cleanup *cleanup, pid_t child) {
+    if (!cleanup)
+        return true;
+    pthread_mutex_lock(&cleanup->lock);
+    bool ok = true;
+    if (cleanup->child_count == cleanup->child_capacity) {
+        size_t capacity = cleanup->child_capacity ? 2 * cleanup->child_capacity : 4;
+        pid_t *children = realloc(cleanup->children, capacity * sizeof *children);
+        if (children) {
+            cleanup->children = children;
+            cleanup->child_capacity = capacity;
+        } else
+            ok = false;
+    }
+    if (ok)
+        cleanup->children[cleanup->child_count++] = child;
+    pthread_mutex_unlock(&cleanup->lock);
+    return ok;
+}
+
+void app_cleanup_forget_child(app_cleanup *cleanup, pid_t child) {
+    if (!cleanup)
+        return;
+    pthread_mutex_lock(&cleanup->lock);
+    for (size_t i = 0; i < cleanup->child_count; i++) {
+        if (cleanup->children[i] == child) {
+            cleanup->children[i] = cleanup->children[--cleanup->child_count];
+            break;
+        }
+    }
+    pthread_mutex_unlock(&cleanup->lock);
+}

@@ -1,0 +1,172 @@
+/*
+ * sliders.c - laying out, drawing and dragging the parameter sliders.
+ */
+#include "sliders.h"
+
+#include <lua.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../bindings/loom_lua.h"
+
+enum { MAX_SLIDERS = 16 };
+
+/* Sizes in points (pixels of a 720-line window), colours 0xRRGGBBAA. */
+#define MARGIN_POINTS 12.0
+#define PAD_POINTS    10.0
+#define WIDTH_POINTS  300.0
+#define TRACK_POINTS  4.0
+#define KNOB_POINTS   7.0
+#define GAP_POINTS    18.0
+#define PANEL_COLOR   0x202327D8u
+#define TEXT_COLOR    0xF4F4F0FFu
+#define TRACK_COLOR   0x5A606BFFu
+#define FILL_COLOR    0xFFD166FFu
+
+typedef struct slider {
+    char name[72];
+    char label[72];
+    double low, high, step, value;
+    /* Layout of the last drawing, in pixels. */
+    int track_x0, track_x1, track_y, row_y0, row_y1;
+} slider;
+
+struct app_sliders {
+    app_params params;
+    slider sliders[MAX_SLIDERS];
+    int count;
+    int panel_x0, panel_y0, panel_x1, panel_y1; /* the last drawing's panel */
+    bool drawn;
+    int dragging; /* index, or -1 */
+    double drag_start_value;
+};
+
+app_sliders *app_sliders_create(const app_params *given) {
+    app_sliders *sliders = calloc(1, sizeof *sliders);
+    if (!sliders)
+        return NULL;
+    sliders->dragging = -1;
+    for (int i = 0; given && i < given->count; i++) {
+        if (!app_params_set(&sliders->params, given->names[i], given->values[i])) {
+            app_sliders_destroy(sliders);
+            return NULL;
+        }
+    }
+    return sliders;
+}
+
+void app_sliders_destroy(app_sliders *sliders) {
+    if (!sliders)
+        return;
+    app_params_free(&sliders->params);
+    free(sliders);
+}
+
+const app_params *app_sliders_params(const app_sliders *sliders) {
+    return &sliders->params;
+}
+
+void app_sliders_refresh(app_sliders *sliders, app_scene *scene) {
+    lua_State *L = app_scene_state(scene);
+    sliders->count = 0;
+    sliders->dragging = -1;
+    size_t count = lmlua_params_count(L);
+    for (size_t i = 0; i < count && sliders->count < MAX_SLIDERS; i++) {
+        lmlua_parameter p;
+        if (!lmlua_params_at(L, i, &p) || p.kind != LMLUA_PARAM_NUMBER || !p.ranged)
+            continue;
+        slider *s = &sliders->sliders[sliders->count++];
+        snprintf(s->name, sizeof s->name, "%s", p.name);
+        snprintf(s->label, sizeof s->label, "%s", p.label);
+        s->low = p.low;
+        s->high = p.high;
+        s->step = p.step > 0 ? p.step : (p.high - p.low) / 100.0;
+        s->value = p.number;
+    }
+}
+
+static double snapped(const slider *s, double value) {
+    double steps = round((value - s->low) / s->step);
+    value = s->low + steps * s->step;
+    return value < s->low ? s->low : value > s->high ? s->high : value;
+}
+
+static double value_at(const slider *s, int x) {
+    double t =
+        s->track_x1 > s->track_x0 ? (double)(x - s->track_x0) / (s->track_x1 - s->track_x0) : 0.0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    return snapped(s, s->low + t * (s->high - s->low));
+}
+
+void app_sliders_draw(app_sliders *sliders, void *surface, int height, lm_font *font,
+                      double point) {
+    sliders->drawn = false;
+    if (sliders->count == 0 || !font)
+        return;
+    int line = lm_font_line_height(font);
+    int margin = (int)lround(MARGIN_POINTS * point), pad = (int)lround(PAD_POINTS * point);
+    int row = line + (int)lround(GAP_POINTS * point);
+    int width = (int)lround(WIDTH_POINTS * point);
+    int panel_height = 2 * pad + sliders->count * row;
+    int x0 = margin, y0 = height - margin - panel_height;
+    lm_fill_rect(surface, x0, y0, width, panel_height, PANEL_COLOR);
+    sliders->panel_x0 = x0;
+    sliders->panel_y0 = y0;
+    sliders->panel_x1 = x0 + width;
+    sliders->panel_y1 = y0 + panel_height;
+    int track = (int)lround(TRACK_POINTS * point), knob = (int)lround(KNOB_POINTS * point);
+    for (int i = 0; i < sliders->count; i++) {
+        slider *s = &sliders->sliders[i];
+        int top = y0 + pad + i * row;
+        char text[200];
+        snprintf(text, sizeof text, "%s  %.6g", s->label, s->value);
+        lm_text_draw(font, surface, x0 + pad, top, text, TEXT_COLOR);
+        s->track_x0 = x0 + pad + knob;
+        s->track_x1 = x0 + width - pad - knob;
+        s->track_y = top + line + (row - line) / 2;
+        s->row_y0 = top;
+        s->row_y1 = top + row;
+        double t = (s->value - s->low) / (s->high - s->low);
+        int knob_x = s->track_x0 + (int)lround(t * (s->track_x1 - s->track_x0));
+        lm_fill_rect(surface, s->track_x0, s->track_y - track / 2, s->track_x1 - s->track_x0, track,
+                     TRACK_COLOR);
+        lm_fill_rect(surface, s->track_x0, s->track_y - track / 2, knob_x - s->track_x0, track,
+                     FILL_COLOR);
+        lm_fill_rect(surface, knob_x - knob, s->track_y - knob, 2 * knob, 2 * knob, FILL_COLOR);
+    }
+    sliders->drawn = true;
+}
+
+bool app_sliders_mouse(app_sliders *sliders, app_slider_event event, int x, int y, bool *commit) {
+    *commit = false;
+    if (sliders->dragging >= 0) {
+        slider *s = &sliders->sliders[sliders->dragging];
+        s->value = value_at(s, x);
+        if (event == APP_SLIDER_RELEASE) {
+            sliders->dragging = -1;
+            if (s->value != sliders->drag_start_value) {
+                char text[64];
+                snprintf(text, sizeof text, "%.17g", s->value);
+                app_params_set(&sliders->params, s->name, text);
+                *commit = true;
+            }
+        }
+        return true;
+    }
+    if (!sliders->drawn || x < sliders->panel_x0 || x >= sliders->panel_x1 ||
+        y < sliders->panel_y0 || y >= sliders->panel_y1)
+        return false;
+    if (event == APP_SLIDER_PRESS) {
+        for (int i = 0; i < sliders->count; i++) {
+            slider *s = &sliders->sliders[i];
+            if (y >= s->row_y0 && y < s->row_y1) {
+                sliders->dragging = i;
+                sliders->drag_start_value = s->value;
+                s->value = value_at(s, x);
+            }
+        }
+    }
+    return true; /* the panel is not the scene: clicks on it do nothing else */
+}

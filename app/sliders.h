@@ -1,0 +1,47 @@
+/*
+ * sliders.h - the window's panel of sliders, one per ranged number
+ * parameter of the scene (loom.param with min and max).
+ *
+ * The panel sits in the bottom-left corner, over the picture (never in a
+ * screenshot or a recording). Dragging a slider shows the new value at once;
+ * releasing it stores the value as if given with --set and asks the window to
+ * reload the scene, which keeps the camera and loom.keep. The values are the
+ * sliders' own (starting from --set), so they survive hot reloads.
+ */
+#ifndef LOOM_APP_SLIDERS_H
+#define LOOM_APP_SLIDERS_H
+
+#include <stdbool.h>
+
+#include "../engine/render/text.h"
+#include "params.h"
+#include "scene.h"
+
+typedef struct app_sliders app_sliders;
+
+/* Starts from the --set values in given (may be NULL). NULL when out of memory. */
+app_sliders *app_sliders_create(const app_params *given);
+void app_sliders_destroy(app_sliders *sliders);
+
+/* The values to load the scene with: --set, then the sliders'. */
+const app_params *app_sliders_params(const app_sliders *sliders);
+
+/* Reads the scene's parameters after a (re)load. */
+void app_sliders_refresh(app_sliders *sliders, app_scene *scene);
+
+/* Draws the panel onto surface (an SDL_Surface, RGBA32) of the given height;
+ * point is pixels per point (the window's text scale). No font: no panel. */
+void app_sliders_draw(app_sliders *sliders, void *surface, int height, lm_font *font, double point);
+
+typedef enum app_slider_event {
+    APP_SLIDER_PRESS,
+    APP_SLIDER_MOVE,
+    APP_SLIDER_RELEASE,
+} app_slider_event;
+
+/* A left-button press, a move or a release at (x, y) in pixels. True when the
+ * panel takes it (the window then does nothing else with it); *commit is set
+ * when a released slider changed its value: reload the scene. */
+bool app_sliders_mouse(app_sliders *sliders, app_slider_event event, int x, int y, bool *commit);
+
+#endif

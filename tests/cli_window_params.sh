@@ -1,0 +1,110 @@
+#!/bin/sh
+# The window's parameter sliders and recording, under Xvfb, driven by
+# xdotool: dragging a slider reloads the scene with the new value (loom.keep
+# kept), the value survives R and hot reloads, V records the window without
+# its overlays. Skipped with a message without Xvfb or xdotool.
+# Usage: sh tests/cli_window_params.sh BUILD_DIR
+build=${1:-build}
+loom=$(cd "$(dirname "$build/loom")" && pwd)/loom
+pngcheck=$(cd "$(dirname "$build/tests/pngcheck")" && pwd)/pngcheck
+pass=0
+fail=0
+tmp=$(mktemp -d)
+xvfb_pid=
+loom_pid=
+finish() {
+    [ -n "$loom_pid" ] && kill "$loom_pid" 2>/dev/null
+    [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
+    rm -rf "$tmp"
+}
+trap finish EXIT
+
+ok() { pass=$((pass + 1)); echo "ok - $1"; }
+not_ok() {
+    fail=$((fail + 1)); echo "not ok - $1"
+    [ -n "$2" ] && [ -f "$2" ] && sed 's/^/#   /' "$2" | tail -n 15
+}
+check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc" "$tmp/err"; fi; }
+# wait_count PATTERN FILE N: waits up to 5 s for N lines matching.
+wait_count() {
+    tries=50
+    while [ "$(grep -c -- "$1" "$2")" -lt "$3" ] && [ $tries -gt 0 ]; do
+        sleep 0.1; tries=$((tries - 1))
+    done
+    [ "$(grep -c -- "$1" "$2")" -ge "$3" ]
+}
+
+if ! command -v Xvfb >/dev/null 2>&1 || ! command -v xdotool >/dev/null 2>&1; then
+    echo "# skip: the slider tests need Xvfb and xdotool (Debian: apt-get install xvfb xdotool)"
+    echo "0 passed, 0 failed"
+    exit 0
+fi
+Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
+xvfb_pid=$!
+tries=50
+while ! grep -q '[0-9]' "$tmp/display" && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
+DISPLAY=:$(cat "$tmp/display")
+export DISPLAY
+
+cat >"$tmp/params.lua" <<'EOF'
+local k = loom.param("k", 10, { min = 0, max = 100, step = 1, label = "stiffness" })
+loom.keep.loads = (loom.keep.loads or 0) + 1
+print("k=" .. k .. " loads=" .. loom.keep.loads)
+io.stdout:flush()
+local world = loom.world{}
+world:particle{ pos = {0, 0, 0}, radius = 0.2 }
+world:particle{ pos = {1, 0.5, 0}, radius = 0.1 }
+return world
+EOF
+mkdir -p "$tmp/run"
+(cd "$tmp/run" && exec "$loom" "$tmp/params.lua" --size 800x720 >"$tmp/out" 2>"$tmp/err") &
+loom_pid=$!
+window=
+tries=50
+while [ -z "$window" ] && [ $tries -gt 0 ]; do
+    sleep 0.1; tries=$((tries - 1))
+    window=$(xdotool search --name "loom - params.lua" 2>/dev/null | tail -n 1)
+done
+sleep 0.5
+check "the window opens with the default k=10" wait_count "^k=10 loads=1" "$tmp/out" 1
+
+# At 720 lines a point is a pixel: the panel is 12 px from the bottom-left
+# corner, 300 wide, its one row ending 10 px above its bottom; the track runs
+# from x = 29 to x = 295.
+y=683
+xdotool mousemove --window "$window" 160 $y mousedown 1 mousemove --window "$window" 200 $y \
+    mousemove --window "$window" 500 $y mouseup 1
+check "dragging the slider to its end reloads with k=100, loom.keep kept" wait_count "^k=100 loads=2" "$tmp/out" 1
+xdotool mousemove --window "$window" 400 300 key r
+check "R reloads with the slider's value" wait_count "^k=100 loads=3" "$tmp/out" 1
+touch "$tmp/params.lua"
+sleep 0.3
+touch "$tmp/params.lua"
+check "a hot reload keeps the slider's value" wait_count "^k=100 loads=4" "$tmp/out" 1
+xdotool mousemove --window "$window" 29 $y mousedown 1 mouseup 1
+check "a click at the track's start sets k=0" wait_count "^k=0 loads=5" "$tmp/out" 1
+
+xdotool key v
+check "V starts recording next to the scene" wait_count "recording to $tmp/params-rec-001" "$tmp/err" 1
+sleep 0.6
+xdotool key v
+check "V again stops and saves the recording" wait_count "saved $tmp/params-rec-001" "$tmp/err" 1
+if command -v ffprobe >/dev/null 2>&1; then
+    probe=$(ffprobe -v error -select_streams v:0 -show_entries stream=codec_name,pix_fmt,width,height -of csv=p=0 "$tmp/params-rec-001.mp4")
+    check "the recording is H.264 yuv420p at the window's 800x720" [ "$probe" = "h264,800,720,yuv420p" ]
+    ffmpeg -v error -i "$tmp/params-rec-001.mp4" -frames:v 1 "$tmp/rec0.png"
+    # The HUD's panel would darken the top-left corner and the sliders' the
+    # bottom-left; the recording has the scene's plain background there.
+    hud=$("$pngcheck" count "$tmp/rec0.png" 10 10 60 40 "$("$pngcheck" pixel "$tmp/rec0.png" 400 10)" 6)
+    sliders=$("$pngcheck" count "$tmp/rec0.png" 20 660 60 700 "$("$pngcheck" pixel "$tmp/rec0.png" 400 10)" 6)
+    check "the recording has no HUD and no sliders" [ "$hud" = 1581 -a "$sliders" = 1681 ]
+else
+    echo "# skip: ffprobe is missing: the recording's format is not checked"
+fi
+xdotool key Escape
+tries=30
+while kill -0 "$loom_pid" 2>/dev/null && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
+loom_pid=
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
