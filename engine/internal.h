@@ -181,6 +181,10 @@ typedef struct lm_constraint_class {
  * is below this, or after LM_SHAKE_SWEEPS_PER_ITERATION x iterations sweeps. */
 #define LM_SHAKE_TOLERANCE            1e-10
 #define LM_SHAKE_SWEEPS_PER_ITERATION 50
+/* ... and give up (finishing with `iterations` sweeps of Jakobsen's) when the
+ * error is still above LM_SHAKE_NEAR after LM_SHAKE_GIVE_UP x iterations. */
+#define LM_SHAKE_GIVE_UP 3
+#define LM_SHAKE_NEAR    1e-6
 /* shake.c: RATTLE's velocity pass for the velocity-based integrators: no
  * stick or taut rope keeps a relative velocity along itself. */
 void lm_rattle_velocities(lm_world *world, const lm_step *step);
