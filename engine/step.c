@@ -286,6 +286,9 @@ static lm_status rattle(lm_world *world, const lm_step *step) {
 /* Restitution and friction for particles that touched a collider; friction
  * moves particles along surfaces, so the collision pass runs once more. */
 static lm_status respond_to_contacts(lm_world *world, const lm_step *step) {
+    if (world->colliders.count == 0) {
+        return LM_OK; /* only colliders mark contacts: nothing to respond to */
+    }
     if (lm_colliders_respond(world, step->h)) {
         collision_pass(world);
     }
