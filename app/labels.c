@@ -249,17 +249,39 @@ void app_labels_free_corner(const app_labels *labels, int picture_width, int pic
                             int width, int height, int margin, int *x, int *y) {
     const app_box *boxes;
     int count = app_labels_boxes(labels, &boxes);
-    long best = -1;
+    /* Each corner's box slides along its side, away from the corner, until
+     * it covers no text; the corner that needs the shortest slide wins.
+     * When no place is free, the corner covering the least text does. */
+    int step = margin > 4 ? margin / 2 : 2;
+    long best_slide = -1, least = -1;
+    int least_x = margin, least_y = margin;
     for (int corner = 0; corner < 4; corner++) {
-        app_box place = {corner % 2 ? picture_width - margin - width : margin,
-                         corner / 2 ? picture_height - margin - height : margin, width, height};
-        long covered = 0;
-        for (int i = 0; i < count; i++)
-            covered += overlap(place, boxes[i]);
-        if (best < 0 || covered < best) {
-            best = covered;
-            *x = place.x;
-            *y = place.y;
+        int cx = corner % 2 ? picture_width - margin - width : margin;
+        bool top = corner / 2 == 0;
+        for (int slide = 0; slide + height + 2 * margin <= picture_height || slide == 0;
+             slide += step) {
+            if (best_slide >= 0 && slide >= best_slide)
+                break;
+            app_box place = {cx, top ? margin + slide : picture_height - margin - height - slide,
+                             width, height};
+            long covered = 0;
+            for (int i = 0; i < count; i++)
+                covered += overlap(place, boxes[i]);
+            if (slide == 0 && (least < 0 || covered < least)) {
+                least = covered;
+                least_x = place.x;
+                least_y = place.y;
+            }
+            if (covered == 0) {
+                best_slide = slide;
+                *x = place.x;
+                *y = place.y;
+                break;
+            }
         }
+    }
+    if (best_slide < 0) {
+        *x = least_x;
+        *y = least_y;
     }
 }

@@ -35,9 +35,12 @@ typedef struct app_box {
  * loom.text, plot text) and the plot panels' strip. */
 int app_labels_boxes(const app_labels *labels, const app_box **boxes);
 
-/* Places a box of width x height margin pixels from one corner of the
- * picture: the corner where it covers the least of those boxes (top left,
- * top right, bottom left, bottom right, the first of equals). */
+/* Places a box of width x height margin pixels from a corner of the picture
+ * where it covers none of those boxes: at a corner, or slid along the
+ * picture's side from it (down from a top corner, up from a bottom one), the
+ * shortest slide winning (top left, top right, bottom left, bottom right,
+ * the first of equals). Where every place covers some, at the corner that
+ * covers the least. */
 void app_labels_free_corner(const app_labels *labels, int picture_width, int picture_height,
                             int width, int height, int margin, int *x, int *y);
 

@@ -408,10 +408,17 @@ static void draw_path(scratch *s, const item *it, size_t n) {
         width = 1.0; /* under a canvas pixel a line would vanish between samples */
     double dash = it->style.dash * s->target->point;
     size_t segments = it->closed ? n : n - 1;
-    /* Pieces of the path kept after clipping and dashing, as runs of points. */
-    double *rx = NULL, *ry = NULL;
-    uint32_t *rc = NULL;
-    size_t run = 0, run_capacity = 0;
+    /* Pieces of the path kept after clipping, as runs of at most n + 1 points. */
+    double *rx = malloc((n + 2) * sizeof(double)), *ry = malloc((n + 2) * sizeof(double));
+    uint32_t *rc = malloc((n + 2) * sizeof(uint32_t));
+    size_t run = 0;
+    if (!rx || !ry || !rc) {
+        free(rx);
+        free(ry);
+        free(rc);
+        s->failed = true;
+        return;
+    }
     bool whole = !it->closed || dash > 0.0; /* a closed path drawn whole keeps its joints */
     double along = 0.0;                     /* dash phase, canvas pixels */
     size_t dashes = 0;
@@ -437,12 +444,6 @@ static void draw_path(scratch *s, const item *it, size_t n) {
             strip(s, rx, ry, rc, run, false, width, true);
             run = 0;
             continue;
-        }
-        if (!grow((void **)&rx, &run_capacity, run + 2, sizeof(double)) ||
-            !(rc = realloc(rc, run_capacity * sizeof(uint32_t))) ||
-            !(ry = realloc(ry, run_capacity * sizeof(double)))) {
-            s->failed = true;
-            break;
         }
         if (dash <= 0.0) {
             if (run == 0 || clipped || rx[run - 1] != x0 || ry[run - 1] != y0) {

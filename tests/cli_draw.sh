@@ -74,6 +74,7 @@ scene "$tmp/shapes.lua" 'function loom.draw()
   -- an L: the notch at its top right must stay empty
   loom.polygon({{-4, 1}, {-2, 1}, {-2, 2}, {-3, 2}, {-3, 4}, {-4, 4}}, { fill = "#ffff00", width = 0 })
   loom.polyline({{0, 1}, {2, 1}}, { color = "#000000", width = 4, dash = 10 })
+  loom.polyline({{-4, -1}, {-3, -1}, {-3, -2}}, { color = "#8000ff", width = 4 })
   loom.line({0.5, 0.1}, {0.9, 0.1}, { screen = true, color = "#00ffff", width = 4 })
   loom.circle({0.1, 0.9}, 0.05, { screen = true, fill = "#ff8000", width = 0 })
   loom.text({0.25, 0.75}, "MMMM", { screen = true, color = "#000000", size = 22 })
@@ -98,6 +99,10 @@ is "an outlined circle is hollow" "$f" 856 432 "$background"
 is "a polygon's fill (lower arm)" "$f" 400 270 '#ffff00'
 is "a polygon's fill (upper arm)" "$f" 388 100 '#ffff00'
 is "a concave polygon leaves its notch empty" "$f" 460 100 "$background"
+is "a polyline's first leg" "$f" 400 432 '#8000ff'
+is "a polyline's second leg" "$f" 424 470 '#8000ff'
+is "a polyline's corner is filled (mitred)" "$f" 425 433 '#8000ff'
+is "a polyline is open (no leg back to its start)" "$f" 395 470 "$background"
 is "a dash" "$f" 645 288 '#000000'
 is "a gap between dashes" "$f" 655 288 "$background"
 is "the next dash" "$f" 665 288 '#000000'
@@ -202,6 +207,8 @@ cat >"$tmp/force.lua" <<'LUA'
 local world = loom.world{ gravity = {0, -9.81, 0} }
 local ball = world:particle{ pos = {2, 3}, mass = 2 }
 ball:arrow("force", { scale = 0.1, color = "#ff0000" })
+local other = world:particle{ pos = {-2, 3}, mass = 2 }
+other:arrow("acceleration", { scale = 0.1, color = "#0000ff" })
 world:particle{ pos = {-4.9, -4.9}, mass = 0 }
 world:particle{ pos = {4.9, 4.9}, mass = 0 }
 loom.camera{ projection = "orthographic", target = {0, 0, 0}, height = 10 }
@@ -211,6 +218,10 @@ render force "$tmp/force.lua" --frames 3 || not_ok "render the force arrow" "$(c
 is "a force arrow points along the net force" "$tmp/force/frame_00002.png" 784 240 '#ff0000'
 is "... m g times scale long" "$tmp/force/frame_00002.png" 784 280 '#ff0000'
 is "... and no longer" "$tmp/force/frame_00002.png" 784 292 "$background"
+# Its acceleration arrow (at x = -2: column 496) is g whatever the mass: 0.981 m, 71 pixels.
+is "an acceleration arrow points along the acceleration" "$tmp/force/frame_00002.png" 496 180 '#0000ff'
+is "... g times scale long" "$tmp/force/frame_00002.png" 496 208 '#0000ff'
+is "... and no longer" "$tmp/force/frame_00002.png" 496 222 "$background"
 
 # ---- plots -----------------------------------------------------------------------
 # A particle at the origin (radius 0.2 m), and a plotted series: the panels
@@ -323,6 +334,29 @@ return world/' "$tmp/shots/still.lua"
         ok "the heads-up display moves off a label in its corner"
     else
         not_ok "the heads-up display moves off a label in its corner" "dark pixels: $left left, $right right"
+    fi
+    # With a title across the top and labels in both bottom corners, every
+    # corner has text: it slides along a side until it covers none.
+    scene "$tmp/shots/titled.lua" 'loom.title("A title long enough to reach over both top corners of it")
+loom.label{ text = "bottom left", screen = {0.02, 0.95}, align = "left" }
+loom.label{ text = "bottom right", screen = {0.98, 0.95}, align = "right" }'
+    start_window shots/titled.lua --size 640x360
+    import -window "$window" "$tmp/titled.png" 2>/dev/null
+    stop_window
+    # The HUD is what differs from loom render's picture of the same still scene.
+    render titled "$tmp/shots/titled.lua" --frames 1 --size 640x360
+    set -- $("$pngcheck" differ "$tmp/titled/frame_00000.png" "$tmp/titled.png") x 0 0 0 0 0
+    hud_top=$4 hud_bottom=$6 hud_found=$1
+    # Where the title's and the labels' ink is, in loom render's picture.
+    set -- $("$pngcheck" where "$tmp/titled/frame_00000.png" 0 0 639 60 '#2b2d31' 60) 0 0 0 0 0
+    title_bottom=$5
+    set -- $("$pngcheck" where "$tmp/titled/frame_00000.png" 0 300 639 359 '#2b2d31' 60) 0 0 0 0 0
+    labels_top=$3
+    if [ "$hud_found" = differ ] && [ "$hud_top" -gt "$title_bottom" ] && [ "$hud_bottom" -lt "$labels_top" ]; then
+        ok "the heads-up display covers neither the title nor the labels when every corner has text"
+    else
+        not_ok "the heads-up display covers neither the title nor the labels when every corner has text" \
+            "the HUD spans rows $hud_top..$hud_bottom, the title ends at $title_bottom, the labels start at $labels_top"
     fi
     scene "$tmp/shots/free.lua" ''
     start_window shots/free.lua --size 640x360
