@@ -23,10 +23,11 @@
 /* The picture's background, slightly translucent: lines under the text fade
  * and the text stays readable. */
 #define PANEL_COLOR 0xF7F7F2D0u
-enum { FONTS_PER_WEIGHT = 2, MAX_LINES = 32, MIN_PIXELS = 6, MAX_PIXELS = 400, MAX_BOXES = 64 };
+enum { FONTS_PER_WEIGHT = 5, MAX_LINES = 32, MIN_PIXELS = 6, MAX_PIXELS = 400, MAX_BOXES = 64 };
 
-/* A font keeps the glyphs of one size; two per weight let a title and the
- * labels keep theirs from frame to frame. */
+/* A font keeps the glyphs of one size; five per weight let a title, the
+ * labels, loom.text and the plot panels' legend and ticks keep theirs from
+ * frame to frame instead of rasterising them again every picture. */
 typedef struct sized_font {
     lm_font *font;
     int size;      /* pixels, 0 before first use */

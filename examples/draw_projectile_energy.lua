@@ -19,8 +19,9 @@
 --     their sum stays flat in flight; at every bounce the vertical part of
 --     the kinetic energy drops to e^2 of itself (1 - e^2 = 36% of it is lost
 --     when e = 0.8) while the horizontal part is kept;
---   - the velocity panel: vx is constant, vy falls in straight lines of
---     slope -g and flips sign, shortened by e, at each bounce.
+--   - the velocity panel: vx is constant (until the ball reaches a wall), vy
+--     falls in straight lines of slope -g and flips sign, shortened by e, at
+--     each bounce.
 
 local G, E = 9.81, 0.8
 local HEIGHT, SPEED, ANGLE = 1.0, 5.0, math.rad(70)
@@ -28,6 +29,9 @@ local RADIUS, MASS = 0.1, 0.5
 
 local world = loom.world{ gravity = { 0, -G, 0 }, substeps = 8, iterations = 2 }
 world:plane{ point = { 0, 0 } }
+-- walls, so that in the window the ball stays in view
+world:plane{ point = { 2.7, 0 }, normal = { -1, 0 } }
+world:plane{ point = { -3.4, 0 }, normal = { 1, 0 } }
 
 local start = { -2.8, HEIGHT + RADIUS }
 local ball = world:particle{

@@ -397,15 +397,16 @@ static void layout_panel(layout *l, const lm_plots *plots, const char *panel, do
     }
     /* Time ticks; the caption "t (s)" at the right end. */
     double tstep = nice_step(tmax - tmin, 4);
-    double caption_x = ax1 - pw(l, 28.0);
+    /* "t (s)": 5 glyphs of 0.6 of the line height, and a gap */
+    double caption_x = ax1 - pw(l, 0.6 * TICK_TEXT * 5.0 + 6.0);
     for (int k = 0; k <= 1000; k++) {
         double t = ceil(tmin / tstep - 1e-9) * tstep + k * tstep;
         if (t > tmax + 1e-9 * tstep)
             break;
         double x = ax0 + (t - tmin) / (tmax - tmin) * (ax1 - ax0);
         line(l, x, ay1, x, ay1 + ph(3.0), 1.0, COLOR_AXIS);
-        if (x < caption_x) {
-            format_tick(t, tstep, label);
+        format_tick(t, tstep, label);
+        if (x + pw(l, 0.3 * TICK_TEXT * (double)strlen(label)) < caption_x) {
             text(l, x, ay1 + ph(3.0 + 0.5 * TIME_LABELS), label, TICK_TEXT, COLOR_LABELS,
                  LM_OVERLAY_ALIGN_CENTER);
         }
