@@ -140,7 +140,7 @@ static int message_handler(lua_State *L) {
         else
             message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     }
-    luaL_traceback(L, L, message, 1);
+    lmlua_push_traceback(L, L, message, 1); /* the scene's own frames */
     return 1;
 }
 
@@ -390,6 +390,12 @@ static int open_state(lua_State *L) {
 static int find_world(lua_State *L) {
     if (lmlua_toworld(L, 1))
         return 1;
+    if (lmlua_world_count(L) > 1)
+        lmlua_add_warning(L, lua_pushfstring(L,
+                                             "%s: the scene returned no world and made %d: loom "
+                                             "shows the last one made (end the scene with return "
+                                             "world)",
+                                             scene_of(L)->path, (int)lmlua_world_count(L)));
     lmlua_push_last_world(L);
     if (!lmlua_toworld(L, -1))
         lua_pushnil(L);
@@ -408,6 +414,19 @@ static int step_world(lua_State *L) {
 static int apply_camera(lua_State *L) {
     lmlua_apply_camera(L, lua_touserdata(L, 1));
     return 0;
+}
+
+/* What the bindings noticed while the scene loaded (a misspelt callback,
+ * several worlds and none returned), on stderr. */
+static void print_warnings(app_scene *scene) {
+    int count = lmlua_push_warnings(scene->L);
+    for (int i = 1; i <= count; i++) {
+        lua_rawgeti(scene->L, -1, i);
+        const char *message = lua_tostring(scene->L, -1);
+        fprintf(stderr, "loom: warning: %s\n", message ? message : "");
+        lua_pop(scene->L, 1);
+    }
+    lua_pop(scene->L, 1);
 }
 
 /* ----------------------------------------------------------- lifecycle -- */
@@ -485,6 +504,7 @@ app_scene *app_scene_load_setup(const app_scene_setup *setup, char *err, size_t 
         goto fail;
     }
     scene->world_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    print_warnings(scene);
     lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
     lua_getfield(L, -1, "loom");
     scene->module_ref = luaL_ref(L, LUA_REGISTRYINDEX);

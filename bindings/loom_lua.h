@@ -80,6 +80,17 @@ const lm_overlay *lmlua_overlay(lua_State *L);
  * allocates nor raises; valid until the script runs again. */
 const lm_plots *lmlua_plots(lua_State *L);
 
+/* Warnings for the host to print ("scene.lua:3: loom.updat is not a
+ * callback loom calls (did you mean loom.update?)"): pushes them as an array,
+ * returns how many, and empties the list. */
+int lmlua_push_warnings(lua_State *L);
+void lmlua_add_warning(lua_State *L, const char *message);
+/* Pushes message plus a traceback of of's Lua frames from level on: C
+ * frames ("[C]: in ?") are left out, and so is the header when none is left. */
+void lmlua_push_traceback(lua_State *L, lua_State *of, const char *message, int level);
+/* How many worlds loom.world has made in this state. */
+lua_Integer lmlua_world_count(lua_State *L);
+
 /* ------------------------------------------------------------ parameters -- */
 
 /* What --set gave (or the window's sliders), as names and values typed on

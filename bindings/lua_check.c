@@ -78,7 +78,12 @@ bool lmlua_check_options(lua_State *L, int arg, const char *const fields[]) {
         if (lua_type(L, -1) == LUA_TSTRING) {
             const char *key = lua_tostring(L, -1);
             if (!is_known_field(key, fields)) {
-                luaL_argerror(L, arg, lua_pushfstring(L, "unknown field '%s'", key));
+                const char *closest = lmlua_closest_name(key, fields);
+                luaL_argerror(L, arg,
+                              closest != NULL
+                                  ? lua_pushfstring(L, "unknown field '%s' (did you mean '%s'?)",
+                                                    key, closest)
+                                  : lua_pushfstring(L, "unknown field '%s'", key));
             }
         } else if (lua_isinteger(L, -1)) {
             luaL_argerror(L, arg, lua_pushfstring(L, "unknown field [%I]", lua_tointeger(L, -1)));

@@ -71,6 +71,7 @@ extern const luaL_Reg lmlua_world_methods[]; /* lua_world.c */
 extern const luaL_Reg lmlua_world_particle_methods[];
 extern const luaL_Reg lmlua_world_constraint_methods[];
 extern const luaL_Reg lmlua_world_force_methods[];
+extern const luaL_Reg lmlua_world_field_methods[]; /* lua_field.c */
 extern const luaL_Reg lmlua_world_collider_methods[];
 extern const luaL_Reg lmlua_particle_methods[];
 extern const luaL_Reg lmlua_constraint_methods[];
@@ -238,4 +239,28 @@ void lmlua_push_vec3_table(lua_State *L, lm_vec3 v);
 /* Pushes r, g, b, a in 0..1 (4 values). */
 void lmlua_push_color(lua_State *L, uint32_t rgba);
 
+/* ---------------------------------------------------------------- hints -- */
+/* lua_hint.c. Optimal string alignment distance between two names. */
+int lmlua_name_distance(const char *a, const char *b);
+/* The name of names (NULL-terminated) closest to name within distance 2
+ * (ties: first in byte order), or NULL. */
+const char *lmlua_closest_name(const char *name, const char *const names[]);
+/* Raises "<what> has no field '<key>' (did you mean '<closest>'?)" at the
+ * caller's position (level 1), the closest among the string keys of the
+ * table at candidates. key may be NULL (a non-string key). */
+int lmlua_no_field_error(lua_State *L, const char *what, int candidates, const char *key);
+/* Gives the methods table at methods a metatable whose __index raises
+ * lmlua_no_field_error(what) for unknown names. */
+void lmlua_guard_methods(lua_State *L, int methods, const char *what);
+/* The loom table's guard, for whoever owns its metatable (a lock may call
+ * these from its own __index / __newindex):
+ *   lmlua_loom_missing: reading loom[key] that does not exist: nil for a
+ *     callback name (loom.update, ...), else raises "loom has no field ...";
+ *   lmlua_loom_new_field: before storing a new loom[key] = value: a function
+ *     under a name that is not a callback adds a warning naming the closest
+ *     callback. Returns 0. */
+int lmlua_loom_missing(lua_State *L, int loom, int key);
+int lmlua_loom_new_field(lua_State *L, int loom, int key, int value);
+/* Sets both on the loom table at loom (luaopen_loom does). */
+void lmlua_guard_loom(lua_State *L, int loom);
 #endif

@@ -35,9 +35,12 @@ static void register_types(lua_State *L) {
     add_functions(L, lmlua_world_particle_methods);
     add_functions(L, lmlua_world_constraint_methods);
     add_functions(L, lmlua_world_force_methods);
+    add_functions(L, lmlua_world_field_methods);
     add_functions(L, lmlua_world_collider_methods);
     add_functions(L, lmlua_world_measure_methods);
-    lua_pop(L, 1);
+    lua_getfield(L, -1, "__index");
+    lmlua_guard_methods(L, -1, "world");
+    lua_pop(L, 2);
 
     static const luaL_Reg *const handle_methods[LMLUA_KIND_COUNT] = {
         lmlua_particle_methods, lmlua_constraint_methods, lmlua_force_methods,
@@ -59,6 +62,13 @@ static void register_types(lua_State *L) {
     luaL_getmetatable(L, lmlua_kind_metatable(LMLUA_FORCE));
     add_functions(L, lmlua_force_look_methods);
     lua_pop(L, 1);
+
+    for (int kind = 0; kind < LMLUA_KIND_COUNT; kind++) {
+        luaL_getmetatable(L, lmlua_kind_metatable((lmlua_kind)kind));
+        lua_getfield(L, -1, "__index");
+        lmlua_guard_methods(L, -1, lmlua_kind_name((lmlua_kind)kind));
+        lua_pop(L, 2);
+    }
 
     luaL_newmetatable(L, "loom.weak_values"); /* for the handle caches */
     lua_pushliteral(L, "v");
@@ -176,5 +186,6 @@ int luaopen_loom(lua_State *L) {
     lua_pop(L, 1);
     lua_pushvalue(L, -1);
     lua_setglobal(L, "loom");
+    lmlua_guard_loom(L, -1); /* last: the functions above are loom's own */
     return 1;
 }

@@ -6,7 +6,8 @@
 
 #include "lua_internal.h"
 
-#define LAST_WORLD_KEY "loom.last_world"
+#define LAST_WORLD_KEY  "loom.last_world"
+#define WORLD_COUNT_KEY "loom.world_count"
 
 /* The world userdata at arg, live or collected. */
 static lmlua_world *check_world_userdata(lua_State *L, int arg) {
@@ -124,7 +125,16 @@ int lmlua_world_new(lua_State *L) {
     }
     lua_pushvalue(L, -1);
     lua_setfield(L, LUA_REGISTRYINDEX, LAST_WORLD_KEY);
+    lua_pushinteger(L, lmlua_world_count(L) + 1);
+    lua_setfield(L, LUA_REGISTRYINDEX, WORLD_COUNT_KEY);
     return 1;
+}
+
+lua_Integer lmlua_world_count(lua_State *L) {
+    lua_getfield(L, LUA_REGISTRYINDEX, WORLD_COUNT_KEY);
+    lua_Integer count = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return count;
 }
 
 static int world_settings(lua_State *L) {

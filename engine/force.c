@@ -74,6 +74,7 @@ const lm_force_class lm_force_classes[LM_FORCE_KIND_COUNT] = {
     [LM_FORCE_DRAG] = {"drag", apply_drag},
     [LM_FORCE_SPRING] = {"spring", apply_springs},
     [LM_FORCE_CALLBACK] = {"callback", apply_callbacks},
+    [LM_FORCE_FIELD] = {"field", lm_fields_apply},
 };
 
 /* Clears the accumulators, applies the world's gravity, then every force

@@ -234,6 +234,9 @@ typedef struct lm_force_class {
 } lm_force_class;
 
 extern const lm_force_class lm_force_classes[LM_FORCE_KIND_COUNT];
+/* field.c: the LM_FORCE_FIELD kind (item->context is its lm_field_item). */
+int lm_fields_apply(lm_world *world, const lm_force_item *items, uint32_t count, double time);
+void lm_field_release(void *context);
 
 /* ------------------------------------------------------------- colliders -- */
 typedef struct lm_collider_item {

@@ -386,6 +386,7 @@ typedef enum lm_force_kind {
     LM_FORCE_DRAG,     /* medium: f = -k v on every movable particle (Lee eq. 2) */
     LM_FORCE_SPRING,   /* damped spring between two particles (Lee 1.3) */
     LM_FORCE_CALLBACK, /* user code, e.g. a Lua function */
+    LM_FORCE_FIELD,    /* a force field over a set of particles (lm_field_def, field.c) */
     LM_FORCE_KIND_COUNT
 } lm_force_kind;
 
@@ -424,6 +425,73 @@ const char *lm_force_kind_name(lm_force_kind kind); /* "gravity", "drag", "sprin
 int lm_force_particles(const lm_world *world, lm_force force, lm_particle out[2]);
 /* A spring's drawing hint (LM_LOOK_DEFAULT and 0 for other kinds). */
 lm_link_look lm_force_look(const lm_world *world, lm_force force, uint32_t *color);
+
+/* ---------------------------------------------------------------- fields --
+ * A force field acts on every particle of a set (all, a list, or one group)
+ * at every force evaluation: built-in kinds in C, or a function that gets the
+ * particles' arrays and adds forces itself (a Lua field). Immovable particles
+ * (inverse mass 0) are skipped. */
+
+typedef enum lm_field_kind {
+    LM_FIELD_UNIFORM,   /* f = m accel + force */
+    LM_FIELD_WIND,      /* f = k (w(x, t) - v): drag towards the air's velocity w, which is
+                           velocity plus turbulence * smooth noise (seeded, deterministic) */
+    LM_FIELD_ATTRACTOR, /* f = strength m r^ / r^falloff towards point (strength < 0 repels);
+                           inside radius the magnitude falls linearly to 0 at the point */
+    LM_FIELD_VORTEX,    /* f = strength m 2 r R / (r^2 + R^2) around the axis through point
+                           (right-handed), r the distance from the axis, R = radius */
+    LM_FIELD_DRAG,      /* f = -(linear + quadratic |v|) v */
+    LM_FIELD_FUNCTION,  /* user code (lm_field_fn) */
+    LM_FIELD_KIND_COUNT
+} lm_field_kind;
+
+/* What a field function sees: the world's particle arrays (indexed by slot,
+ * where slot = particle.index1 - 1), and the slots it acts on. It adds to f. */
+typedef struct lm_field_batch {
+    const lm_vec3 *x, *v;
+    const double *mass;
+    lm_vec3 *f;
+    const uint32_t *slots; /* count slots, ascending, alive and movable */
+    uint32_t count;
+    double time;
+} lm_field_batch;
+
+/* Return 0 on success; anything else abandons the step (LM_ERROR_CALLBACK). */
+typedef int (*lm_field_fn)(const lm_field_batch *batch, void *context);
+
+typedef struct lm_field_def {
+    lm_field_kind kind;
+    lm_vec3 accel, force; /* uniform (m/s^2, N) */
+    lm_vec3 velocity;     /* wind: the mean air velocity (m/s) */
+    double k;             /* wind: N s/m, >= 0; default 1 */
+    double turbulence;    /* wind: m/s, >= 0; default 0 */
+    double scale;         /* wind: size of the gusts (m), > 0; default 1 */
+    double period;        /* wind: how fast they change (s), > 0; default 1 */
+    uint64_t seed;        /* wind: the noise's seed */
+    lm_vec3 point;        /* attractor, vortex */
+    lm_vec3 axis;         /* vortex: default (0, 0, 1); normalised */
+    double strength;      /* attractor, vortex: m/s^2 at 1 m (attractor) or at radius (vortex) */
+    double falloff;       /* attractor: exponent >= 0; default 2 */
+    double radius;        /* attractor, vortex: m, > 0; default 0.1 (attractor), 1 (vortex) */
+    double linear, quadratic; /* drag: N s/m and N s^2/m^2, >= 0 */
+    /* Which particles: all (particle_count 0 and group < 0), the listed ones
+     * (removed ones are skipped), or those whose group equals group. */
+    const lm_particle *particles;
+    uint32_t particle_count;
+    int64_t group;
+    lm_field_fn fn; /* LM_FIELD_FUNCTION */
+    void *context;
+    lm_release_fn release; /* called once when the field is removed */
+} lm_field_def;
+
+lm_field_def lm_field_default_def(lm_field_kind kind);
+/* Null handle when out of memory (release is then not called). */
+lm_force lm_force_create_field(lm_world *world, const lm_field_def *def);
+const char *lm_field_kind_name(lm_field_kind kind); /* "uniform", "wind", ... */
+/* The field kind of a LM_FORCE_FIELD generator. */
+lm_field_kind lm_force_field_kind(const lm_world *world, lm_force force);
+/* Smooth gradient noise in [-1, 1] (0 at integer points), deterministic for a seed. */
+double lm_noise3(uint64_t seed, double x, double y, double z);
 
 /* ------------------------------------------------------------ colliders -- */
 

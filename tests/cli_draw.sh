@@ -285,6 +285,17 @@ if command -v Xvfb >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1; then
         done
         sleep 0.5
     }
+    # capture FILE COLOUR MIN: the window's pixels into FILE, again until at
+    # least MIN of them are near COLOUR (its panel is drawn), 5 s at most.
+    capture() {
+        tries=25
+        while [ "$tries" -gt 0 ]; do
+            import -window "$window" "$1" 2>/dev/null
+            [ -f "$1" ] && [ "$(count "$1" 0 0 9999 9999 "$2")" -ge "$3" ] && return 0
+            sleep 0.2; tries=$((tries - 1))
+        done
+        return 1
+    }
     stop_window() {
         xdotool key Escape
         tries=30
@@ -326,7 +337,7 @@ return world/' "$tmp/shots/still.lua"
     help='#2b2e31' # the help's darker one
     scene "$tmp/shots/corner.lua" 'loom.label{ text = "a label in the corner", screen = {0.02, 0.06}, align = "left" }'
     start_window shots/corner.lua --size 640x360
-    import -window "$window" "$tmp/corner.png" 2>/dev/null
+    capture "$tmp/corner.png" "$hud" 2000
     stop_window
     left=$(count "$tmp/corner.png" 0 0 200 100 "$hud")
     right=$(count "$tmp/corner.png" 440 0 639 100 "$hud")
@@ -341,7 +352,7 @@ return world/' "$tmp/shots/still.lua"
 loom.label{ text = "bottom left", screen = {0.02, 0.95}, align = "left" }
 loom.label{ text = "bottom right", screen = {0.98, 0.95}, align = "right" }'
     start_window shots/titled.lua --size 640x360
-    import -window "$window" "$tmp/titled.png" 2>/dev/null
+    capture "$tmp/titled.png" "$hud" 2000
     stop_window
     # The HUD is what differs from loom render's picture of the same still scene.
     render titled "$tmp/shots/titled.lua" --frames 1 --size 640x360
@@ -360,7 +371,7 @@ loom.label{ text = "bottom right", screen = {0.98, 0.95}, align = "right" }'
     fi
     scene "$tmp/shots/free.lua" ''
     start_window shots/free.lua --size 640x360
-    import -window "$window" "$tmp/free.png" 2>/dev/null
+    capture "$tmp/free.png" "$hud" 2000
     stop_window
     left=$(count "$tmp/free.png" 0 0 200 100 "$hud")
     at_least "... and stays in the top left when it is free" "$left" 2000
@@ -371,7 +382,7 @@ loom.label{ text = "bottom right", screen = {0.98, 0.95}, align = "right" }'
         start_window "shots/$name.lua" --size 1000x760
         xdotool key h
         sleep 0.4
-        import -window "$window" "$tmp/help_$name.png" 2>/dev/null
+        capture "$tmp/help_$name.png" "$help" 20000
         stop_window
     done
     plain_rows=$(count "$tmp/help_free.png" 500 0 500 759 "$help")

@@ -61,6 +61,51 @@ function Checker:world(world, arg)
     end
 end
 
+--- The optimal string alignment distance between two strings (a
+-- Damerau-Levenshtein distance where a letter is transposed at most once).
+function args.distance(a, b)
+    local d = {}
+    for i = 0, #a do d[i] = { [0] = i } end
+    for j = 0, #b do d[0][j] = j end
+    for i = 1, #a do
+        for j = 1, #b do
+            local cost = a:byte(i) == b:byte(j) and 0 or 1
+            local best = math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+            if i > 1 and j > 1 and a:byte(i) == b:byte(j - 1) and a:byte(i - 1) == b:byte(j) then
+                best = math.min(best, d[i - 2][j - 2] + 1)
+            end
+            d[i][j] = best
+        end
+    end
+    return d[#a][#b]
+end
+
+--- The name among `names` (a set: name -> true) closest to `name` within a
+-- distance of 2 (ties: first in byte order), or nil. The same rule as the
+-- C bindings' "did you mean".
+function args.closest(name, names)
+    local best, best_distance
+    for candidate in pairs(names) do
+        if type(candidate) == "string" and candidate ~= name then
+            local d = args.distance(name, candidate)
+            if d <= 2 and d < #candidate and (best == nil or d < best_distance
+                                              or (d == best_distance and candidate < best)) then
+                best, best_distance = candidate, d
+            end
+        end
+    end
+    return best
+end
+
+--- "unknown field 'x'" with a "did you mean" when a field is close.
+function args.unknown_field(key, fields)
+    local closest = args.closest(key, fields)
+    if closest then
+        return ("unknown field '%s' (did you mean '%s'?)"):format(key, closest)
+    end
+    return ("unknown field '%s'"):format(key)
+end
+
 --- The options table (nil means {}); every key must be in `fields` (a set).
 function Checker:options(options, fields)
     if options == nil then return {} end
@@ -70,7 +115,7 @@ function Checker:options(options, fields)
     for key in pairs(options) do
         if not fields[key] then
             if type(key) == "string" then
-                self:fail(("unknown field '%s'"):format(key))
+                self:fail(args.unknown_field(key, fields))
             else
                 self:fail(("unknown field [%s]"):format(tostring(key)))
             end

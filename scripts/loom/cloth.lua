@@ -121,15 +121,19 @@ local function pin_rule(check, pin, nu, nv)
         return function() return false end
     elseif type(pin) == "function" then
         return pin
+    elseif type(pin) == "string" then
+        pin = { pin } -- one name stands for a list of one
     elseif type(pin) ~= "table" then
-        check:fail("field 'pin' must be a table of names or a function(i, j), got " .. type(pin))
+        check:fail("field 'pin' must be a name, a table of names or a function(i, j), got " .. type(pin))
     end
     local rules = {}
     for _, name in ipairs(pin) do
         local rule = pin_names[name]
         if not rule then
+            local closest = type(name) == "string" and args.closest(name, pin_names)
             check:fail(("field 'pin': invalid option '%s', expected one of: top_left, top_right, "
-                        .. "bottom_left, bottom_right, top, bottom, left, right"):format(tostring(name)))
+                        .. "bottom_left, bottom_right, top, bottom, left, right%s")
+                       :format(tostring(name), closest and (" (did you mean '" .. closest .. "'?)") or ""))
         end
         rules[#rules + 1] = rule
     end

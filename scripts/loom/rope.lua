@@ -64,8 +64,9 @@ function rope.chain(world, options)
     local rest = frame.length(frame.sub(to, from)) / n
     if rest == 0 then check:fail("fields 'from' and 'to' must be different points") end
     local pin = options.pin or {}
+    if type(pin) == "string" then pin = { pin } end -- one name stands for a list of one
     if type(pin) ~= "table" then
-        check:fail("field 'pin' must be a table of names (first, last), got " .. type(pin))
+        check:fail("field 'pin' must be a name or a table of names (first, last), got " .. type(pin))
     end
     local pin_first, pin_last = false, false
     for _, name in ipairs(pin) do

@@ -92,7 +92,15 @@ grid_error({ size = 2 }, "unknown field 'size'")
 grid_error({ kind = "rope" }, "field 'kind': invalid option 'rope', expected one of: stick, spring, both")
 grid_error({ pin = { "top_middle" } }, "field 'pin': invalid option 'top_middle', expected one of: "
            .. "top_left, top_right, bottom_left, bottom_right, top, bottom, left, right")
-grid_error({ pin = "top" }, "field 'pin' must be a table of names or a function(i, j), got string")
+grid_error({ pin = 5 }, "field 'pin' must be a name, a table of names or a function(i, j), got number")
+grid_error({ pin = "tpo" }, "field 'pin': invalid option 'tpo', expected one of: "
+           .. "top_left, top_right, bottom_left, bottom_right, top, bottom, left, right (did you mean 'top'?)")
+grid_error({ nuu = 3 }, "unknown field 'nuu' (did you mean 'nu'?)")
+do
+    local one = cloth.grid(loom.world(), { nu = 3, nv = 3, pin = "top" })
+    local list = cloth.grid(loom.world(), { nu = 3, nv = 3, pin = { "top" } })
+    check(#one.pins == 3 and #list.pins == 3, "pin = \"top\" is the list {\"top\"}")
+end
 grid_error({ mass = -1 }, "field 'mass' must be >= 0, got -1")
 grid_error({ k = 0 / 0 }, "field 'k' must be a finite number, got nan")
 grid_error({ bend = 1 }, "field 'bend' must be a boolean or a table, got number")

@@ -157,7 +157,7 @@ shape_error("sphere", { center = { 0, 0 } }, "field 'radius' is required")
 shape_error("sphere", { center = { 0, 0 }, radius = 0 }, "field 'radius' must be > 0, got 0")
 shape_error("sphere", { center = { 0, 0 }, radius = 0 / 0 },
             "field 'radius' must be a finite number, got nan")
-shape_error("sphere", { centre = { 0, 0 }, radius = 1 }, "unknown field 'centre'")
+shape_error("sphere", { centre = { 0, 0 }, radius = 1 }, "unknown field 'centre' (did you mean 'center'?)")
 shape_error("sphere", { center = { 0 }, radius = 1 }, "field 'center' must be a table of 2 or 3 numbers")
 shape_error("sphere", { center = { 0, 0 }, radius = 1, friction = -1 },
             "field 'friction' must be >= 0, got -1")

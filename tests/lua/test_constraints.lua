@@ -243,7 +243,7 @@ do
     check_error(function() ragdoll.new(w, { height = -1 }) end,
                 "bad argument #2 to 'new' (field 'height' must be > 0, got -1)", "ragdoll height")
     check_error(function() ragdoll.new(w, { lims = 1 }) end,
-                "bad argument #2 to 'new' (unknown field 'lims')", "ragdoll unknown field")
+                "bad argument #2 to 'new' (unknown field 'lims' (did you mean 'limits'?))", "ragdoll unknown field")
     check_error(function() ragdoll.new(5) end,
                 "bad argument #1 to 'new' (world expected, got number)", "ragdoll world")
     check_error(function() ragdoll.new(w, { color = "#12" }) end,
@@ -302,7 +302,7 @@ do
     err(function() w:stick(a, b, { sqrt_approx = "yes" }) end,
         "bad argument #3 to 'stick' (field 'sqrt_approx' must be a boolean, got string)")
     err(function() w:stick(a, b, { brake_strain = 1 }) end,
-        "bad argument #3 to 'stick' (unknown field 'brake_strain')")
+        "bad argument #3 to 'stick' (unknown field 'brake_strain' (did you mean 'break_strain'?))")
 
     err(function() w:rope(a, a) end,
         "bad argument #2 to 'rope' (a rope needs two different particles)")

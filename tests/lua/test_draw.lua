@@ -65,7 +65,7 @@ inside(function() loom.line({ 1, "x" }, { 1, 2 }) end,
 inside(function() loom.line({ 0, 0 / 0 }, { 1, 1 }) end,
        "bad argument #1 to 'line' (start must have finite coordinates)", "a point must be finite")
 inside(function() loom.line({ 0, 0 }, { 1, 1 }, { colr = "red" }) end,
-       "bad argument #3 to 'line' (unknown field 'colr')", "a misspelt style field is an error")
+       "bad argument #3 to 'line' (unknown field 'colr' (did you mean 'color'?))", "a misspelt style field is an error")
 inside(function() loom.line({ 0, 0 }, { 1, 1 }, { width = -1 }) end,
        "bad argument #3 to 'line' (field 'width' must be in [0, 200], got -1)", "width >= 0")
 inside(function() loom.line({ 0, 0 }, { 1, 1 }, { dash = 0.5 }) end,
@@ -209,7 +209,7 @@ check_error(function() loom.plot("e", 1, { range = { 1, 0 } }) end,
 check_error(function() loom.plot("e", 1, { unit = 5 }) end,
             "bad argument #3 to 'plot' (field 'unit' must be a string, got number)", "unit is a string")
 check_error(function() loom.plot("e", 1, { units = "J" }) end,
-            "bad argument #3 to 'plot' (unknown field 'units')", "a misspelt plot field is an error")
+            "bad argument #3 to 'plot' (unknown field 'units' (did you mean 'unit'?))", "a misspelt plot field is an error")
 for i = 3, 6 do
     loom.plot("panel " .. i, i)
 end

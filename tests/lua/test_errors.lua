@@ -14,7 +14,7 @@ end
 
 check_error(function() loom.world(5) end, "bad argument #1 to 'world' (table expected, got number)",
             "loom.world(5)")
-world_error({ gravty = { 0, -1, 0 } }, "unknown field 'gravty'")
+world_error({ gravty = { 0, -1, 0 } }, "unknown field 'gravty' (did you mean 'gravity'?)")
 world_error({ 2 }, "unknown field [1]")
 world_error({ gravity = { 0 } }, "field 'gravity' must be a table of 2 or 3 numbers")
 world_error({ gravity = { 0, 0, 0, 0 } }, "field 'gravity' must be a table of 2 or 3 numbers")
@@ -45,7 +45,7 @@ check_error(function() w:set() end, "bad argument #1 to 'set' (table expected, g
 check_error(function() w:set { iterations = 0 } end,
             "bad argument #1 to 'set' (field 'iterations' must be in [1, 10000], got 0)",
             "world:set checks like loom.world")
-check_error(function() w:set { gravty = 1 } end, "bad argument #1 to 'set' (unknown field 'gravty')",
+check_error(function() w:set { gravty = 1 } end, "bad argument #1 to 'set' (unknown field 'gravty' (did you mean 'gravity'?))",
             "world:set rejects unknown fields")
 check_error(function() w.step(5) end, "bad argument #1 to 'step' (world expected, got number)",
             "w.step(5)")
@@ -160,7 +160,7 @@ check_error(function() w:stick(a, b, { stiffness = 1.5 }) end,
             "bad argument #3 to 'stick' (field 'stiffness' must be in (0, 1], got 1.5)",
             "stick stiffness 1.5")
 check_error(function() w:stick(a, b, { stifness = 1 }) end,
-            "bad argument #3 to 'stick' (unknown field 'stifness')", "stick typo")
+            "bad argument #3 to 'stick' (unknown field 'stifness' (did you mean 'stiffness'?))", "stick typo")
 
 -- ----------------------------------------------------------------- pin --
 local stick = w:stick(a, b)

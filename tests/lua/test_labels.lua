@@ -95,7 +95,7 @@ check_error(function() loom.label() end, "bad argument #1 to 'label' (table expe
             "loom.label()")
 check_error(function() loom.label("hi") end,
             "bad argument #1 to 'label' (table expected, got string)", "loom.label('hi')")
-label_error({ txt = "a", at = { 0, 0 } }, "unknown field 'txt'")
+label_error({ txt = "a", at = { 0, 0 } }, "unknown field 'txt' (did you mean 'text'?)")
 label_error({ at = { 0, 0 } }, "field 'text' must be a string, got nil")
 label_error({ text = 5, at = { 0, 0 } }, "field 'text' must be a string, got number")
 label_error({ text = "a" }, "needs field 'at' (a point or a particle) or field 'screen'")
@@ -134,7 +134,7 @@ label_error({ text = "a", at = gone }, "field 'at' is a removed particle")
 
 check_error(function() a:set() end, "bad argument #1 to 'set' (table expected, got no value)",
             "set without a table")
-check_error(function() a:set{ txt = "x" } end, "bad argument #1 to 'set' (unknown field 'txt')",
+check_error(function() a:set{ txt = "x" } end, "bad argument #1 to 'set' (unknown field 'txt' (did you mean 'text'?))",
             "set with an unknown field")
 check_error(function() a:set{ size = -2 } end,
             "bad argument #1 to 'set' (field 'size' must be in (0, 200], got -2)", "set checks size")

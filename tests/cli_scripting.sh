@@ -1,0 +1,91 @@
+#!/bin/sh
+# End-to-end tests of writing scenes through the loom executable: warnings
+# at load (a misspelt callback, several worlds and none returned), errors in
+# a Lua field with the scene's file:line and a traceback of the scene's own
+# frames, word for word.
+# Usage: sh tests/cli_scripting.sh BUILD_DIR
+build=${1:-build}
+loom=$build/loom
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); echo "ok - $1"; }
+not_ok() { fail=$((fail + 1)); echo "not ok - $1${2:+ ($2)}"; }
+# $1: name, $2: expected, $3: got
+# stderr of loom sim without its progress and summary lines
+run() { "$OLDPWD/$loom" sim "$@" 2>&1 >/dev/null | grep -v '^loom: simulated'; }
+same() { if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1" "got: $3"; fi; }
+
+cd "$tmp" || exit 1
+
+cat >callbacks.lua <<'LUA'
+local world = loom.world{}
+world:particle{}
+function loom.updat(dt) end
+function loom.keypresed(key) end
+function loom.helper() end
+return world
+LUA
+got=$(run callbacks.lua --frames 1)
+same "a misspelt callback is named with the closest one, at load" \
+"loom: warning: callbacks.lua:3: loom.updat is not a callback loom calls (did you mean loom.update?)
+loom: warning: callbacks.lua:4: loom.keypresed is not a callback loom calls (did you mean loom.keypressed?)" "$got"
+
+cat >worlds.lua <<'LUA'
+local world = loom.world{}
+world:particle{}
+local helper = loom.world{}
+helper:particle{}
+LUA
+got=$(run worlds.lua --frames 1)
+same "several worlds and none returned: a warning" \
+"loom: warning: worlds.lua: the scene returned no world and made 2: loom shows the last one made (end the scene with return world)" "$got"
+
+cat >one.lua <<'LUA'
+local world = loom.world{}
+world:particle{}
+LUA
+got=$(run one.lua --frames 1)
+same "one world, not returned: no warning" "" "$got"
+
+cat >field.lua <<'LUA'
+local world = loom.world{}
+world:particle{ pos = {0, 1} }
+world:field(function(x, y)
+  return x + nil
+end)
+return world
+LUA
+got=$(run field.lua --frames 3)
+same "an error in a field: the scene's file:line and no C frames" \
+"field.lua:4: attempt to perform arithmetic on a nil value" "$got"
+
+cat >update.lua <<'LUA'
+local world = loom.world{}
+world:particle{ pos = {0, 1} }
+world:force(function(w, t) error("boom") end)
+function loom.update()
+  world:step()
+end
+return world
+LUA
+got=$(run update.lua --frames 3)
+same "an error in a force callback stepped from loom.update: the scene's frames only" \
+"update.lua:3: boom
+stack traceback:
+	update.lua:5: in function 'loom.update'" "$got"
+
+cat >misspelt.lua <<'LUA'
+local world = loom.wrold{}
+return world
+LUA
+got=$(run misspelt.lua --frames 1)
+same "loom.wrold: did you mean" \
+"misspelt.lua:1: loom has no field 'wrold' (did you mean 'world'?)
+stack traceback:
+	misspelt.lua:1: in main chunk" "$got"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
