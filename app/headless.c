@@ -257,7 +257,11 @@ static int render(render_run *run) {
     app_progress_end(&progress);
     /* Frames drawn before a failure are still written, in order. */
     char finish_err[1024];
-    if (run->writer && !frame_writer_finish(run->writer, finish_err, sizeof finish_err) && ok) {
+    /* The writer's message names the earliest frame that failed, which may
+     * be earlier than the one the loop stopped at (frames are encoded in
+     * parallel); a script's error was printed already and stays the cause. */
+    if (run->writer && !frame_writer_finish(run->writer, finish_err, sizeof finish_err) &&
+        (ok || run->err[0])) {
         memcpy(run->err, finish_err, sizeof run->err);
         ok = false;
     }

@@ -7,7 +7,7 @@ frames=${2:-180}
 scene=examples/cloth_hanging.lua
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "render: $scene, $frames frames at 1280x720 (PNG: libdeflate level 5, sub filter)"
+echo "render: $scene, $frames frames at 1280x720 (PNG: libdeflate level 1, sub filter)"
 for threads in 1 2; do
     rm -rf "$tmp/out"
     if ! "$build/loom" render "$scene" --frames "$frames" --out "$tmp/out" --threads "$threads" 2>"$tmp/err"; then
