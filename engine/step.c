@@ -185,6 +185,16 @@ static void begin_constraints(lm_world *world, const lm_step *step) {
     }
 }
 
+/* Puts every particle back where the integrator left it (Verlet keeps no
+ * copy: its prediction is x0 + sv h). */
+static void restore_prediction(lm_world *world, const lm_step *step) {
+    lm_particles *p = &world->particles;
+    bool verlet = world->def.integrator == LM_INTEGRATOR_VERLET;
+    for (uint32_t i = 0; i < p->count; i++) {
+        p->x[i] = verlet ? lm_mad(p->x0[i], p->sv[i], step->h) : p->x_integrated[i];
+    }
+}
+
 static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
     begin_constraints(world, step);
     double tolerance = world->def.tolerance;
@@ -239,8 +249,7 @@ static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
             if (sweep >= LM_SHAKE_GIVE_UP * world->def.iterations &&
                 world->shake_error > LM_SHAKE_NEAR) {
                 gave_up = true;
-                memcpy(world->particles.x, world->particles.x_integrated,
-                       world->particles.count * sizeof(lm_vec3));
+                restore_prediction(world, step);
                 begin_constraints(world, step);
                 world->sweeps += (uint64_t)sweep;
                 sweep = 0;
