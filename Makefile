@@ -5,7 +5,10 @@
 #   make bench   measure the engine
 #
 # Layers, each a static library, dependencies pointing down only:
-#   engine/ (libc, libm)  <-  engine/render/ (SDL2, stb)  <-  bindings/ (Lua)  <-  app/
+#   engine/ (libc, libm)  <-  render/ (SDL2, stb)  <-  bindings/ (Lua)  <-  app/
+#
+# Each part is compiled with the flags of its own dependencies only: the
+# engine with none, render/ with SDL's, bindings/ with Lua's, app/ with both.
 
 CC      ?= cc
 BUILD   ?= build
@@ -14,13 +17,17 @@ OPT     ?= -O2
 CFLAGS  ?= $(OPT) -g
 CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -ffp-contract=off -MMD -MP
 PKGS     = lua5.4 sdl2
-DEP_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+SDL_CFLAGS = $(shell pkg-config --cflags sdl2 2>/dev/null)
+LUA_CFLAGS = $(shell pkg-config --cflags lua5.4 2>/dev/null)
+# stb is header-only under /usr/include/stb: render/ includes <stb/...>.
+STB_CFLAGS =
+DEP_CFLAGS = $(LUA_CFLAGS) $(SDL_CFLAGS)
 DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -ldeflate -pthread
 
 DEBIAN_PACKAGES = build-essential pkg-config liblua5.4-dev libsdl2-dev libstb-dev libdeflate-dev fonts-dejavu-core
 
 ENGINE_SRC   = $(wildcard engine/*.c)
-RENDER_SRC   = $(wildcard engine/render/*.c) $(wildcard render/*.c)
+RENDER_SRC   = $(wildcard render/*.c)
 BINDINGS_SRC = $(wildcard bindings/*.c)
 APP_SRC      = $(wildcard app/*.c)
 
@@ -69,21 +76,22 @@ $(BUILD)/obj/engine/%.o: engine/%.c
 VECTOR_FLAGS ?= -march=native
 $(BUILD)/obj/engine/relax.o: CFLAGS += -O3 -fno-math-errno $(VECTOR_FLAGS)
 
-$(BUILD)/obj/engine/render/%.o: engine/render/%.c
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(DEP_CFLAGS) -c $< -o $@
-
 $(BUILD)/obj/render/%.o: render/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(DEP_CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) $(SDL_CFLAGS) $(STB_CFLAGS) -c $< -o $@
 
 $(BUILD)/obj/bindings/%.o: bindings/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(DEP_CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) $(LUA_CFLAGS) -c $< -o $@
 
 $(BUILD)/obj/app/%.o: app/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(DEP_CFLAGS) -c $< -o $@
+
+# Engine tests see the engine alone: no SDL or Lua flags.
+$(BUILD)/obj/tests/engine_%.o: tests/engine_%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/obj/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)

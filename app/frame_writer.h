@@ -19,7 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../engine/render/render.h"
+#include "../render/render.h"
 #include "cleanup.h"
 
 typedef struct frame_writer frame_writer;

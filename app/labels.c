@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "../bindings/loom_lua.h"
-#include "../engine/render/text.h"
+#include "../render/text.h"
 #include "view.h"
 
 /* The picture's background, slightly translucent: lines under the text fade

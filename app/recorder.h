@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../engine/render/render.h"
+#include "../render/render.h"
 
 typedef struct app_recorder app_recorder;
 

@@ -14,7 +14,7 @@
 #include <stddef.h>
 
 #include "../engine/loom.h"
-#include "../engine/render/render.h"
+#include "../render/render.h"
 #include "../render/overlay.h"
 #include "../render/plot.h"
 #include "watch.h"

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../engine/render/render.h"
+#include "../render/render.h"
 
 /* Writes the renderer's picture as <scene dir>/screenshots/<scene>-NNN.png,
  * NNN the first number from 001 not yet taken, creating the folder when

@@ -14,7 +14,7 @@
 
 #include <stdbool.h>
 
-#include "../engine/render/text.h"
+#include "../render/text.h"
 #include "params.h"
 #include "scene.h"
 

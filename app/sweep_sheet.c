@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/render/render.h"
-#include "../engine/render/text.h"
+#include "../render/render.h"
+#include "../render/text.h"
 
 #define STB_IMAGE_IMPLEMENTATION
 #define STBI_ONLY_PNG

@@ -2,7 +2,7 @@
  * view.h - the window's camera seen from the screen: where a world point
  * lands in the window, and which world points lie under a pixel.
  *
- * Same conventions as the renderer (engine/render/render.c, make_view): the
+ * Same conventions as the renderer (render/render.c, make_view): the
  * camera looks along forward from yaw and pitch; orthographic pictures show
  * `height` metres over the window's height; perspective ones have the eye
  * 0.5 * height / tan(fov / 2) behind the target.
@@ -12,7 +12,7 @@
 
 #include <stdbool.h>
 
-#include "../engine/render/render.h"
+#include "../render/render.h"
 
 typedef struct app_view {
     bool perspective;

@@ -28,7 +28,7 @@
 #include "view.h"
 #include "watch.h"
 
-#include "../engine/render/text.h"
+#include "../render/text.h"
 
 #include <SDL.h>
 #include <math.h>

@@ -16,7 +16,7 @@
 #include <time.h>
 
 #include "../bindings/loom_lua.h"
-#include "../engine/render/text.h"
+#include "../render/text.h"
 
 enum { WIDTH = 1280, HEIGHT = 720, FRAMES = 20, RUNS = 3 };
 

@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "../engine/loom.h"
-#include "../engine/render/render.h"
+#include "../render/render.h"
 #include "../render/overlay.h"
 #include "../render/plot.h"
 

@@ -33,5 +33,20 @@ else
     skip=$((skip + 1)); echo "ok - clang-format # SKIP not installed (apt-get install clang-format)"
 fi
 
+# Layers: the engine includes nothing of render/, bindings/, app/, SDL or Lua;
+# render/ nothing of bindings/, app/ or Lua.
+if grep -nE '#include *[<"](SDL|lua|lauxlib|lualib|stb/|\.\./(render|bindings|app)/)' engine/*.c engine/*.h >"$tmp"; then
+    fail=$((fail + 1)); echo "not ok - engine/ includes only libc, libm and itself"
+    sed 's/^/#   /' "$tmp" | head -n 20
+else
+    pass=$((pass + 1)); echo "ok - engine/ includes only libc, libm and itself"
+fi
+if grep -nE '#include *[<"](lua|lauxlib|lualib|\.\./(bindings|app)/)' render/*.c render/*.h >"$tmp"; then
+    fail=$((fail + 1)); echo "not ok - render/ includes nothing of Lua, bindings/ or app/"
+    sed 's/^/#   /' "$tmp" | head -n 20
+else
+    pass=$((pass + 1)); echo "ok - render/ includes nothing of Lua, bindings/ or app/"
+fi
+
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

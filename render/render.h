@@ -13,7 +13,7 @@
 #ifndef LOOM_RENDER_H
 #define LOOM_RENDER_H
 
-#include "../loom.h"
+#include "../engine/loom.h"
 
 typedef enum lm_projection {
     LM_PROJECTION_AUTO,         /* orthographic for flat scenes (z extent ~ 0), else perspective */

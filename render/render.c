@@ -17,7 +17,7 @@
  */
 #include "render.h"
 
-#include "../../render/overlay.h"
+#include "overlay.h"
 
 #include <SDL.h>
 #include <math.h>
