@@ -61,6 +61,10 @@ static bool prepare(lm_world *world) {
     if (world->def.order == LM_ORDER_BATCHED && !lm_batches_prepare(world)) {
         return false;
     }
+    if (world->def.integrator != LM_INTEGRATOR_VERLET &&
+        !lm_particles_reserve_scratch(&world->particles)) {
+        return false;
+    }
     if (world->forces.changed) {
         world->force_run_count = 0;
         for (uint32_t i = 0; i < world->forces.count; i++) {
@@ -105,6 +109,7 @@ static void collision_pass(lm_world *world) {
     lm_colliders_project(world);
     lm_edges_project(world);
     lm_faces_project(world);
+    lm_bodies_project(world);
 }
 
 /* ------------------------------------------------------------ the stages -- */
@@ -142,9 +147,15 @@ static lm_status integrate(lm_world *world, const lm_step *step) {
 static lm_status remember_prediction(lm_world *world, const lm_step *step) {
     lm_particles *p = &world->particles;
     bool verlet = world->def.integrator == LM_INTEGRATOR_VERLET;
-    for (uint32_t i = 0; i < p->count; i++) {
-        p->x_integrated[i] = p->x[i];
-        p->sv[i] = verlet ? lm_scale(lm_sub(p->x[i], p->x0[i]), step->inv_h) : p->v[i];
+    if (verlet) {
+        for (uint32_t i = 0; i < p->count; i++) {
+            p->sv[i] = lm_scale(lm_sub(p->x[i], p->x0[i]), step->inv_h);
+        }
+    } else {
+        for (uint32_t i = 0; i < p->count; i++) {
+            p->x_integrated[i] = p->x[i];
+            p->sv[i] = p->v[i];
+        }
     }
     return LM_OK;
 }
@@ -152,6 +163,7 @@ static lm_status remember_prediction(lm_world *world, const lm_step *step) {
 static lm_status find_pairs(lm_world *world, const lm_step *step) {
     (void)step;
     lm_contact_find_pairs(world); /* out of memory: this sub-step has no particle contacts */
+    lm_bodies_find(world);        /* out of memory: no body contacts this sub-step */
     return LM_OK;
 }
 
@@ -161,7 +173,7 @@ static lm_status find_pairs(lm_world *world, const lm_step *step) {
  * re-applies the pins. Contacts get the last word: friction between
  * particles, a pair pass and a final collision pass, so no particle ends a
  * step inside a collider and a resting pile stays at rest. */
-static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
+static void begin_constraints(lm_world *world, const lm_step *step) {
     for (int phase = 0; phase < 2; phase++) {
         for (uint32_t r = 0; r < world->constraint_run_count[phase]; r++) {
             const lm_run *run = &world->constraint_runs[phase][r];
@@ -171,6 +183,20 @@ static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
             }
         }
     }
+}
+
+/* Puts every particle back where the integrator left it (Verlet keeps no
+ * copy: its prediction is x0 + sv h). */
+static void restore_prediction(lm_world *world, const lm_step *step) {
+    lm_particles *p = &world->particles;
+    bool verlet = world->def.integrator == LM_INTEGRATOR_VERLET;
+    for (uint32_t i = 0; i < p->count; i++) {
+        p->x[i] = verlet ? lm_mad(p->x0[i], p->sv[i], step->h) : p->x_integrated[i];
+    }
+}
+
+static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
+    begin_constraints(world, step);
     double tolerance = world->def.tolerance;
     /* SHAKE sweeps until its sticks are exact to LM_SHAKE_TOLERANCE (at least
      * `iterations` sweeps when there are contacts to relax as well); it
@@ -180,6 +206,7 @@ static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
     int min_sweeps =
         world->colliders.count > 0 || world->collision.pair_count > 0 ? world->def.iterations : 1;
     bool batched = world->def.order == LM_ORDER_BATCHED && !shake;
+    bool gave_up = false; /* SHAKE found not converging: Jakobsen's sweeps instead */
     int sweep = 0;
     if (batched && lm_batches_pure(world)) {
         /* only sticks and pins: the sweeps stay in the batches' arrays */
@@ -204,7 +231,7 @@ static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
                 }
                 lm_constraint_item *items = lm_store_at(&world->constraints, run->start);
                 const lm_constraint_class *kind = lm_constraint_classes[run->kind];
-                if (shake && kind->solve_shake) {
+                if (shake && kind->solve_shake && !gave_up) {
                     kind->solve_shake(world, step, items, run->count);
                 } else {
                     kind->solve(world, step, items, run->count);
@@ -212,9 +239,21 @@ static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
             }
         }
         sweep++;
-        if (shake) {
+        if (shake && !gave_up) {
             if (world->shake_error < LM_SHAKE_TOLERANCE && sweep >= min_sweeps) {
                 break;
+            }
+            /* Not converging (an over-constrained net: a cloth with shear
+             * sticks): start the sub-step's relaxation again from the
+             * integrated positions with Jakobsen's sweeps. */
+            if (sweep >= LM_SHAKE_GIVE_UP * world->def.iterations &&
+                world->shake_error > LM_SHAKE_NEAR) {
+                gave_up = true;
+                restore_prediction(world, step);
+                begin_constraints(world, step);
+                world->sweeps += (uint64_t)sweep;
+                sweep = 0;
+                max_sweeps = world->def.iterations;
             }
             continue;
         }
@@ -276,6 +315,9 @@ static lm_status rattle(lm_world *world, const lm_step *step) {
 /* Restitution and friction for particles that touched a collider; friction
  * moves particles along surfaces, so the collision pass runs once more. */
 static lm_status respond_to_contacts(lm_world *world, const lm_step *step) {
+    if (world->colliders.count == 0) {
+        return LM_OK; /* only colliders mark contacts: nothing to respond to */
+    }
     if (lm_colliders_respond(world, step->h)) {
         collision_pass(world);
     }
