@@ -51,6 +51,8 @@ static const char help[] =
     "  --print      sweep: print one 'loom render' command line per variant (for GNU\n"
     "               parallel) instead of running them\n"
     "  --sheet      sweep: only make DIR/sheet.png from variants rendered already\n"
+    "  --seed N     seed of loom.random, loom.noise and math.random (default: a hash of\n"
+    "               the scene file, so the same scene gives the same frames)\n"
     "  --timeout S  stop a script call (loading, one loom.update, one step) that runs\n"
     "               longer than S seconds (default 10)\n"
     "  --memory M   the script's memory limit in MiB (default 1024)\n"
@@ -116,7 +118,7 @@ typedef struct parsed {
 /* Options that take a value. */
 static const char *const valued[] = {"--frames",  "--out",    "--size",  "--fps",
                                      "--timeout", "--memory", "--video", "--csv",
-                                     "--threads", "--set",    NULL};
+                                     "--threads", "--set",    "--seed",  NULL};
 
 static bool is_valued(const char *name) {
     for (int i = 0; valued[i]; i++)
@@ -161,6 +163,15 @@ static int take_option(parsed *p, const char *name, const char *value) {
         char err[256];
         if (!app_params_set_arg(&p->params, value, err, sizeof err))
             return usage_error("%s", err);
+    } else if (strcmp(name, "--seed") == 0) {
+        char *end;
+        errno = 0;
+        unsigned long long seed = strtoull(value, &end, 10);
+        if (value[0] < '0' || value[0] > '9' || *end != '\0' || errno != 0)
+            return usage_error(
+                "--seed needs a whole number from 0 to 18446744073709551615, not '%s'", value);
+        options->limits.seeded = true;
+        options->limits.seed = (uint64_t)seed;
     } else if (strcmp(name, "--timeout") == 0) {
         if (!parse_double(value, 0.0, 1e6, &options->limits.time_seconds))
             return usage_error("--timeout needs a number of seconds above 0, not '%s'", value);

@@ -367,11 +367,26 @@ static void push_keep(lua_State *L, app_scene *keep_from) {
 /* Opens the libraries and loom, sets package.path, adds the app's part of
  * loom (keep, key_down, mouse) and starts recording files. Arguments: the
  * scene path. */
+/* FNV-1a of the scene file's bytes: a scene's own default seed, so the same
+ * file gives the same frames and an edit gives other (equally fixed) ones. */
+static uint64_t hash_file(const char *path) {
+    uint64_t h = 0xcbf29ce484222325u;
+    FILE *file = fopen(path, "rb");
+    if (!file)
+        return h;
+    int c;
+    while ((c = getc(file)) != EOF)
+        h = (h ^ (uint64_t)(unsigned char)c) * 0x100000001b3u;
+    fclose(file);
+    return h;
+}
+
 static int open_state(lua_State *L) {
     const char *path = lua_tostring(L, 1);
     app_scene *scene = scene_of(L);
     luaL_openlibs(L);
     luaL_requiref(L, "loom", luaopen_loom, 1);
+    lmlua_set_seed(L, scene->limits.seeded ? scene->limits.seed : hash_file(path));
     app_params_give(scene->setup.params, L);
     push_keep(L, scene->setup.keep_from);
     lua_setfield(L, -2, "keep");

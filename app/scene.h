@@ -22,6 +22,10 @@
 typedef struct app_limits {
     size_t memory_bytes; /* the Lua heap may not grow past this */
     double time_seconds; /* wall-clock limit for one call into the script */
+    /* Not a limit, but threaded the same way: --seed N for loom.random,
+     * loom.noise and math.random; without it, a hash of the scene file. */
+    bool seeded;
+    uint64_t seed;
 } app_limits;
 
 #define APP_DEFAULT_MEMORY_MIB 1024

@@ -213,6 +213,7 @@ static double child_peak_mib(const char *loom, const char *scene) {
     pid_t pid = fork();
     if (pid == 0) {
         freopen("/dev/null", "w", stdout);
+        freopen("/dev/null", "w", stderr);
         execl(loom, loom, "sim", scene, "--frames", "1", (char *)NULL);
         _exit(127);
     }

@@ -88,6 +88,10 @@ void lmlua_add_warning(lua_State *L, const char *message);
 /* Pushes message plus a traceback of of's Lua frames from level on: C
  * frames ("[C]: in ?") are left out, and so is the header when none is left. */
 void lmlua_push_traceback(lua_State *L, lua_State *of, const char *message, int level);
+/* Seeds loom.random, loom.noise and math.random (the host: --seed N, else a
+ * hash of the scene file). Call it before the script runs. */
+void lmlua_set_seed(lua_State *L, uint64_t seed);
+uint64_t lmlua_seed(lua_State *L);
 /* How many worlds loom.world has made in this state. */
 lua_Integer lmlua_world_count(lua_State *L);
 

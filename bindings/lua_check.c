@@ -196,6 +196,9 @@ double lmlua_check_finite(lua_State *L, lmlua_place place) {
 }
 
 lm_vec3 lmlua_check_xyz(lua_State *L, int first) {
+    if (lmlua_test_vec(L, first) != NULL) { /* p:set_pos(v) with a loom.vec */
+        return lmlua_to_vec3(L, first, lmlua_param(first, "vector"));
+    }
     lm_vec3 v;
     v.x = lmlua_check_finite(L, lmlua_param(first, "x"));
     v.y = lmlua_check_finite(L, lmlua_param(first + 1, "y"));
@@ -236,6 +239,19 @@ static int vector_error(lua_State *L, lmlua_place place) {
 
 lm_vec3 lmlua_to_vec3(lua_State *L, int index, lmlua_place place) {
     index = lua_absindex(L, index);
+    const lm_vec3 *vec = lmlua_test_vec(L, index);
+    if (vec != NULL) { /* loom.vec; v / 0 can make it infinite */
+        const double parts[3] = {vec->x, vec->y, vec->z};
+        for (int i = 0; i < 3; i++) {
+            if (!isfinite(parts[i])) {
+                char got[32];
+                lmlua_format_number(parts[i], got);
+                lmlua_place_error(L, place,
+                                  lua_pushfstring(L, "must contain finite numbers, got %s", got));
+            }
+        }
+        return *vec;
+    }
     if (lua_type(L, index) != LUA_TTABLE) {
         vector_error(L, place);
     }

@@ -239,6 +239,16 @@ void lmlua_push_vec3_table(lua_State *L, lm_vec3 v);
 /* Pushes r, g, b, a in 0..1 (4 values). */
 void lmlua_push_color(lua_State *L, uint32_t rgba);
 
+/* ---------------------------------------------------------------- vectors -- */
+/* lua_vec.c: loom.vec. The vec at index, or NULL. */
+lm_vec3 *lmlua_test_vec(lua_State *L, int index);
+void lmlua_push_vec(lua_State *L, lm_vec3 v);
+/* Registers the vec type, adds loom.vec to the loom table on top of the
+ * stack, and the hints for p:pos().x and arithmetic on particles. */
+void lmlua_open_vec(lua_State *L);
+/* Adds loom.random, loom.noise and loom.seed (lua_random.c) to the loom
+ * table on top of the stack. */
+void lmlua_open_random(lua_State *L);
 /* ---------------------------------------------------------------- hints -- */
 /* lua_hint.c. Optimal string alignment distance between two names. */
 int lmlua_name_distance(const char *a, const char *b);

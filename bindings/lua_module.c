@@ -179,6 +179,8 @@ int luaopen_loom(lua_State *L) {
     lmlua_open_plot(L);
     lmlua_open_param(L);
     lmlua_open_keys(L);
+    lmlua_open_vec(L);
+    lmlua_open_random(L);
 
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
     lua_pushvalue(L, -2);

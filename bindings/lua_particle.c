@@ -77,6 +77,21 @@ static int particle_vel(lua_State *L) {
     return push_xyz(L, lm_particle_velocity(world, particle));
 }
 
+/* p:position(), p:velocity(): the same as loom.vec values. */
+static int particle_position(lua_State *L) {
+    lm_world *world;
+    lm_particle particle = check_self(L, &world);
+    lmlua_push_vec(L, lm_particle_position(world, particle));
+    return 1;
+}
+
+static int particle_velocity(lua_State *L) {
+    lm_world *world;
+    lm_particle particle = check_self(L, &world);
+    lmlua_push_vec(L, lm_particle_velocity(world, particle));
+    return 1;
+}
+
 static int particle_set_vel(lua_State *L) {
     lm_world *world;
     lm_particle particle = check_self(L, &world);
@@ -171,12 +186,13 @@ static int particle_tostring(lua_State *L) {
 }
 
 const luaL_Reg lmlua_particle_methods[] = {
-    {"pos", particle_pos},         {"set_pos", particle_set_pos},
-    {"vel", particle_vel},         {"set_vel", particle_set_vel},
-    {"mass", particle_mass},       {"set_mass", particle_set_mass},
-    {"radius", particle_radius},   {"set_radius", particle_set_radius},
-    {"color", particle_color},     {"set_color", particle_set_color},
-    {"force", particle_force},     {"add_force", particle_add_force},
-    {"valid", lmlua_handle_valid}, {"__tostring", particle_tostring},
-    {"__eq", lmlua_handle_eq},     {NULL, NULL},
+    {"pos", particle_pos},           {"set_pos", particle_set_pos},
+    {"vel", particle_vel},           {"set_vel", particle_set_vel},
+    {"position", particle_position}, {"velocity", particle_velocity},
+    {"mass", particle_mass},         {"set_mass", particle_set_mass},
+    {"radius", particle_radius},     {"set_radius", particle_set_radius},
+    {"color", particle_color},       {"set_color", particle_set_color},
+    {"force", particle_force},       {"add_force", particle_add_force},
+    {"valid", lmlua_handle_valid},   {"__tostring", particle_tostring},
+    {"__eq", lmlua_handle_eq},       {NULL, NULL},
 };

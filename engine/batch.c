@@ -71,16 +71,34 @@ static bool reserve(lm_batches *bt, uint32_t sticks) {
            grow((void **)&bt->ib, sizeof *bt->ib, &bt->gather_capacity, sticks);
 }
 
-/* Whether e[i] continues a run of stride s that ends with e[i - 1]. */
-static bool continues(const entry *e, uint32_t i, uint32_t s) {
-    return e[i].a == e[i - 1].a + s && e[i].b == e[i - 1].b + s &&
+/* Whether e[i] continues the run that ends with e[i - 1]. */
+static bool continues(const entry *e, uint32_t i) {
+    return e[i].a == e[i - 1].a + 1 && e[i].b == e[i - 1].b + 1 &&
            e[i].stiffness == e[i - 1].stiffness;
 }
 
-/* Appends one batch holding the entries in order, cut into runs. */
-static bool add_batch(lm_batches *bt, const entry *e, uint32_t n, bool serial) {
+static int by_a(const void *p, const void *q) {
+    const entry *x = p, *y = q;
+    return x->a < y->a ? -1 : x->a > y->a;
+}
+
+/* Appends one batch of the entries (slots), cut into runs. The ends are
+ * renamed to their places in the structure of arrays (lm_batch_place): even
+ * slots first, then odd ones, so the sticks from even to odd slots of a row
+ * (every other one) are consecutive on both ends. Sticks of a batch share no
+ * particle, so their order within it changes nothing: sorted by place, runs
+ * of consecutive places are as long as they can be. The serial batch keeps
+ * creation order. */
+static bool add_batch(lm_batches *bt, entry *e, uint32_t n, bool serial) {
     if (n == 0) {
         return true;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        e[i].a = lm_batch_place(bt, e[i].a);
+        e[i].b = lm_batch_place(bt, e[i].b);
+    }
+    if (!serial) {
+        qsort(e, n, sizeof *e, by_a); /* places are unique within a batch */
     }
     if (!grow((void **)&bt->batches, sizeof *bt->batches, &bt->batch_capacity,
               bt->batch_count + 1)) {
@@ -93,16 +111,13 @@ static bool add_batch(lm_batches *bt, const entry *e, uint32_t n, bool serial) {
     batch->serial = serial;
     uint32_t i = 0;
     while (i < n) {
-        /* the longest run of stride 1 or 2 starting here */
+        /* the longest run of consecutive places starting here */
         uint32_t stride = 0, length = 1;
-        if (!serial && i + 1 < n) {
-            uint32_t s = e[i + 1].a - e[i].a;
-            if ((s == 1 || s == 2) && continues(e, i + 1, s)) {
-                stride = s;
-                while (i + length < n && continues(e, i + length, s)) {
-                    length++;
-                }
+        if (!serial) {
+            while (i + length < n && continues(e, i + length)) {
+                length++;
             }
+            stride = 1;
         }
         if (length < RUN_MIN) {
             stride = 0;
@@ -213,6 +228,8 @@ static bool add_colours(lm_batches *bt, entry *rest, uint32_t n, uint64_t *used,
 static bool build(lm_world *world) {
     lm_batches *bt = &world->batches;
     bt->stick_count = bt->run_count = bt->batch_count = bt->gather_count = 0;
+    bt->particles = world->particles.count;
+    bt->half = (bt->particles + 1) / 2;
     uint32_t total = 0;
     for (uint32_t i = 0; i < world->constraints.count; i++) {
         const lm_constraint_item *c = lm_store_at(&world->constraints, i);
@@ -252,6 +269,9 @@ static bool build(lm_world *world) {
 
 bool lm_batches_prepare(lm_world *world) {
     lm_batches *bt = &world->batches;
+    if (bt->particles != world->particles.count) {
+        bt->built = false; /* new slots: the places change */
+    }
     if (!bt->built && !build(world)) {
         return false;
     }
@@ -272,6 +292,11 @@ bool lm_batches_prepare(lm_world *world) {
             return false;
         }
         bt->sz = z;
+        double *w = realloc(bt->sw, (size_t)capacity * sizeof *w);
+        if (!w) {
+            return false;
+        }
+        bt->sw = w;
         bt->soa_capacity = capacity;
     }
     int threads = world->def.threads;
@@ -296,6 +321,7 @@ void lm_batches_free(lm_batches *bt) {
     free(bt->sx);
     free(bt->sy);
     free(bt->sz);
+    free(bt->sw);
     memset(bt, 0, sizeof *bt);
 }
 

@@ -71,8 +71,10 @@ typedef struct lm_particles {
     uint32_t *uses;                 /* first entry of its list in world->uses; LM_DEAD: none */
     uint32_t free_head;
     uint32_t live;
-    /* scratch for the integrators, the same size as the arrays above */
+    /* scratch for the integrators, the same size as the arrays above; sx, ka
+     * and x_integrated only once a velocity-based integrator needs them */
     lm_vec3 *x0, *v0, *sx, *sv, *ka, *x_integrated;
+    uint32_t scratch_capacity;
 } lm_particles;
 
 /* ----------------------------------------------------------- constraints --
@@ -305,18 +307,19 @@ void lm_contact_restitution(lm_world *world, const lm_step *step);
 /* --------------------------------------------------------------- batches --
  * The batched order (batch.c builds, relax.c projects): the plain sticks
  * grouped once per topology change into batches whose members share no
- * particle, in a fixed order. Each batch is a list of runs; a run of stride 1
- * or 2 walks its ends' slots a, a + s, a + 2s, ... and b, b + s, ... (a
- * grid's rows: vectorised), a run of stride 0 lists its sticks' slots in
- * ia, ib (gathered). Sticks are stored in solve order as structure of arrays.
- * A batch with `serial` set (sticks that found no colour) is projected in
- * creation order by one thread. Inverse masses are read from the particles
- * (solve_w), so only the rest lengths are stored per stick. */
+ * particle, in a fixed order. The batches work on positions copied into a
+ * structure of arrays, each particle at its place (lm_batch_place). Each
+ * batch is a list of runs; a run of stride 1 walks places a, a + 1, ... and
+ * b, b + 1, ... (a grid's rows: vectorised), a run of stride 0 lists its
+ * sticks' places in ia, ib (gathered). Only the rest length is stored per
+ * stick (solve order); inverse masses come from the particles. A batch with
+ * `serial` set (sticks that found no colour) is projected in creation order
+ * by one thread. */
 typedef struct lm_batch_run {
-    uint32_t a, b;    /* first slots (stride 1, 2) */
+    uint32_t a, b;    /* first places (stride 1) */
     uint32_t first;   /* first stick (index into rest) */
     uint32_t count;   /* sticks */
-    uint32_t stride;  /* 1, 2, or 0 = gathered through ia, ib */
+    uint32_t stride;  /* 1, or 0 = gathered through ia, ib */
     uint32_t gather;  /* stride 0: first index into ia, ib */
     double stiffness; /* of every stick of the run */
 } lm_batch_run;
@@ -339,10 +342,18 @@ typedef struct lm_batches {
     uint32_t run_count, run_capacity;
     lm_batch *batches;
     uint32_t batch_count, batch_capacity;
-    double *sx, *sy, *sz; /* positions as structure of arrays while the batches run */
+    /* positions and inverse masses (solve_w) as structure of arrays while the
+     * batches run, each particle at its place (lm_batch_place) */
+    double *sx, *sy, *sz, *sw;
     uint32_t soa_capacity;
-    lm_pool *pool; /* threads - 1 workers, when threads > 1 */
+    uint32_t particles, half; /* slots when built; places of the even slots */
+    lm_pool *pool;            /* threads - 1 workers, when threads > 1 */
 } lm_batches;
+
+/* Where slot s lives in the batches' arrays: even slots first, then odd. */
+static inline uint32_t lm_batch_place(const lm_batches *batches, uint32_t s) {
+    return (s & 1u) ? batches->half + (s >> 1) : s >> 1;
+}
 
 /* Regroups the plain sticks into batches (when the constraints changed);
  * makes or remakes the thread pool. False when out of memory. */
@@ -432,6 +443,8 @@ bool lm_colliders_respond(lm_world *world, double h);
 /* Grows the particle arrays to hold at least n slots. */
 bool lm_particles_reserve(lm_particles *particles, uint32_t n);
 void lm_particles_free(lm_particles *particles);
+/* Grows sx, ka and x_integrated to the arrays' capacity. */
+bool lm_particles_reserve_scratch(lm_particles *particles);
 /* Valid slot of a handle, asserting validity. */
 uint32_t lm_particle_slot(const lm_world *world, lm_particle particle);
 lm_particle lm_particle_handle(const lm_world *world, uint32_t slot);

@@ -18,8 +18,18 @@ lm_particle_def lm_particle_default_def(void) {
     X(x) X(x_prev) X(v) X(f) X(inv_mass) X(solve_w) X(mass) X(radius)         \
     X(color) X(group) X(generation) X(next_free) X(pins) X(alive) X(fresh)     \
     X(contact) X(contact_collider) X(contact_normal) X(friction) X(restitution) \
-    X(collision_mask) X(uses) X(x0) X(v0) X(sx) X(sv) X(ka) X(x_integrated)
+    X(collision_mask) X(uses) X(x0) X(v0) X(sv)
 // clang-format on
+
+/* Grows p->name to capacity slots, or returns false from the function. */
+#define GROW_TO(name)                                                                              \
+    {                                                                                              \
+        void *grown = realloc(p->name, (size_t)capacity * sizeof *p->name);                        \
+        if (!grown) {                                                                              \
+            return false;                                                                          \
+        }                                                                                          \
+        p->name = grown;                                                                           \
+    }
 
 bool lm_particles_reserve(lm_particles *p, uint32_t n) {
     if (n <= p->capacity) {
@@ -31,23 +41,29 @@ bool lm_particles_reserve(lm_particles *p, uint32_t n) {
     }
     /* Grow every array; a failure leaves the ones already grown larger, which
      * is harmless because capacity only changes when all succeeded. */
-#define GROW(name)                                                                                 \
-    {                                                                                              \
-        void *grown = realloc(p->name, (size_t)capacity * sizeof *p->name);                        \
-        if (!grown) {                                                                              \
-            return false;                                                                          \
-        }                                                                                          \
-        p->name = grown;                                                                           \
-    }
-    PARTICLE_ARRAYS(GROW)
-#undef GROW
+    PARTICLE_ARRAYS(GROW_TO)
     p->capacity = capacity;
+    return true;
+}
+
+/* The scratch only the velocity-based integrators use (Verlet needs none of
+ * it, so a Verlet world never allocates it: 72 bytes a particle). */
+#define SCRATCH_ARRAYS(X) X(sx) X(ka) X(x_integrated)
+
+bool lm_particles_reserve_scratch(lm_particles *p) {
+    if (p->scratch_capacity >= p->capacity) {
+        return true;
+    }
+    uint32_t capacity = p->capacity;
+    SCRATCH_ARRAYS(GROW_TO)
+    p->scratch_capacity = capacity;
     return true;
 }
 
 void lm_particles_free(lm_particles *p) {
 #define FREE(name) free(p->name);
     PARTICLE_ARRAYS(FREE)
+    SCRATCH_ARRAYS(FREE)
 #undef FREE
     memset(p, 0, sizeof *p);
 }

@@ -36,7 +36,7 @@ enum { PARALLEL_MIN = 2048 }; /* smaller batches stay on the calling thread */
         (BZ) -= dz_ * fb_;                                                                         \
     } while (0)
 
-/* Consecutive sticks whose ends a, b advance by one slot each. */
+/* Consecutive sticks whose ends a, b advance by one place each. */
 static void run_stride1(double *restrict ax, double *restrict ay, double *restrict az,
                         double *restrict bx, double *restrict by, double *restrict bz,
                         const double *restrict wa, const double *restrict wb,
@@ -46,18 +46,7 @@ static void run_stride1(double *restrict ax, double *restrict ay, double *restri
     }
 }
 
-/* Consecutive sticks whose ends advance by two slots (a grid's rows). */
-static void run_stride2(double *restrict ax, double *restrict ay, double *restrict az,
-                        double *restrict bx, double *restrict by, double *restrict bz,
-                        const double *restrict wa, const double *restrict wb,
-                        const double *restrict rest, double stiffness, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        size_t j = 2 * i;
-        PROJECT(ax[j], ay[j], az[j], bx[j], by[j], bz[j], wa[j], wb[j], rest[i], stiffness);
-    }
-}
-
-/* Sticks anywhere, through their slots (in order: the serial batch relies on it). */
+/* Sticks anywhere, through their places (in order: the serial batch relies on it). */
 static void run_gathered(double *x, double *y, double *z, const double *w, const uint32_t *ia,
                          const uint32_t *ib, const double *rest, double stiffness, size_t n) {
     for (size_t i = 0; i < n; i++) {
@@ -83,14 +72,9 @@ static void project_range(const lm_batches *bt, const double *w, const lm_batch 
             run_gathered(x, y, z, w, bt->ia + g, bt->ib + g, bt->rest + k, run->stiffness, n);
             continue;
         }
-        size_t a = run->a + run->stride * skip, b = run->b + run->stride * skip;
-        if (run->stride == 1) {
-            run_stride1(x + a, y + a, z + a, x + b, y + b, z + b, w + a, w + b, bt->rest + k,
-                        run->stiffness, n);
-        } else {
-            run_stride2(x + a, y + a, z + a, x + b, y + b, z + b, w + a, w + b, bt->rest + k,
-                        run->stiffness, n);
-        }
+        size_t a = run->a + skip, b = run->b + skip;
+        run_stride1(x + a, y + a, z + a, x + b, y + b, z + b, w + a, w + b, bt->rest + k,
+                    run->stiffness, n);
     }
 }
 
@@ -110,7 +94,7 @@ static void batch_task(void *context, int thread, int threads) {
 
 static void project_batches(lm_world *world) {
     const lm_batches *bt = &world->batches;
-    const double *w = world->particles.solve_w;
+    const double *w = bt->sw;
     for (uint32_t k = 0; k < bt->batch_count; k++) {
         const lm_batch *batch = &bt->batches[k];
         if (batch->serial || !bt->pool || batch->stick_count < PARALLEL_MIN) {
@@ -122,13 +106,25 @@ static void project_batches(lm_world *world) {
     }
 }
 
+/* Positions and inverse masses into their places: even slots, then odd. */
 static void to_soa(lm_world *world) {
     lm_batches *bt = &world->batches;
     const lm_vec3 *x = world->particles.x;
-    for (uint32_t i = 0; i < world->particles.count; i++) {
-        bt->sx[i] = x[i].x;
-        bt->sy[i] = x[i].y;
-        bt->sz[i] = x[i].z;
+    const double *w = world->particles.solve_w;
+    uint32_t n = world->particles.count;
+    for (uint32_t i = 0; i < n; i += 2) {
+        uint32_t k = i >> 1;
+        bt->sx[k] = x[i].x;
+        bt->sy[k] = x[i].y;
+        bt->sz[k] = x[i].z;
+        bt->sw[k] = w[i];
+    }
+    for (uint32_t i = 1; i < n; i += 2) {
+        uint32_t k = bt->half + (i >> 1);
+        bt->sx[k] = x[i].x;
+        bt->sy[k] = x[i].y;
+        bt->sz[k] = x[i].z;
+        bt->sw[k] = w[i];
     }
 }
 
@@ -136,7 +132,8 @@ static void from_soa(lm_world *world) {
     const lm_batches *bt = &world->batches;
     lm_vec3 *x = world->particles.x;
     for (uint32_t i = 0; i < world->particles.count; i++) {
-        x[i] = lm_v3(bt->sx[i], bt->sy[i], bt->sz[i]);
+        uint32_t k = lm_batch_place(bt, i);
+        x[i] = lm_v3(bt->sx[k], bt->sy[k], bt->sz[k]);
     }
 }
 
@@ -156,7 +153,7 @@ int lm_batches_sweeps(lm_world *world, const lm_step *step, int sweeps) {
             const lm_constraint_item *pins = lm_store_at(&world->constraints, run->start);
             for (uint32_t i = 0; i < run->count; i++) {
                 lm_vec3 goal = lm_pin_goal(world, step, &pins[i]);
-                uint32_t s = pins[i].particle[0];
+                uint32_t s = lm_batch_place(bt, pins[i].particle[0]);
                 bt->sx[s] = goal.x;
                 bt->sy[s] = goal.y;
                 bt->sz[s] = goal.z;

@@ -61,6 +61,10 @@ static bool prepare(lm_world *world) {
     if (world->def.order == LM_ORDER_BATCHED && !lm_batches_prepare(world)) {
         return false;
     }
+    if (world->def.integrator != LM_INTEGRATOR_VERLET &&
+        !lm_particles_reserve_scratch(&world->particles)) {
+        return false;
+    }
     if (world->forces.changed) {
         world->force_run_count = 0;
         for (uint32_t i = 0; i < world->forces.count; i++) {
@@ -142,9 +146,15 @@ static lm_status integrate(lm_world *world, const lm_step *step) {
 static lm_status remember_prediction(lm_world *world, const lm_step *step) {
     lm_particles *p = &world->particles;
     bool verlet = world->def.integrator == LM_INTEGRATOR_VERLET;
-    for (uint32_t i = 0; i < p->count; i++) {
-        p->x_integrated[i] = p->x[i];
-        p->sv[i] = verlet ? lm_scale(lm_sub(p->x[i], p->x0[i]), step->inv_h) : p->v[i];
+    if (verlet) {
+        for (uint32_t i = 0; i < p->count; i++) {
+            p->sv[i] = lm_scale(lm_sub(p->x[i], p->x0[i]), step->inv_h);
+        }
+    } else {
+        for (uint32_t i = 0; i < p->count; i++) {
+            p->x_integrated[i] = p->x[i];
+            p->sv[i] = p->v[i];
+        }
     }
     return LM_OK;
 }
@@ -276,6 +286,9 @@ static lm_status rattle(lm_world *world, const lm_step *step) {
 /* Restitution and friction for particles that touched a collider; friction
  * moves particles along surfaces, so the collision pass runs once more. */
 static lm_status respond_to_contacts(lm_world *world, const lm_step *step) {
+    if (world->colliders.count == 0) {
+        return LM_OK; /* only colliders mark contacts: nothing to respond to */
+    }
     if (lm_colliders_respond(world, step->h)) {
         collision_pass(world);
     }
