@@ -74,15 +74,17 @@ check "the window opens with the default k=10" wait_count "^k=10 loads=1" "$tmp/
 y=683
 xdotool mousemove --window "$window" 160 $y mousedown 1 mousemove --window "$window" 200 $y \
     mousemove --window "$window" 500 $y mouseup 1
-check "dragging the slider to its end reloads with k=100, loom.keep kept" wait_count "^k=100 loads=2" "$tmp/out" 1
+# (A slow drag may also reload on the way: count the loads from the last line.)
+loads() { tail -n 1 "$tmp/out" | sed -n 's/.* loads=//p'; }
+check "dragging the slider to its end reloads with k=100, loom.keep kept" \
+    wait_count "^k=100 loads=[2-9]" "$tmp/out" 1
+n=$(loads)
 xdotool mousemove --window "$window" 400 300 key r
-check "R reloads with the slider's value" wait_count "^k=100 loads=3" "$tmp/out" 1
+check "R reloads with the slider's value" wait_count "^k=100 loads=$((n + 1))$" "$tmp/out" 1
 touch "$tmp/params.lua"
-sleep 0.3
-touch "$tmp/params.lua"
-check "a hot reload keeps the slider's value" wait_count "^k=100 loads=4" "$tmp/out" 1
+check "a hot reload keeps the slider's value" wait_count "^k=100 loads=$((n + 2))$" "$tmp/out" 1
 xdotool mousemove --window "$window" 29 $y mousedown 1 mouseup 1
-check "a click at the track's start sets k=0" wait_count "^k=0 loads=5" "$tmp/out" 1
+check "a click at the track's start sets k=0" wait_count "^k=0 loads=$((n + 3))$" "$tmp/out" 1
 
 xdotool key v
 check "V starts recording next to the scene" wait_count "recording to $tmp/params-rec-001" "$tmp/err" 1
