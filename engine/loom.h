@@ -117,9 +117,12 @@ typedef struct lm_world_def {
     bool collide_edges;       /* sticks are pushed out of colliders at their deepest point
                                  (Jakobsen 5), not only at their ends; default false */
     lm_projection_method projection; /* default LM_PROJECT_JAKOBSEN */
-    lm_order order;                  /* default LM_ORDER_CREATION */
-    int threads; /* 1..LM_MAX_THREADS: threads that share each batch of the batched
-                    order (same bits for every count); default 1 */
+    bool collide_bodies; /* particles are pushed out of the collision faces (lm_face_create) of
+                            other bodies: particles not linked to the face's own through
+                            constraints or springs; default false */
+    lm_order order;      /* default LM_ORDER_CREATION */
+    int threads;         /* 1..LM_MAX_THREADS: threads that share each batch of the batched
+                            order (same bits for every count); default 1 */
 } lm_world_def;
 
 lm_world_def lm_world_default_def(void);
