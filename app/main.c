@@ -4,6 +4,7 @@
  * Exit status: 0 success, 1 the scene or the output failed, 2 bad usage.
  */
 #include "app.h"
+#include "examples.h"
 
 #include <errno.h>
 #include <math.h>
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char usage[] =
@@ -20,6 +22,8 @@ static const char usage[] =
     "       loom sim SCENE.lua --frames N [--csv FILE] [--fps F] [--set NAME=VALUE]... [--quiet]\n"
     "       loom sweep SCENE.lua --set NAME=V1,V2,... ... --frames N --out DIR [--print | "
     "--sheet]\n"
+    "       loom examples [DIR]   (the scenes of DIR, one line each)\n"
+    "       loom DIR              (a window of DIR's scenes as pictures: click one to open it)\n"
     "       loom --help | --version\n";
 
 static const char help[] =
@@ -185,8 +189,18 @@ static int take_option(parsed *p, const char *name, const char *value) {
     return APP_EXIT_OK;
 }
 
+static bool is_directory(const char *path) {
+    struct stat info;
+    return stat(path, &info) == 0 && S_ISDIR(info.st_mode);
+}
+
 static int run(parsed *p, int argc, char **argv) {
     app_options *options = &p->options;
+    /* Finding the examples (app/examples.c, app/picker.c). */
+    if (argc >= 2 && strcmp(argv[1], "examples") == 0 && argc <= 3)
+        return app_examples_list(argc == 3 ? argv[2] : NULL);
+    if (argc == 2 && is_directory(argv[1]))
+        return app_picker(argv[1]);
     const char *positional[2] = {NULL, NULL};
     int positionals = 0;
     bool seen_print = false, seen_sheet = false;
