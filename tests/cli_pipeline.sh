@@ -222,6 +222,10 @@ check "--csv: the last frame, after the last loom.update, has empty cells" [ "$(
 run_loom render "$tmp/swing.lua" --frames 4 --size 64x64 --out "$tmp/c" --csv "$tmp/render.csv" --quiet
 check "--csv: render writes the same table as sim" cmp -s "$tmp/sim.csv" "$tmp/render.csv"
 
+printf 'function loom.finsh() end\nreturn loom.world{}\n' >"$tmp/finsh.lua"
+run_loom sim "$tmp/finsh.lua" --frames 1
+check "a misspelt loom.finish gets a hint" has "loom.finsh is not a callback loom calls (did you mean loom.finish?)" "$tmp/err"
+
 # ---- 5. progress ----------------------------------------------------------------
 run_loom sim "$tmp/slow.lua" --frames 60
 check "progress (not a terminal): plain lines every 10%" has "^loom: frame 54/60 (90%), .* fps, .* left$" "$tmp/err"
