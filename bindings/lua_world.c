@@ -111,6 +111,7 @@ int lmlua_world_new(lua_State *L) {
     world->self_index = 0;
     world->error_index = 0;
     world->stepping = false;
+    world->spring_warned = false;
     luaL_setmetatable(L, LMLUA_WORLD_METATABLE);
     for (int kind = 0; kind < LMLUA_KIND_COUNT; kind++) {
         lua_newtable(L);
