@@ -16,8 +16,6 @@
 static const char *const callback_names[] = {
     "update", "keypressed", "keyreleased", "mousepressed", "mousereleased", "draw", "finish", NULL};
 
-#define OWN_NAMES_KEY "loom.own_names"
-
 enum { MAX_NAME = 64 };
 
 /* Optimal string alignment distance (Damerau-Levenshtein where a letter

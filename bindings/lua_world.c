@@ -116,6 +116,7 @@ int lmlua_world_new(lua_State *L) {
     world->self_index = 0;
     world->error_index = 0;
     world->stepping = false;
+    world->spring_warned = false;
     world->styles = NULL;
     world->world = NULL;
     luaL_setmetatable(L, LMLUA_WORLD_METATABLE);

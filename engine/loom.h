@@ -127,6 +127,20 @@ typedef struct lm_world_def {
 
 lm_world_def lm_world_default_def(void);
 
+/* ----------------------------------------------------------- stability --
+ * stability.c. The largest omega h at which an undamped oscillator of
+ * angular frequency omega, integrated with step h, grows by less than 1% per
+ * period (from the integrator's amplification factor R(i omega h)): explicit
+ * Euler 0.0032 (it always grows), midpoint 0.234, semi-implicit Euler,
+ * Verlet and velocity Verlet 2, RK4 2.83. */
+double lm_integrator_stability_limit(lm_integrator integrator);
+/* omega h at a spring, in the world's current settings: omega^2 is the
+ * larger, over its two particles, of the sum over that particle's springs of
+ * k (1/m_i + 1/m_j) (a bound on the fastest mode there: sqrt(k (1/m_a +
+ * 1/m_b)) for a lone spring, sqrt(4 k / m) in a chain); h = time_step /
+ * substeps. 0 when both ends are immovable. */
+double lm_spring_omega_h(const lm_world *world, lm_force spring);
+
 /* ------------------------------------------------------------ measures --
  * For lessons (measure.c). Each takes a list of particles, or NULL and 0 for
  * every particle of the world. Units: J, kg m/s, m. */
