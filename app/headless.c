@@ -121,15 +121,6 @@ static bool finish(app_scene *scene) {
     return ok;
 }
 
-int app_check_params(const app_options *options) {
-    if (!options->params || options->params->count == 0)
-        return APP_EXIT_OK;
-    int status;
-    app_scene *scene = load(options, &status);
-    app_scene_destroy(scene);
-    return scene || status != APP_EXIT_USAGE ? APP_EXIT_OK : APP_EXIT_USAGE;
-}
-
 int app_default_threads(void) {
     long processors = sysconf(_SC_NPROCESSORS_ONLN);
     return processors < 1 ? 1 : processors > 8 ? 8 : (int)processors;

@@ -986,9 +986,6 @@ static void load_fonts(window_state *state) {
 }
 
 int app_window(const app_options *options) {
-    int checked = app_check_params(options);
-    if (checked != APP_EXIT_OK)
-        return checked;
     window_state *state = calloc(1, sizeof *state);
     if (!state) {
         fprintf(stderr, "loom: out of memory\n");
@@ -1061,14 +1058,20 @@ int app_window(const app_options *options) {
         state->scene = app_scene_load_setup(&state->setup, state->scratch, sizeof state->scratch);
         if (state->scene)
             app_sliders_refresh(state->sliders, state->scene);
-        if (!state->scene) {
+        /* A --set the scene cannot take is a usage error, as in loom render,
+         * found once the script has run (the window has not been drawn yet). */
+        if (state->scene && !app_params_check(options->params, state->scene, state->scratch,
+                                              sizeof state->scratch)) {
+            fprintf(stderr, "loom: %s\n", state->scratch);
+            state->status = APP_EXIT_USAGE;
+        } else if (!state->scene) {
             fprintf(stderr, "%s\nloom: waiting for a fix: save the file to try again\n",
                     state->scratch);
             set_error(state, state->scratch);
         }
         state->fps_since = app_seconds();
-        state->running = present(state);
-        if (!state->running)
+        state->running = state->status == APP_EXIT_OK && present(state);
+        if (!state->running && state->status == APP_EXIT_OK)
             state->status = APP_EXIT_FAILURE;
         state->test_resident_before = resident_kib();
         state->test_reloads = state->test_reloads_total;

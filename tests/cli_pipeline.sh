@@ -134,8 +134,6 @@ env -u DISPLAY -u WAYLAND_DISPLAY timeout 20 "$loom" "$tmp/swing.lua" >"$tmp/out
 status=$?
 check "no display: exit 1 at once" [ "$status" -eq 1 -a $(($(date +%s) - start)) -lt 10 ]
 check "no display: says so and suggests loom render" has "no display (SDL chose its 'offscreen' video driver" "$tmp/err"
-env -u DISPLAY -u WAYLAND_DISPLAY timeout 20 "$loom" "$tmp/swing.lua" --set kk=1 >"$tmp/out" 2>"$tmp/err"
-check "window with a --set the scene lacks: exit 2 before opening" [ $? -eq 2 ] && has "no parameter 'kk'" "$tmp/err"
 SDL_VIDEODRIVER=dummy timeout 20 "$loom" "$tmp/swing.lua" >"$tmp/out" 2>"$tmp/err"
 check "SDL's dummy driver counts as no display" [ $? -eq 1 ] && has "'dummy' video driver" "$tmp/err"
 

@@ -108,5 +108,16 @@ tries=30
 while kill -0 "$loom_pid" 2>/dev/null && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
 loom_pid=
 
+timeout 20 "$loom" "$tmp/params.lua" --set kk=1 >"$tmp/out" 2>"$tmp/err"
+check "a --set the scene lacks: exit 2, listing its parameters" [ $? -eq 2 ] && grep -q "the scene has no parameter 'kk' (its parameters: k)" "$tmp/err"
+check "... after running the script once" [ "$(grep -c '^k=' "$tmp/out")" -eq 1 ]
+timeout 20 "$loom" "$tmp/params.lua" --set k=40 >"$tmp/out" 2>"$tmp/err" &
+loom_pid=$!
+check "--set reaches the window's scene" wait_count "^k=40 loads=1" "$tmp/out" 1
+xdotool search --sync --name "loom - params.lua" key Escape >/dev/null 2>&1
+tries=30
+while kill -0 "$loom_pid" 2>/dev/null && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
+loom_pid=
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
