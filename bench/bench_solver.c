@@ -239,8 +239,10 @@ static double best_of(double a, double b) {
 int main(int argc, char **argv) {
     static const int sizes[] = {32, 64, 128, 256};
     static const int steps_for[] = {600, 300, 120, 40};
-    enum { SIZES = sizeof sizes / sizeof sizes[0] };
-    row rows[SIZES];
+    /* --quick (after the loom path): N = 32 and 64 only, no balls, no memory */
+    bool quick = argc > 2 && strcmp(argv[2], "--quick") == 0;
+    int SIZES = quick ? 2 : (int)(sizeof sizes / sizeof sizes[0]);
+    row rows[sizeof sizes / sizeof sizes[0]];
     int failed = 0;
     printf("bench_solver: cloth N, %d iterations, damping %.2f, best of %d\n", ITERATIONS, DAMPING,
            RUNS);
@@ -293,9 +295,9 @@ int main(int argc, char **argv) {
         free(got);
         free(one);
     }
-    double balls = run_balls(10000, 30);
+    double balls = quick ? -1 : run_balls(10000, 30);
     printf("case=balls count=10000 iterations=%d ns_per_ball_step=%.1f\n", ITERATIONS, balls);
-    double peak = argc > 1 ? child_peak_mib(argv[1], "bench/cloth256.lua") : -1;
+    double peak = argc > 1 && !quick ? child_peak_mib(argv[1], "bench/cloth256.lua") : -1;
     printf("case=memory scene=bench/cloth256.lua peak_rss_mib=%.1f\n", peak);
 
     printf("\n%5s %8s %9s %9s %9s %9s %11s %10s %10s %12s\n", "N", "sticks", "naive", "creation",
