@@ -46,11 +46,6 @@ int app_sim(const app_options *options);
 int app_window(const app_options *options);
 int app_sweep(const app_options *options);
 
-/* Before a window opens: loads the scene once without one to check its --set
- * values; APP_EXIT_USAGE (after a message) when one does not fit, else
- * APP_EXIT_OK (a script error is left for the window to show). */
-int app_check_params(const app_options *options);
-
 /* SDL_Init(SDL_INIT_VIDEO), and a check that SDL found a display rather
  * than falling back to its offscreen or dummy driver (which would run a
  * window nobody sees, forever). False after saying so on stderr. */

@@ -24,7 +24,7 @@
 typedef enum slot_state { SLOT_FREE, SLOT_QUEUED, SLOT_ENCODING, SLOT_DONE } slot_state;
 
 typedef struct slot {
-    lm_renderer *renderer;
+    lr_renderer *renderer;
     slot_state state;
     int frame;
     bool ok;    /* DONE: the temporary file is complete */
@@ -56,7 +56,7 @@ struct frame_writer {
 static bool encode(frame_writer *writer, slot *s, char *err, size_t err_size) {
     unsigned char *png = NULL;
     size_t size = 0;
-    if (!lm_renderer_encode_png(s->renderer, &png, &size, err, err_size))
+    if (!lr_renderer_encode_png(s->renderer, &png, &size, err, err_size))
         return false;
     bool ok = false;
     FILE *file = app_cleanup_open(writer->cleanup, s->temp);
@@ -167,7 +167,7 @@ void frame_writer_destroy(frame_writer *writer) {
     for (int i = 0; i < writer->thread_count; i++)
         pthread_join(writer->threads[i], NULL);
     for (int i = 0; i < writer->slot_count; i++) {
-        lm_renderer_destroy(writer->slots[i].renderer);
+        lr_renderer_destroy(writer->slots[i].renderer);
         free(writer->slots[i].path);
         free(writer->slots[i].temp);
     }
@@ -210,7 +210,7 @@ frame_writer *frame_writer_create(int width, int height, int threads, app_cleanu
         return NULL;
     }
     for (; writer->slot_count < slots; writer->slot_count++) {
-        lm_renderer *renderer = lm_renderer_create(width, height, err, err_size);
+        lr_renderer *renderer = lr_renderer_create(width, height, err, err_size);
         if (!renderer) {
             if (writer->slot_count >= 2)
                 break; /* fewer slots will do */
@@ -230,8 +230,8 @@ frame_writer *frame_writer_create(int width, int height, int threads, app_cleanu
     return writer;
 }
 
-lm_renderer *frame_writer_next(frame_writer *writer, char *err, size_t err_size) {
-    lm_renderer *renderer = NULL;
+lr_renderer *frame_writer_next(frame_writer *writer, char *err, size_t err_size) {
+    lr_renderer *renderer = NULL;
     pthread_mutex_lock(&writer->lock);
     for (;;) {
         if (writer->failed_frame >= 0) {

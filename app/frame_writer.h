@@ -34,7 +34,7 @@ frame_writer *frame_writer_create(int width, int height, int threads, app_cleanu
 /* Returns a free slot's renderer to draw the next frame into (encoding a
  * queued frame meanwhile if none is free), or NULL when a frame failed (the
  * message is in err). */
-lm_renderer *frame_writer_next(frame_writer *writer, char *err, size_t err_size);
+lr_renderer *frame_writer_next(frame_writer *writer, char *err, size_t err_size);
 
 /* Queues the renderer frame_writer_next returned, to be written at path. */
 bool frame_writer_submit(frame_writer *writer, const char *path, char *err, size_t err_size);

@@ -121,15 +121,6 @@ static bool finish(app_scene *scene) {
     return ok;
 }
 
-int app_check_params(const app_options *options) {
-    if (!options->params || options->params->count == 0)
-        return APP_EXIT_OK;
-    int status;
-    app_scene *scene = load(options, &status);
-    app_scene_destroy(scene);
-    return scene || status != APP_EXIT_USAGE ? APP_EXIT_OK : APP_EXIT_USAGE;
-}
-
 int app_default_threads(void) {
     long processors = sysconf(_SC_NPROCESSORS_ONLN);
     return processors < 1 ? 1 : processors > 8 ? 8 : (int)processors;
@@ -161,7 +152,7 @@ typedef struct render_run {
     app_scene *scene;
     app_labels *labels;
     frame_writer *writer;        /* with --out */
-    lm_renderer *lone;           /* without --out: one renderer, no PNGs */
+    lr_renderer *lone;           /* without --out: one renderer, no PNGs */
     app_video *video;            /* with --video */
     double *times;               /* with --csv: the simulated time of each frame */
     double simulate, draw, feed; /* seconds spent on the calling thread */
@@ -189,12 +180,12 @@ static bool render_frames(render_run *run, app_progress *progress) {
         }
         double simulated = app_seconds();
         run->simulate += simulated - start;
-        lm_renderer *renderer =
+        lr_renderer *renderer =
             run->writer ? frame_writer_next(run->writer, run->err, sizeof run->err) : run->lone;
         if (!renderer)
             return false;
         double drawing = app_seconds();
-        lm_camera camera = app_scene_camera(run->scene, aspect);
+        lr_camera camera = app_scene_camera(run->scene, aspect);
         if (!app_draw_scene(run->labels, run->scene, renderer, &camera, run->err,
                             sizeof run->err)) {
             fprintf(stderr, "%s\n", run->err);
@@ -206,7 +197,7 @@ static bool render_frames(render_run *run, app_progress *progress) {
         if (run->times)
             run->times[frame] = lm_world_time(app_scene_world(run->scene));
         if (run->video) {
-            const SDL_Surface *picture = lm_renderer_surface(renderer);
+            const SDL_Surface *picture = lr_renderer_surface(renderer);
             if (!app_video_write(run->video, picture->pixels, picture->pitch, run->err,
                                  sizeof run->err))
                 return false;
@@ -246,7 +237,7 @@ static int render(render_run *run) {
         run->writer = frame_writer_create(options->width, options->height, options->threads,
                                           run->cleanup, run->err, sizeof run->err);
     else
-        run->lone = lm_renderer_create(options->width, options->height, run->err, sizeof run->err);
+        run->lone = lr_renderer_create(options->width, options->height, run->err, sizeof run->err);
     if (!run->writer && !run->lone) {
         fprintf(stderr, "loom: %s\n", run->err);
         return APP_EXIT_FAILURE;
@@ -328,7 +319,7 @@ int app_render(const app_options *options) {
         app_video_close(run.video, false, err, sizeof err);
     }
     frame_writer_destroy(run.writer);
-    lm_renderer_destroy(run.lone);
+    lr_renderer_destroy(run.lone);
     free(run.times);
     app_labels_destroy(run.labels);
     app_scene_destroy(run.scene);

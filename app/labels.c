@@ -190,10 +190,10 @@ static void draw_overlay_text(frame *f, const lm_overlay_text *text) {
     draw_label(f, &label);
 }
 
-bool app_draw_scene(app_labels *labels, app_scene *scene, lm_renderer *renderer,
-                    const lm_camera *camera, char *err, size_t err_size) {
+bool app_draw_scene(app_labels *labels, app_scene *scene, lr_renderer *renderer,
+                    const lr_camera *camera, char *err, size_t err_size) {
     const lm_world *world = app_scene_world(scene);
-    int width = lm_renderer_width(renderer), height = lm_renderer_height(renderer);
+    int width = lr_renderer_width(renderer), height = lr_renderer_height(renderer);
     bool drawn = app_scene_draw(scene, (double)width / height, err, err_size);
     double strip = lm_plots_strip_width(app_scene_plots(scene), (double)width / height);
     if (labels) {
@@ -204,7 +204,7 @@ bool app_draw_scene(app_labels *labels, app_scene *scene, lm_renderer *renderer,
         }
     }
     const lm_overlay *overlay = drawn ? app_scene_overlay(scene) : NULL;
-    lm_renderer_draw_with(renderer, world, camera, overlay);
+    lr_renderer_draw_with(renderer, world, camera, overlay);
     int count = 0;
     app_scene_each_label(scene, count_label, &count);
     size_t texts = overlay ? lm_overlay_text_count(overlay) : 0;
@@ -213,13 +213,13 @@ bool app_draw_scene(app_labels *labels, app_scene *scene, lm_renderer *renderer,
 
     frame f;
     f.labels = labels;
-    f.surface = lm_renderer_surface(renderer);
+    f.surface = lr_renderer_surface(renderer);
     f.width = width;
     f.height = height;
     f.point = f.height / 720.0;
-    lm_camera resolved = *camera;
-    if (resolved.projection == LM_PROJECTION_AUTO)
-        resolved.projection = lm_camera_fit(world, (double)f.width / f.height).projection;
+    lr_camera resolved = *camera;
+    if (resolved.projection == LR_PROJECTION_AUTO)
+        resolved.projection = lr_camera_fit(world, (double)f.width / f.height).projection;
     f.view = app_view_make(&resolved, f.width, f.height);
     /* Labels on the picture stay in the part the plot panels leave free; the
      * overlay's text was placed there already (lmlua_draw_frame). */

@@ -20,11 +20,11 @@ void app_labels_destroy(app_labels *labels);
 /* Draws the scene's world as seen by camera, with the script's own drawing
  * on top (app_scene_draw: trails, arrows, loom.draw, plot panels), then its
  * labels and text. Without a font the text is left out, with one warning on
- * stderr. An auto projection is resolved as lm_renderer_draw resolves it.
+ * stderr. An auto projection is resolved as lr_renderer_draw resolves it.
  * False with a message in err when the script's loom.draw failed (the world
  * is drawn all the same). */
-bool app_draw_scene(app_labels *labels, app_scene *scene, lm_renderer *renderer,
-                    const lm_camera *camera, char *err, size_t err_size);
+bool app_draw_scene(app_labels *labels, app_scene *scene, lr_renderer *renderer,
+                    const lr_camera *camera, char *err, size_t err_size);
 
 /* A rectangle of the picture, in pixels. */
 typedef struct app_box {

@@ -107,25 +107,25 @@ void app_recorder_toggle(app_recorder *recorder, int width, int height, char *no
              ffmpeg ? "" : "/");
 }
 
-void app_recorder_frame(app_recorder *recorder, lm_renderer *renderer, char *note,
+void app_recorder_frame(app_recorder *recorder, lr_renderer *renderer, char *note,
                         size_t note_size) {
     note[0] = '\0';
     if (!recorder->active)
         return;
-    if (lm_renderer_width(renderer) != recorder->width ||
-        lm_renderer_height(renderer) != recorder->height) {
+    if (lr_renderer_width(renderer) != recorder->width ||
+        lr_renderer_height(renderer) != recorder->height) {
         stop(recorder, note, note_size);
         return;
     }
     char err[1024];
     bool ok;
     if (recorder->video) {
-        const SDL_Surface *picture = lm_renderer_surface(renderer);
+        const SDL_Surface *picture = lr_renderer_surface(renderer);
         ok = app_video_write(recorder->video, picture->pixels, picture->pitch, err, sizeof err);
     } else {
         char path[4300];
         snprintf(path, sizeof path, "%s/frame_%05d.png", recorder->path, recorder->frames);
-        ok = lm_renderer_write_png(renderer, path, err, sizeof err);
+        ok = lr_renderer_write_png(renderer, path, err, sizeof err);
     }
     if (ok) {
         recorder->frames++;

@@ -33,7 +33,7 @@ void app_recorder_toggle(app_recorder *recorder, int width, int height, char *no
 /* Adds the renderer's picture when recording. A failure, or a picture of
  * another size (the window was resized), stops the recording with a note;
  * otherwise note is left empty. */
-void app_recorder_frame(app_recorder *recorder, lm_renderer *renderer, char *note,
+void app_recorder_frame(app_recorder *recorder, lr_renderer *renderer, char *note,
                         size_t note_size);
 
 #endif

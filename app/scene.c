@@ -45,7 +45,7 @@ struct app_scene {
     int module_ref;     /* registry reference to the loom module table */
     double unsimulated; /* seconds given to advance and not yet stepped */
     bool camera_fitted;
-    lm_camera fitted;
+    lr_camera fitted;
     double fitted_aspect;
     bool blew_up;      /* the non-finite warning was given */
     char warning[120]; /* ... and its short form, for the window */
@@ -425,7 +425,7 @@ static int step_world(lua_State *L) {
     return 0;
 }
 
-/* Arguments: a light userdata pointing at an lm_camera. */
+/* Arguments: a light userdata pointing at an lr_camera. */
 static int apply_camera(lua_State *L) {
     lmlua_apply_camera(L, lua_touserdata(L, 1));
     return 0;
@@ -602,17 +602,17 @@ bool app_scene_advance(app_scene *scene, double dt, char *err, size_t err_size) 
     return true;
 }
 
-lm_camera app_scene_camera(app_scene *scene, double aspect) {
+lr_camera app_scene_camera(app_scene *scene, double aspect) {
     /* Plot panels take a strip on the right: the scene is framed in the rest. */
     double strip = lm_plots_strip_width(lmlua_plots(scene->L), aspect);
     double full_aspect = aspect;
     aspect *= 1.0 - strip;
     if (!scene->camera_fitted) {
-        scene->fitted = lm_camera_fit(app_scene_world(scene), aspect);
+        scene->fitted = lr_camera_fit(app_scene_world(scene), aspect);
         scene->fitted_aspect = aspect;
         scene->camera_fitted = true;
     }
-    lm_camera camera = scene->fitted;
+    lr_camera camera = scene->fitted;
     /* A narrower picture than the one fitted shows more height, not less width. */
     if (aspect > 0.0 && aspect < scene->fitted_aspect)
         camera.height *= scene->fitted_aspect / aspect;
@@ -624,13 +624,13 @@ lm_camera app_scene_camera(app_scene *scene, double aspect) {
     if (strip > 0.0) {
         /* A height the script chose was for the whole width: the free part
          * shows as much width, so it is taller. */
-        lm_camera request = {(lm_projection)-1, {NAN, NAN, NAN}, NAN, NAN, NAN, NAN};
+        lr_camera request = {(lr_projection)-1, {NAN, NAN, NAN}, NAN, NAN, NAN, NAN};
         lua_pushcfunction(scene->L, apply_camera);
         lua_pushlightuserdata(scene->L, &request);
         if (call(scene, 1, 0, err, sizeof err) && !isnan(request.height))
             camera.height /= 1.0 - strip;
         /* The target moves to the middle of what the strip leaves free. */
-        lm_camera_frame frame = lm_camera_frame_of(&camera);
+        lr_camera_frame frame = lr_camera_frame_of(&camera);
         double shift = 0.5 * strip * frame.height * full_aspect;
         camera.target.x = frame.target.x + frame.right.x * shift;
         camera.target.y = frame.target.y + frame.right.y * shift;
@@ -690,7 +690,7 @@ lm_world *app_scene_world_mutable(app_scene *scene) {
     return world;
 }
 
-bool app_scene_fitted_camera(app_scene *scene, lm_camera *camera, double *aspect) {
+bool app_scene_fitted_camera(app_scene *scene, lr_camera *camera, double *aspect) {
     if (!scene->camera_fitted)
         return false;
     *camera = scene->fitted;
@@ -698,7 +698,7 @@ bool app_scene_fitted_camera(app_scene *scene, lm_camera *camera, double *aspect
     return true;
 }
 
-void app_scene_set_fitted_camera(app_scene *scene, const lm_camera *camera, double aspect) {
+void app_scene_set_fitted_camera(app_scene *scene, const lr_camera *camera, double aspect) {
     scene->fitted = *camera;
     scene->fitted_aspect = aspect;
     scene->camera_fitted = true;
@@ -708,8 +708,8 @@ void app_scene_refit_camera(app_scene *scene) {
     scene->camera_fitted = false;
 }
 
-lm_camera app_scene_camera_request(app_scene *scene) {
-    lm_camera camera = {(lm_projection)-1, {NAN, NAN, NAN}, NAN, NAN, NAN, NAN};
+lr_camera app_scene_camera_request(app_scene *scene) {
+    lr_camera camera = {(lr_projection)-1, {NAN, NAN, NAN}, NAN, NAN, NAN, NAN};
     lua_pushcfunction(scene->L, apply_camera);
     lua_pushlightuserdata(scene->L, &camera);
     char err[256];

@@ -75,13 +75,13 @@ lm_world *app_scene_world_mutable(app_scene *scene);
 
 /* The fitted camera and the aspect it was fitted for (false before the first
  * app_scene_camera), and setting them: a reloaded scene keeps the old view. */
-bool app_scene_fitted_camera(app_scene *scene, lm_camera *camera, double *aspect);
-void app_scene_set_fitted_camera(app_scene *scene, const lm_camera *camera, double aspect);
+bool app_scene_fitted_camera(app_scene *scene, lr_camera *camera, double *aspect);
+void app_scene_set_fitted_camera(app_scene *scene, const lr_camera *camera, double aspect);
 /* Forgets the fitted camera: the next app_scene_camera fits again. */
 void app_scene_refit_camera(app_scene *scene);
 /* What the script asked for with loom.camera{}: the fields it set, the rest NaN
  * (projection -1), so that two requests can be compared. */
-lm_camera app_scene_camera_request(app_scene *scene);
+lr_camera app_scene_camera_request(app_scene *scene);
 
 void app_scene_destroy(app_scene *scene);
 
@@ -100,7 +100,7 @@ const lm_world *app_scene_world(app_scene *scene);
 /* The camera for a picture of the given aspect: fitted to the world when
  * first asked, widened for narrower pictures, then whatever the script set
  * with loom.camera{}. */
-lm_camera app_scene_camera(app_scene *scene, double aspect);
+lr_camera app_scene_camera(app_scene *scene, double aspect);
 
 /* Calls fn with each label the script made with loom.label or loom.title, in
  * the order it made them (see bindings/loom_lua.h). */

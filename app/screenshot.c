@@ -17,7 +17,7 @@
 
 enum { MAX_NUMBER = 9999 };
 
-bool app_screenshot_save(lm_renderer *renderer, const char *scene_path, char *saved,
+bool app_screenshot_save(lr_renderer *renderer, const char *scene_path, char *saved,
                          size_t saved_size, char *err, size_t err_size) {
     const char *slash = strrchr(scene_path, '/');
     const char *name = slash ? slash + 1 : scene_path;
@@ -43,7 +43,7 @@ bool app_screenshot_save(lm_renderer *renderer, const char *scene_path, char *sa
             return false;
         }
         if (access(saved, F_OK) != 0)
-            return lm_renderer_write_png(renderer, saved, err, err_size);
+            return lr_renderer_write_png(renderer, saved, err, err_size);
     }
     snprintf(err, err_size, "cannot save a screenshot: '%s' holds %d of them already", folder,
              MAX_NUMBER);

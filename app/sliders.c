@@ -2,6 +2,7 @@
  * sliders.c - laying out, drawing and dragging the parameter sliders.
  */
 #include "sliders.h"
+#include "app.h"
 
 #include <lua.h>
 #include <math.h>
@@ -39,9 +40,13 @@ struct app_sliders {
     int count;
     int panel_x0, panel_y0, panel_x1, panel_y1; /* the last drawing's panel */
     bool drawn;
-    int dragging; /* index, or -1 */
-    double drag_start_value;
+    int dragging;       /* index, or -1 */
+    double committed;   /* the dragged slider's value the scene was last loaded with */
+    double commit_time; /* when (app_seconds) */
 };
+
+/* While dragging, the scene is reloaded at most this often. */
+#define DRAG_RELOAD_SECONDS 0.25
 
 app_sliders *app_sliders_create(const app_params *given) {
     app_sliders *sliders = calloc(1, sizeof *sliders);
@@ -144,15 +149,18 @@ bool app_sliders_mouse(app_sliders *sliders, app_slider_event event, int x, int 
     if (sliders->dragging >= 0) {
         slider *s = &sliders->sliders[sliders->dragging];
         s->value = value_at(s, x);
-        if (event == APP_SLIDER_RELEASE) {
-            sliders->dragging = -1;
-            if (s->value != sliders->drag_start_value) {
-                char text[64];
-                snprintf(text, sizeof text, "%.17g", s->value);
-                app_params_set(&sliders->params, s->name, text);
-                *commit = true;
-            }
+        double now = app_seconds();
+        bool due = event == APP_SLIDER_RELEASE || now - sliders->commit_time >= DRAG_RELOAD_SECONDS;
+        if (due && s->value != sliders->committed) {
+            char text[64];
+            snprintf(text, sizeof text, "%.17g", s->value);
+            app_params_set(&sliders->params, s->name, text);
+            sliders->committed = s->value;
+            sliders->commit_time = now;
+            *commit = true;
         }
+        if (event == APP_SLIDER_RELEASE)
+            sliders->dragging = -1;
         return true;
     }
     if (!sliders->drawn || x < sliders->panel_x0 || x >= sliders->panel_x1 ||
@@ -163,7 +171,8 @@ bool app_sliders_mouse(app_sliders *sliders, app_slider_event event, int x, int 
             slider *s = &sliders->sliders[i];
             if (y >= s->row_y0 && y < s->row_y1) {
                 sliders->dragging = i;
-                sliders->drag_start_value = s->value;
+                sliders->committed = s->value;
+                sliders->commit_time = app_seconds();
                 s->value = value_at(s, x);
             }
         }

@@ -3,9 +3,10 @@
  * parameter of the scene (loom.param with min and max).
  *
  * The panel sits in the bottom-left corner, over the picture (never in a
- * screenshot or a recording). Dragging a slider shows the new value at once;
- * releasing it stores the value as if given with --set and asks the window to
- * reload the scene, which keeps the camera and loom.keep. The values are the
+ * screenshot or a recording). Dragging a slider shows the new value at once,
+ * stores it as if given with --set and asks the window to reload the scene
+ * (at most four times a second while dragging, and once more on release if
+ * the value moved since), which keeps the camera and loom.keep. The values are the
  * sliders' own (starting from --set), so they survive hot reloads.
  */
 #ifndef LOOM_APP_SLIDERS_H
@@ -41,7 +42,7 @@ typedef enum app_slider_event {
 
 /* A left-button press, a move or a release at (x, y) in pixels. True when the
  * panel takes it (the window then does nothing else with it); *commit is set
- * when a released slider changed its value: reload the scene. */
+ * when the dragged slider's value is to be loaded: reload the scene. */
 bool app_sliders_mouse(app_sliders *sliders, app_slider_event event, int x, int y, bool *commit);
 
 #endif

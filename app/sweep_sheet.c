@@ -79,7 +79,7 @@ bool app_sweep_sheet(const char *dir, const char *const *names, int count, int f
         found++;
     }
     bool ok = false;
-    lm_renderer *sheet = NULL;
+    lr_renderer *sheet = NULL;
     lm_font *font = NULL;
     if (!found) {
         snprintf(err, err_size, "no frame %05d in any variant's folder under %s: nothing to sheet",
@@ -96,10 +96,10 @@ bool app_sweep_sheet(const char *dir, const char *const *names, int count, int f
     int sheet_height = GAP + rows * (LABEL_HEIGHT + cell_height + GAP);
     if (sheet_width < 16)
         sheet_width = 16;
-    sheet = lm_renderer_create(sheet_width, sheet_height, err, err_size);
+    sheet = lr_renderer_create(sheet_width, sheet_height, err, err_size);
     if (!sheet)
         goto done;
-    SDL_Surface *surface = lm_renderer_surface(sheet);
+    SDL_Surface *surface = lr_renderer_surface(sheet);
     lm_fill_rect(surface, 0, 0, sheet_width, sheet_height, BACKGROUND);
     const char *font_path = lm_font_default_path(false);
     char font_err[256];
@@ -118,7 +118,7 @@ bool app_sweep_sheet(const char *dir, const char *const *names, int count, int f
                          0xE6194BFFu);
     }
     snprintf(path, path_size, "%s%ssheet.png", dir, separator);
-    ok = lm_renderer_write_png(sheet, path, err, err_size);
+    ok = lr_renderer_write_png(sheet, path, err, err_size);
 done:
     for (int i = 0; i < count; i++)
         if (images[i])
@@ -126,6 +126,6 @@ done:
     free(images);
     free(path);
     lm_font_destroy(font);
-    lm_renderer_destroy(sheet);
+    lr_renderer_destroy(sheet);
     return ok;
 }

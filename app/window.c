@@ -70,7 +70,7 @@ typedef enum drag_mode { DRAG_NONE, DRAG_PARTICLE, DRAG_PAN, DRAG_ORBIT } drag_m
 typedef struct window_state {
     const app_options *options;
     SDL_Window *window;
-    lm_renderer *renderer;
+    lr_renderer *renderer;
     lm_font *font, *bold;   /* NULL without a font: no text, everything else works */
     lm_world *empty;        /* drawn while there is no scene */
     app_labels *labels;     /* the script's labels, drawn as `loom render` draws them */
@@ -101,9 +101,9 @@ typedef struct window_state {
 
     /* Camera: the scene's (fitted, then loom.camera{}) until the user moves it. */
     bool user_camera;
-    lm_camera camera;
+    lr_camera camera;
     bool have_request;
-    lm_camera request; /* the script's loom.camera{} seen last */
+    lr_camera request; /* the script's loom.camera{} seen last */
     app_view view;
     bool view_valid;
 
@@ -117,7 +117,7 @@ typedef struct window_state {
     lm_vec3 grab_point; /* the plane the grabbed particle moves in */
 
     /* Display. */
-    unsigned hidden; /* LM_HIDE_* */
+    unsigned hidden; /* LR_HIDE_* */
     bool hud, help;
     bool screenshot_asked;
     char notice[160]; /* "reloaded ...", "saved ...": shown under the HUD for a moment */
@@ -135,7 +135,7 @@ typedef struct window_state {
 /* ------------------------------------------------------------- helpers -- */
 
 static double points(const window_state *state, double value) {
-    int height = lm_renderer_height(state->renderer);
+    int height = lr_renderer_height(state->renderer);
     return value * (height < 504 ? 504 : height) / 720.0;
 }
 
@@ -258,7 +258,7 @@ static bool same_number(double a, double b) {
     return a == b || (isnan(a) && isnan(b));
 }
 
-static bool same_camera(const lm_camera *a, const lm_camera *b) {
+static bool same_camera(const lr_camera *a, const lr_camera *b) {
     return a->projection == b->projection && same_number(a->target.x, b->target.x) &&
            same_number(a->target.y, b->target.y) && same_number(a->target.z, b->target.z) &&
            same_number(a->yaw, b->yaw) && same_number(a->pitch, b->pitch) &&
@@ -270,16 +270,16 @@ static bool same_camera(const lm_camera *a, const lm_camera *b) {
 static void choose_camera(window_state *state, double aspect) {
     if (!state->scene)
         return;
-    lm_camera scene_camera = app_scene_camera(state->scene, aspect);
-    lm_camera request = app_scene_camera_request(state->scene);
+    lr_camera scene_camera = app_scene_camera(state->scene, aspect);
+    lr_camera request = app_scene_camera_request(state->scene);
     if (state->have_request && !same_camera(&request, &state->request))
         state->user_camera = false;
     state->request = request;
     state->have_request = true;
     if (!state->user_camera)
         state->camera = scene_camera;
-    if (state->camera.projection == LM_PROJECTION_AUTO)
-        state->camera.projection = lm_camera_fit(app_scene_world(state->scene), aspect).projection;
+    if (state->camera.projection == LR_PROJECTION_AUTO)
+        state->camera.projection = lr_camera_fit(app_scene_world(state->scene), aspect).projection;
 }
 
 static void take_camera(window_state *state) {
@@ -357,7 +357,7 @@ static bool reload(window_state *state, bool quiet) {
         set_error(state, state->scratch);
         return false;
     }
-    lm_camera fitted;
+    lr_camera fitted;
     double aspect;
     if (state->scene && app_scene_fitted_camera(state->scene, &fitted, &aspect))
         app_scene_set_fitted_camera(fresh, &fitted, aspect);
@@ -504,8 +504,8 @@ static void draw_hud(window_state *state, void *surface) {
     int height = 4 * line + 2 * pad + (warning ? line + 2 * pad + margin / 2 : 0) +
                  (noticed ? line + 2 * pad + margin / 2 : 0);
     int x, y;
-    app_labels_free_corner(state->labels, lm_renderer_width(state->renderer),
-                           lm_renderer_height(state->renderer), width, height, margin, &x, &y);
+    app_labels_free_corner(state->labels, lr_renderer_width(state->renderer),
+                           lr_renderer_height(state->renderer), width, height, margin, &x, &y);
     y += draw_panel(state, surface, x, y, 0, lines, 4, 0, PANEL_COLOR) + margin / 2;
     if (warning)
         y += draw_panel(state, surface, x, y, 0, &warning_line, 1, 0, PANEL_COLOR) + margin / 2;
@@ -567,7 +567,7 @@ static void draw_help(window_state *state, void *surface) {
     int pad = (int)points(state, PADDING_POINTS), line = lm_font_line_height(state->font);
     width += key_width + 2 * pad;
     int height = (COUNT + 2) * line + 2 * pad + (keys.count ? (keys.count + 2) * line : 0);
-    int w = lm_renderer_width(state->renderer), h = lm_renderer_height(state->renderer);
+    int w = lr_renderer_width(state->renderer), h = lr_renderer_height(state->renderer);
     int x = (w - width) / 2, y = (h - height) / 2;
     if (y < 0)
         y = 0;
@@ -611,7 +611,7 @@ static int wrap_text(const char *text, int max_chars, char pieces[][WRAP_BYTES],
  * along the bottom of the window, with what to do about it below. */
 static void draw_error(window_state *state, void *surface) {
     static char pieces[ERROR_LINES + 1][WRAP_BYTES];
-    int h = lm_renderer_height(state->renderer), w = lm_renderer_width(state->renderer);
+    int h = lr_renderer_height(state->renderer), w = lr_renderer_width(state->renderer);
     int pad = (int)points(state, PADDING_POINTS);
     int char_width = lm_text_width(state->bold, "M");
     int max_chars = char_width > 0 ? (w - 2 * pad) / char_width : 80;
@@ -634,7 +634,7 @@ static void draw_error(window_state *state, void *surface) {
 static void draw_overlays(window_state *state) {
     if (!state->font || !state->bold)
         return;
-    void *surface = lm_renderer_surface(state->renderer);
+    void *surface = lr_renderer_surface(state->renderer);
     lm_font_set_size(state->font, (int)lround(points(state, TEXT_POINTS)));
     lm_font_set_size(state->bold, (int)lround(points(state, TEXT_POINTS)));
     if (state->hud)
@@ -653,13 +653,13 @@ static bool present(window_state *state) {
         fprintf(stderr, "loom: cannot draw into the window: %s\n", SDL_GetError());
         return false;
     }
-    if (!lm_renderer_resize(state->renderer, screen->w, screen->h)) {
+    if (!lr_renderer_resize(state->renderer, screen->w, screen->h)) {
         fprintf(stderr, "loom: cannot make a %dx%d picture\n", screen->w, screen->h);
         return false;
     }
     double aspect = (double)screen->w / screen->h;
     choose_camera(state, aspect);
-    lm_renderer_set_hidden(state->renderer, state->hidden);
+    lr_renderer_set_hidden(state->renderer, state->hidden);
     if (state->scene) {
         state->view = app_view_make(&state->camera, screen->w, screen->h);
         state->view_valid = true;
@@ -668,8 +668,8 @@ static bool present(window_state *state) {
             !state->frozen)
             scene_failed(state, state->scratch); /* its loom.draw failed */
     } else {
-        lm_camera camera = lm_camera_fit(state->empty, aspect);
-        lm_renderer_draw(state->renderer, state->empty, &camera);
+        lr_camera camera = lr_camera_fit(state->empty, aspect);
+        lr_renderer_draw(state->renderer, state->empty, &camera);
     }
     if (state->screenshot_asked) { /* the scene's picture, without the window's panels */
         state->screenshot_asked = false;
@@ -682,9 +682,9 @@ static bool present(window_state *state) {
         notify(state, "%s", note);
     }
     draw_overlays(state);
-    app_sliders_draw(state->sliders, lm_renderer_surface(state->renderer), screen->h, state->font,
+    app_sliders_draw(state->sliders, lr_renderer_surface(state->renderer), screen->h, state->font,
                      points(state, 1.0));
-    SDL_Surface *picture = lm_renderer_surface(state->renderer);
+    SDL_Surface *picture = lr_renderer_surface(state->renderer);
     if (SDL_BlitSurface(picture, NULL, screen, NULL) != 0 ||
         SDL_UpdateWindowSurface(state->window) != 0) {
         fprintf(stderr, "loom: cannot show the picture: %s\n", SDL_GetError());
@@ -732,8 +732,8 @@ static void builtin_key(window_state *state, const SDL_KeyboardEvent *key) {
         break;
     case SDLK_v: {
         char note[300];
-        app_recorder_toggle(state->recorder, lm_renderer_width(state->renderer),
-                            lm_renderer_height(state->renderer), note, sizeof note);
+        app_recorder_toggle(state->recorder, lr_renderer_width(state->renderer),
+                            lr_renderer_height(state->renderer), note, sizeof note);
         fprintf(stderr, "loom: %s\n", note);
         notify(state, "%s", note);
         break;
@@ -748,13 +748,13 @@ static void builtin_key(window_state *state, const SDL_KeyboardEvent *key) {
         state->speed = state->speed * 2.0 > MAX_SPEED ? MAX_SPEED : state->speed * 2.0;
         break;
     case SDLK_c:
-        state->hidden ^= LM_HIDE_CONSTRAINTS;
+        state->hidden ^= LR_HIDE_CONSTRAINTS;
         break;
     case SDLK_s:
-        state->hidden ^= LM_HIDE_SPRINGS;
+        state->hidden ^= LR_HIDE_SPRINGS;
         break;
     case SDLK_b:
-        state->hidden ^= LM_HIDE_COLLIDERS;
+        state->hidden ^= LR_HIDE_COLLIDERS;
         break;
     case SDLK_f:
         state->user_camera = false;
@@ -986,9 +986,6 @@ static void load_fonts(window_state *state) {
 }
 
 int app_window(const app_options *options) {
-    int checked = app_check_params(options);
-    if (checked != APP_EXIT_OK)
-        return checked;
     window_state *state = calloc(1, sizeof *state);
     if (!state) {
         fprintf(stderr, "loom: out of memory\n");
@@ -1051,7 +1048,7 @@ int app_window(const app_options *options) {
         fprintf(stderr, "loom: cannot open a window: %s\n", SDL_GetError());
         state->status = APP_EXIT_FAILURE;
     } else if (!(state->renderer =
-                     lm_renderer_create(options->width, options->height, err, sizeof err))) {
+                     lr_renderer_create(options->width, options->height, err, sizeof err))) {
         fprintf(stderr, "loom: %s\n", err);
         state->status = APP_EXIT_FAILURE;
     } else {
@@ -1061,14 +1058,20 @@ int app_window(const app_options *options) {
         state->scene = app_scene_load_setup(&state->setup, state->scratch, sizeof state->scratch);
         if (state->scene)
             app_sliders_refresh(state->sliders, state->scene);
-        if (!state->scene) {
+        /* A --set the scene cannot take is a usage error, as in loom render,
+         * found once the script has run (the window has not been drawn yet). */
+        if (state->scene && !app_params_check(options->params, state->scene, state->scratch,
+                                              sizeof state->scratch)) {
+            fprintf(stderr, "loom: %s\n", state->scratch);
+            state->status = APP_EXIT_USAGE;
+        } else if (!state->scene) {
             fprintf(stderr, "%s\nloom: waiting for a fix: save the file to try again\n",
                     state->scratch);
             set_error(state, state->scratch);
         }
         state->fps_since = app_seconds();
-        state->running = present(state);
-        if (!state->running)
+        state->running = state->status == APP_EXIT_OK && present(state);
+        if (!state->running && state->status == APP_EXIT_OK)
             state->status = APP_EXIT_FAILURE;
         state->test_resident_before = resident_kib();
         state->test_reloads = state->test_reloads_total;
@@ -1082,7 +1085,7 @@ int app_window(const app_options *options) {
     lm_font_destroy(state->font);
     lm_font_destroy(state->bold);
     app_labels_destroy(state->labels);
-    lm_renderer_destroy(state->renderer);
+    lr_renderer_destroy(state->renderer);
     if (state->window)
         SDL_DestroyWindow(state->window);
     SDL_Quit();

@@ -4,9 +4,9 @@
  * 3600 samples, 20 trails and arrows, 290 shapes and 20 texts from
  * loom.draw) in a Lua state and times, per picture, best of RUNS rounds of
  * FRAMES pictures each:
- *   world    lm_renderer_draw: the world alone (the reference, same run);
+ *   world    lr_renderer_draw: the world alone (the reference, same run);
  *   script   lmlua_draw_frame: trails, arrows, loom.draw, panel layout;
- *   overlay  lm_renderer_draw_with: the world plus the overlay's shapes;
+ *   overlay  lr_renderer_draw_with: the world plus the overlay's shapes;
  *   text     the overlay's text with the labels' font (lm_text_draw).
  * Needs the scene file, so run it from the repository root (make bench). */
 #include <lauxlib.h>
@@ -41,7 +41,7 @@ int main(void) {
     }
     const lm_world *world = lmlua_toworld(L, -1);
     char err[256];
-    lm_renderer *renderer = lm_renderer_create(WIDTH, HEIGHT, err, sizeof err);
+    lr_renderer *renderer = lr_renderer_create(WIDTH, HEIGHT, err, sizeof err);
     const char *font_path = lm_font_default_path(false);
     lm_font *font = font_path ? lm_font_load(font_path, err, sizeof err) : NULL;
     if (!world || !renderer) {
@@ -49,14 +49,14 @@ int main(void) {
         return 1;
     }
     double aspect = (double)WIDTH / HEIGHT;
-    lm_camera camera = lm_camera_fit(world, aspect);
+    lr_camera camera = lr_camera_fit(world, aspect);
 
     double best[4] = {1e9, 1e9, 1e9, 1e9};
     size_t shapes = 0, points = 0, texts = 0;
     for (int run = 0; run < RUNS; run++) {
         double t0 = now();
         for (int f = 0; f < FRAMES; f++)
-            lm_renderer_draw(renderer, world, &camera);
+            lr_renderer_draw(renderer, world, &camera);
         double t1 = now();
         for (int f = 0; f < FRAMES; f++) {
             lua_pushcfunction(L, lmlua_draw_frame);
@@ -69,7 +69,7 @@ int main(void) {
         double t2 = now();
         const lm_overlay *overlay = lmlua_overlay(L);
         for (int f = 0; f < FRAMES; f++)
-            lm_renderer_draw_with(renderer, world, &camera, overlay);
+            lr_renderer_draw_with(renderer, world, &camera, overlay);
         double t3 = now();
         texts = lm_overlay_text_count(overlay);
         for (int f = 0; f < FRAMES && font; f++) {
@@ -79,7 +79,7 @@ int main(void) {
                 /* World anchors are projected by the app; here any place will do. */
                 int x = text.screen ? (int)(text.at.x * WIDTH) : WIDTH / 2;
                 int y = text.screen ? (int)(text.at.y * HEIGHT) : HEIGHT / 2;
-                lm_text_draw(font, lm_renderer_surface(renderer), x, y, text.text, text.color);
+                lm_text_draw(font, lr_renderer_surface(renderer), x, y, text.text, text.color);
             }
         }
         double t4 = now();
@@ -94,15 +94,15 @@ int main(void) {
            "%zu points, %zu texts; best of %d x %d pictures\n",
            WIDTH, HEIGHT, shapes, points, texts, RUNS, FRAMES);
     printf("| stage | ms per picture | vs world |\n|---|---:|---:|\n");
-    const char *names[4] = {"world alone (lm_renderer_draw)", "script: lmlua_draw_frame",
-                            "world + overlay (lm_renderer_draw_with)", "overlay text"};
+    const char *names[4] = {"world alone (lr_renderer_draw)", "script: lmlua_draw_frame",
+                            "world + overlay (lr_renderer_draw_with)", "overlay text"};
     for (int i = 0; i < 4; i++)
         printf("| %s | %.2f | %.2fx |\n", names[i], 1e3 * best[i], best[i] / best[0]);
     double drawing = best[1] + (best[2] - best[0]) + best[3];
     printf("| the scene's own drawing (script + overlay shapes + text) | %.2f | %.2fx |\n",
            1e3 * drawing, drawing / best[0]);
     lm_font_destroy(font);
-    lm_renderer_destroy(renderer);
+    lr_renderer_destroy(renderer);
     lua_close(L);
     return 0;
 }

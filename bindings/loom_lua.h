@@ -29,9 +29,9 @@ lm_world *lmlua_toworld(lua_State *L, int index);
 void lmlua_push_last_world(lua_State *L);
 
 /* Applies what the script asked for with loom.camera{...} onto camera (which
- * the caller has filled, usually with lm_camera_fit): fields the script did
+ * the caller has filled, usually with lr_camera_fit): fields the script did
  * not set keep their value. */
-void lmlua_apply_camera(lua_State *L, lm_camera *camera);
+void lmlua_apply_camera(lua_State *L, lr_camera *camera);
 
 /* A label as the picture needs it (see loom.label in docs/lua-api.md). */
 typedef enum lmlua_align { LMLUA_ALIGN_LEFT, LMLUA_ALIGN_CENTER, LMLUA_ALIGN_RIGHT } lmlua_align;

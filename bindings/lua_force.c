@@ -10,6 +10,8 @@
  */
 #include <stdlib.h>
 
+#include <math.h>
+
 #include "lua_internal.h"
 
 typedef struct lua_callback {
@@ -112,6 +114,45 @@ static int world_force(lua_State *L) {
 static const char *const spring_fields[] = {"k", "damping", "rest", "look", "color", NULL};
 
 /* world:spring(a, b [, { k =, damping =, rest = }]) */
+/* Once per world: a spring whose omega h is past the integrator's stability
+ * limit (lm_integrator_stability_limit) is reported as a warning naming it,
+ * the limit and the sub-steps that would bring it under. */
+static void warn_if_stiff(lua_State *L, lmlua_world *world, lm_force spring,
+                          const lm_spring_def *def) {
+    if (world->spring_warned) {
+        return;
+    }
+    lm_world_def settings = lm_world_settings(world->world);
+    double omega_h = lm_spring_omega_h(world->world, spring);
+    double limit = lm_integrator_stability_limit(settings.integrator);
+    if (!(omega_h > limit)) {
+        return;
+    }
+    world->spring_warned = true;
+    double needed = ceil(settings.substeps * omega_h / limit);
+    double h = settings.time_step / settings.substeps;
+    luaL_where(L, 1);
+    lua_pushfstring(L,
+                    "spring between particle#%d and particle#%d (k = %f N/m) has omega h = %f, "
+                    "over %s's stability limit %f: it will gain energy and may blow up. ",
+                    (int)def->a.index1, (int)def->b.index1, def->stiffness, omega_h,
+                    lm_integrator_name(settings.integrator), limit);
+    if (needed <= 1000) {
+        lua_pushfstring(L, "Use substeps = %d or more (now %d), a smaller k or heavier particles",
+                        (int)needed, settings.substeps);
+    } else {
+        lua_pushfstring(L,
+                        "It would need %f sub-steps: use a smaller k, heavier particles or "
+                        "another integrator",
+                        needed);
+    }
+    lua_pushstring(L, " (reported once per world; h = ");
+    lua_pushfstring(L, "%f s)", h);
+    lua_concat(L, 5);
+    lmlua_add_warning(L, lua_tostring(L, -1));
+    lua_pop(L, 1);
+}
+
 static int world_spring(lua_State *L) {
     lmlua_world *world = lmlua_check_world_idle(L, 1, "add to a world");
     lm_spring_def def = lm_spring_default_def();
@@ -132,7 +173,11 @@ static int world_spring(lua_State *L) {
         }
         lmlua_get_look(L, 4, &def.look, &def.color);
     }
-    push_force(L, lm_force_create_spring(world->world, &def));
+    lm_force spring = lm_force_create_spring(world->world, &def);
+    push_force(L, spring);
+    if (spring.index1 != 0) {
+        warn_if_stiff(L, world, spring, &def);
+    }
     return 1;
 }
 

@@ -14,9 +14,7 @@
 /* The callbacks a scene may define on loom (the app and loom.draw call
  * them); reading one that is not defined gives nil, not an error. */
 static const char *const callback_names[] = {
-    "update", "keypressed", "keyreleased", "mousepressed", "mousereleased", "draw", NULL};
-
-#define OWN_NAMES_KEY "loom.own_names"
+    "update", "keypressed", "keyreleased", "mousepressed", "mousereleased", "draw", "finish", NULL};
 
 enum { MAX_NAME = 64 };
 

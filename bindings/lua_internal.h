@@ -53,9 +53,10 @@ typedef struct lmlua_world {
     lm_world *world; /* NULL once the userdata has been collected */
     /* Valid only during world:step (and world:remove, for release): */
     lua_State *L;
-    int self_index;  /* absolute index of the world userdata in L's running frame */
-    int error_index; /* where a failing force callback leaves its error value */
-    bool stepping;   /* true while world:step runs, to refuse re-entry */
+    int self_index;     /* absolute index of the world userdata in L's running frame */
+    int error_index;    /* where a failing force callback leaves its error value */
+    bool stepping;      /* true while world:step runs, to refuse re-entry */
+    bool spring_warned; /* a spring too stiff for the step was reported (lua_force.c) */
 } lmlua_world;
 
 /* The world at arg, or a "world expected" argument error. */

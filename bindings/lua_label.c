@@ -456,6 +456,7 @@ void lmlua_open_labels(lua_State *L) {
     lua_pushcfunction(L, label_tostring);
     lua_setfield(L, -2, "__tostring");
     luaL_newlib(L, label_methods);
+    lmlua_guard_methods(L, -1, "label"); /* "did you mean" for misspelt methods */
     lua_setfield(L, -2, "__index");
     lua_pop(L, 1);
 

@@ -80,7 +80,7 @@ static void register_types(lua_State *L) {
 
 /* What loom.camera{...} asked for: the camera and which fields were given. */
 typedef struct camera_request {
-    lm_camera camera;
+    lr_camera camera;
     unsigned given;
 } camera_request;
 
@@ -105,11 +105,11 @@ int lmlua_camera(lua_State *L) {
     lmlua_check_options(L, 1, camera_fields);
     camera_request *request = lua_newuserdatauv(L, sizeof *request, 0);
     memset(request, 0, sizeof *request);
-    lm_camera *camera = &request->camera;
+    lr_camera *camera = &request->camera;
 
     int projection;
     if (lmlua_get_option(L, 1, "projection", projections, &projection)) {
-        camera->projection = (lm_projection)projection;
+        camera->projection = (lr_projection)projection;
         request->given |= GIVEN_PROJECTION;
     }
     if (lmlua_get_vec3(L, 1, "target", &camera->target)) {
@@ -134,11 +134,11 @@ int lmlua_camera(lua_State *L) {
     return 0;
 }
 
-void lmlua_apply_camera(lua_State *L, lm_camera *camera) {
+void lmlua_apply_camera(lua_State *L, lr_camera *camera) {
     lua_getfield(L, LUA_REGISTRYINDEX, CAMERA_KEY);
     const camera_request *request = lua_touserdata(L, -1);
     if (request != NULL) {
-        const lm_camera *asked = &request->camera;
+        const lr_camera *asked = &request->camera;
         if (request->given & GIVEN_PROJECTION) {
             camera->projection = asked->projection;
         }

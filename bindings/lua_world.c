@@ -47,9 +47,9 @@ void lmlua_push_last_world(lua_State *L) {
 /* ------------------------------------------------------------- settings -- */
 
 static const char *const world_fields[] = {
-    "gravity",    "integrator",  "iterations",        "substeps",      "damping", "dt",
-    "tolerance",  "sqrt_approx", "collide_particles", "collide_edges", "order",   "threads",
-    "projection", NULL};
+    "gravity", "integrator", "iterations",  "substeps",          "damping",
+    "dt",      "tolerance",  "sqrt_approx", "collide_particles", "collide_edges",
+    "order",   "threads",    "projection",  "collide_bodies",    NULL};
 
 /* Reads the fields present in the options table at arg into def. */
 static void read_world_def(lua_State *L, int arg, lm_world_def *def) {
@@ -88,6 +88,7 @@ static void read_world_def(lua_State *L, int arg, lm_world_def *def) {
     lmlua_get_boolean(L, arg, "sqrt_approx", &def->sqrt_approx);
     lmlua_get_boolean(L, arg, "collide_particles", &def->collide_particles);
     lmlua_get_boolean(L, arg, "collide_edges", &def->collide_edges);
+    lmlua_get_boolean(L, arg, "collide_bodies", &def->collide_bodies);
     int order;
     if (lmlua_get_option(L, arg, "order", lm_order_names(), &order)) {
         def->order = (lm_order)order;
@@ -110,6 +111,7 @@ int lmlua_world_new(lua_State *L) {
     world->self_index = 0;
     world->error_index = 0;
     world->stepping = false;
+    world->spring_warned = false;
     luaL_setmetatable(L, LMLUA_WORLD_METATABLE);
     for (int kind = 0; kind < LMLUA_KIND_COUNT; kind++) {
         lua_newtable(L);
@@ -163,6 +165,8 @@ static int world_settings(lua_State *L) {
     lua_setfield(L, -2, "collide_edges");
     lua_pushstring(L, lm_projection_method_name(def.projection));
     lua_setfield(L, -2, "projection");
+    lua_pushboolean(L, def.collide_bodies);
+    lua_setfield(L, -2, "collide_bodies");
     lua_pushstring(L, lm_order_name(def.order));
     lua_setfield(L, -2, "order");
     lua_pushinteger(L, def.threads);

@@ -130,6 +130,7 @@ void lm_collision_free(lm_collision *c) {
     free(c->impact);
     free(c->normal_basis);
     free(c->normal_count);
+    free(c->body_of);
     memset(c, 0, sizeof *c);
 }
 

@@ -183,6 +183,10 @@ typedef struct lm_constraint_class {
  * is below this, or after LM_SHAKE_SWEEPS_PER_ITERATION x iterations sweeps. */
 #define LM_SHAKE_TOLERANCE            1e-10
 #define LM_SHAKE_SWEEPS_PER_ITERATION 50
+/* ... and give up (finishing with `iterations` sweeps of Jakobsen's) when the
+ * error is still above LM_SHAKE_NEAR after LM_SHAKE_GIVE_UP x iterations. */
+#define LM_SHAKE_GIVE_UP 3
+#define LM_SHAKE_NEAR    1e-6
 /* shake.c: RATTLE's velocity pass for the velocity-based integrators: no
  * stick or taut rope keeps a relative velocity along itself. */
 void lm_rattle_velocities(lm_world *world, const lm_step *step);
@@ -279,6 +283,10 @@ typedef struct lm_collision {
     lm_vec3 *normal_basis; /* 3 per particle: its contacts' normals, orthonormal */
     uint8_t *normal_count; /* how many of them */
     uint32_t bounce_capacity;
+    /* Bodies against faces (body_contact.c): which body each slot is in. */
+    uint32_t *body_of;
+    uint32_t body_capacity;
+    bool bodies_ready; /* body_of is valid for this sub-step */
 } lm_collision;
 
 void lm_collision_free(lm_collision *collision);
@@ -303,6 +311,11 @@ void lm_contact_friction(lm_world *world);
 /* bounce.c: after velocities are derived, restitution between touching
  * particles, passed on along chains of them (Newton's cradle). */
 void lm_contact_restitution(lm_world *world, const lm_step *step);
+/* body_contact.c (collide_bodies): labels the bodies (particles linked by
+ * constraints or springs), once per sub-step; false when out of memory. */
+bool lm_bodies_find(lm_world *world);
+/* One pass pushing particles out of other bodies' faces. */
+void lm_bodies_project(lm_world *world);
 
 /* --------------------------------------------------------------- batches --
  * The batched order (batch.c builds, relax.c projects): the plain sticks

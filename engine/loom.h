@@ -117,12 +117,29 @@ typedef struct lm_world_def {
     bool collide_edges;       /* sticks are pushed out of colliders at their deepest point
                                  (Jakobsen 5), not only at their ends; default false */
     lm_projection_method projection; /* default LM_PROJECT_JAKOBSEN */
-    lm_order order;                  /* default LM_ORDER_CREATION */
-    int threads; /* 1..LM_MAX_THREADS: threads that share each batch of the batched
-                    order (same bits for every count); default 1 */
+    bool collide_bodies; /* particles are pushed out of the collision faces (lm_face_create) of
+                            other bodies: particles not linked to the face's own through
+                            constraints or springs; default false */
+    lm_order order;      /* default LM_ORDER_CREATION */
+    int threads;         /* 1..LM_MAX_THREADS: threads that share each batch of the batched
+                            order (same bits for every count); default 1 */
 } lm_world_def;
 
 lm_world_def lm_world_default_def(void);
+
+/* ----------------------------------------------------------- stability --
+ * stability.c. The largest omega h at which an undamped oscillator of
+ * angular frequency omega, integrated with step h, grows by less than 1% per
+ * period (from the integrator's amplification factor R(i omega h)): explicit
+ * Euler 0.0032 (it always grows), midpoint 0.234, semi-implicit Euler,
+ * Verlet and velocity Verlet 2, RK4 2.83. */
+double lm_integrator_stability_limit(lm_integrator integrator);
+/* omega h at a spring, in the world's current settings: omega^2 is the
+ * larger, over its two particles, of the sum over that particle's springs of
+ * k (1/m_i + 1/m_j) (a bound on the fastest mode there: sqrt(k (1/m_a +
+ * 1/m_b)) for a lone spring, sqrt(4 k / m) in a chain); h = time_step /
+ * substeps. 0 when both ends are immovable. */
+double lm_spring_omega_h(const lm_world *world, lm_force spring);
 
 /* ------------------------------------------------------------ measures --
  * For lessons (measure.c). Each takes a list of particles, or NULL and 0 for

@@ -88,6 +88,15 @@ void lm_shake_solve(lm_world *world, const lm_step *step, lm_constraint_item *it
             continue;
         }
         double lambda = c->stiffness * g / (2.0 * wsum * along);
+        /* Never move the ends more than twice Jakobsen's correction would:
+         * near the solution the two agree, and in an over-constrained net
+         * (a cloth with shear sticks) the old directions can disagree enough
+         * for unclamped SHAKE sweeps to diverge. */
+        double jakobsen = c->stiffness * fabs(sqrt(d2) - length);
+        double move = fabs(lambda) * wsum * sqrt(lm_dot(r0, r0));
+        if (move > 2.0 * jakobsen) {
+            lambda *= 2.0 * jakobsen / move;
+        }
         lm_stick_correct(x, w, a, b, r0, lambda);
     }
 }

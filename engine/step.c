@@ -109,6 +109,7 @@ static void collision_pass(lm_world *world) {
     lm_colliders_project(world);
     lm_edges_project(world);
     lm_faces_project(world);
+    lm_bodies_project(world);
 }
 
 /* ------------------------------------------------------------ the stages -- */
@@ -162,6 +163,7 @@ static lm_status remember_prediction(lm_world *world, const lm_step *step) {
 static lm_status find_pairs(lm_world *world, const lm_step *step) {
     (void)step;
     lm_contact_find_pairs(world); /* out of memory: this sub-step has no particle contacts */
+    lm_bodies_find(world);        /* out of memory: no body contacts this sub-step */
     return LM_OK;
 }
 
@@ -171,7 +173,7 @@ static lm_status find_pairs(lm_world *world, const lm_step *step) {
  * re-applies the pins. Contacts get the last word: friction between
  * particles, a pair pass and a final collision pass, so no particle ends a
  * step inside a collider and a resting pile stays at rest. */
-static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
+static void begin_constraints(lm_world *world, const lm_step *step) {
     for (int phase = 0; phase < 2; phase++) {
         for (uint32_t r = 0; r < world->constraint_run_count[phase]; r++) {
             const lm_run *run = &world->constraint_runs[phase][r];
@@ -181,6 +183,20 @@ static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
             }
         }
     }
+}
+
+/* Puts every particle back where the integrator left it (Verlet keeps no
+ * copy: its prediction is x0 + sv h). */
+static void restore_prediction(lm_world *world, const lm_step *step) {
+    lm_particles *p = &world->particles;
+    bool verlet = world->def.integrator == LM_INTEGRATOR_VERLET;
+    for (uint32_t i = 0; i < p->count; i++) {
+        p->x[i] = verlet ? lm_mad(p->x0[i], p->sv[i], step->h) : p->x_integrated[i];
+    }
+}
+
+static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
+    begin_constraints(world, step);
     double tolerance = world->def.tolerance;
     /* SHAKE sweeps until its sticks are exact to LM_SHAKE_TOLERANCE (at least
      * `iterations` sweeps when there are contacts to relax as well); it
@@ -190,6 +206,7 @@ static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
     int min_sweeps =
         world->colliders.count > 0 || world->collision.pair_count > 0 ? world->def.iterations : 1;
     bool batched = world->def.order == LM_ORDER_BATCHED && !shake;
+    bool gave_up = false; /* SHAKE found not converging: Jakobsen's sweeps instead */
     int sweep = 0;
     if (batched && lm_batches_pure(world)) {
         /* only sticks and pins: the sweeps stay in the batches' arrays */
@@ -214,7 +231,7 @@ static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
                 }
                 lm_constraint_item *items = lm_store_at(&world->constraints, run->start);
                 const lm_constraint_class *kind = lm_constraint_classes[run->kind];
-                if (shake && kind->solve_shake) {
+                if (shake && kind->solve_shake && !gave_up) {
                     kind->solve_shake(world, step, items, run->count);
                 } else {
                     kind->solve(world, step, items, run->count);
@@ -222,9 +239,21 @@ static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
             }
         }
         sweep++;
-        if (shake) {
+        if (shake && !gave_up) {
             if (world->shake_error < LM_SHAKE_TOLERANCE && sweep >= min_sweeps) {
                 break;
+            }
+            /* Not converging (an over-constrained net: a cloth with shear
+             * sticks): start the sub-step's relaxation again from the
+             * integrated positions with Jakobsen's sweeps. */
+            if (sweep >= LM_SHAKE_GIVE_UP * world->def.iterations &&
+                world->shake_error > LM_SHAKE_NEAR) {
+                gave_up = true;
+                restore_prediction(world, step);
+                begin_constraints(world, step);
+                world->sweeps += (uint64_t)sweep;
+                sweep = 0;
+                max_sweeps = world->def.iterations;
             }
             continue;
         }

@@ -51,8 +51,8 @@ static double dot(lm_vec3 a, lm_vec3 b) {
     return a.x * b.x + a.y * b.y + a.z * b.z;
 }
 
-lm_camera_frame lm_camera_frame_of(const lm_camera *camera) {
-    lm_camera_frame f;
+lr_camera_frame lr_camera_frame_of(const lr_camera *camera) {
+    lr_camera_frame f;
     f.height = camera->height > 0.0 && isfinite(camera->height) ? camera->height : 1.0;
     f.fov = camera->fov >= 1.0 && camera->fov <= 179.0 ? camera->fov : 40.0;
     f.yaw = isfinite(camera->yaw) ? camera->yaw * DEGREES : 0.0;
@@ -68,7 +68,7 @@ lm_camera_frame lm_camera_frame_of(const lm_camera *camera) {
 }
 
 /* Whether all eight corners fit a perspective view of the given height. */
-static bool corners_fit(const lm_vec3 corners[8], lm_vec3 target, const lm_camera_frame *b,
+static bool corners_fit(const lm_vec3 corners[8], lm_vec3 target, const lr_camera_frame *b,
                         double height, double tan_half_fov, double aspect) {
     double distance = 0.5 * height / tan_half_fov;
     for (int i = 0; i < 8; i++) {
@@ -84,9 +84,9 @@ static bool corners_fit(const lm_vec3 corners[8], lm_vec3 target, const lm_camer
     return true;
 }
 
-lm_camera lm_camera_fit(const lm_world *world, double aspect) {
-    lm_camera camera = {
-        .projection = LM_PROJECTION_ORTHOGRAPHIC,
+lr_camera lr_camera_fit(const lm_world *world, double aspect) {
+    lr_camera camera = {
+        .projection = LR_PROJECTION_ORTHOGRAPHIC,
         .target = {0.0, 0.0, 0.0},
         .yaw = 0.0,
         .pitch = 0.0,
@@ -113,10 +113,10 @@ lm_camera lm_camera_fit(const lm_world *world, double aspect) {
         return camera;
     }
 
-    camera.projection = LM_PROJECTION_PERSPECTIVE;
+    camera.projection = LR_PROJECTION_PERSPECTIVE;
     camera.yaw = 30.0;
     camera.pitch = 20.0;
-    lm_camera_frame b = lm_camera_frame_of(&camera);
+    lr_camera_frame b = lr_camera_frame_of(&camera);
     double tan_half_fov = tan(0.5 * camera.fov * DEGREES);
     lm_vec3 corners[8];
     for (int i = 0; i < 8; i++)

@@ -65,11 +65,11 @@ static void choose_filter(void) {
     stbi_write_force_png_filter = PNG_FILTER_SUB;
 }
 
-bool lm_renderer_encode_png(lm_renderer *renderer, unsigned char **png, size_t *size, char *err,
+bool lr_renderer_encode_png(lr_renderer *renderer, unsigned char **png, size_t *size, char *err,
                             size_t err_size) {
     pthread_once(&filter_once, choose_filter);
-    const SDL_Surface *picture = lm_renderer_surface(renderer);
-    int width = lm_renderer_width(renderer), height = lm_renderer_height(renderer);
+    const SDL_Surface *picture = lr_renderer_surface(renderer);
+    int width = lr_renderer_width(renderer), height = lr_renderer_height(renderer);
     unsigned char *rgb = malloc((size_t)width * (size_t)height * 3);
     if (!rgb) {
         snprintf(err, err_size, "out of memory");
@@ -96,11 +96,11 @@ bool lm_renderer_encode_png(lm_renderer *renderer, unsigned char **png, size_t *
     return true;
 }
 
-bool lm_renderer_write_png(lm_renderer *renderer, const char *path, char *err, size_t err_size) {
+bool lr_renderer_write_png(lr_renderer *renderer, const char *path, char *err, size_t err_size) {
     unsigned char *png = NULL;
     size_t size = 0;
     char message[256];
-    if (!lm_renderer_encode_png(renderer, &png, &size, message, sizeof message)) {
+    if (!lr_renderer_encode_png(renderer, &png, &size, message, sizeof message)) {
         snprintf(err, err_size, "cannot write '%s': %s", path, message);
         return false;
     }

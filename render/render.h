@@ -15,20 +15,20 @@
 
 #include "../engine/loom.h"
 
-typedef enum lm_projection {
-    LM_PROJECTION_AUTO,         /* orthographic for flat scenes (z extent ~ 0), else perspective */
-    LM_PROJECTION_ORTHOGRAPHIC, /* looks down -z at yaw = pitch = 0 */
-    LM_PROJECTION_PERSPECTIVE,
-} lm_projection;
+typedef enum lr_projection {
+    LR_PROJECTION_AUTO,         /* orthographic for flat scenes (z extent ~ 0), else perspective */
+    LR_PROJECTION_ORTHOGRAPHIC, /* looks down -z at yaw = pitch = 0 */
+    LR_PROJECTION_PERSPECTIVE,
+} lr_projection;
 
-typedef struct lm_camera {
-    lm_projection projection;
+typedef struct lr_camera {
+    lr_projection projection;
     lm_vec3 target; /* m, the point in the middle of the picture */
     double yaw;     /* degrees, rotation about +y (positive turns the view to the right) */
     double pitch;   /* degrees, positive looks down on the scene */
     double height;  /* m, the world height visible through the target (both projections) */
     double fov;     /* degrees, vertical field of view for perspective; default 40 */
-} lm_camera;
+} lr_camera;
 
 /* A camera as it is drawn: values out of range replaced by the renderer's
  * fallbacks (height 1 m, fov 40 degrees, target at the origin, yaw and pitch
@@ -36,61 +36,117 @@ typedef struct lm_camera {
  * forward. Yaw turns the view to the right about +y, pitch tilts it down.
  * Everything that maps between the world and the picture (the renderer, the
  * camera fit, the window's mouse, labels) builds on this one convention. */
-typedef struct lm_camera_frame {
+typedef struct lr_camera_frame {
     lm_vec3 target;             /* m */
     lm_vec3 right, up, forward; /* unit vectors */
     double height;              /* m, > 0 */
     double fov;                 /* degrees, in [1, 179] */
     double yaw, pitch;          /* radians */
-} lm_camera_frame;
+} lr_camera_frame;
 
-lm_camera_frame lm_camera_frame_of(const lm_camera *camera);
+lr_camera_frame lr_camera_frame_of(const lr_camera *camera);
 
 /* A camera that frames every particle and collider of the world with a
  * margin, for a picture of the given aspect (width / height). Flat scenes get
  * an orthographic view straight down -z; 3D ones a perspective view from
  * yaw 30, pitch 20. */
-lm_camera lm_camera_fit(const lm_world *world, double aspect);
+lr_camera lr_camera_fit(const lm_world *world, double aspect);
 
-typedef struct lm_renderer lm_renderer;
+/* Where the camera is and how world points map to pixels: the one
+ * projection the renderer draws with, and that the window's mouse and the
+ * labels use too. */
+typedef struct lr_view {
+    bool perspective;
+    bool straight;  /* orthographic, looking straight down -z */
+    lm_vec3 origin; /* the eye (perspective) or the target (orthographic) */
+    lm_vec3 right, up, forward;
+    double focal;    /* orthographic: pixels per metre; perspective: pixels at unit depth */
+    double near;     /* perspective: nothing closer than this to the eye is drawn; else -inf */
+    double cx, cy;   /* the picture's centre, pixels */
+    double point;    /* pixels per point (a pixel of a 720-line picture) */
+    lm_vec3 target;  /* the camera's target, m */
+    double height_m; /* world height visible through the target, m */
+    double metres_per_pixel; /* at the target's depth */
+} lr_view;
+
+/* The view of camera for a picture of width x height pixels, perspective or
+ * orthographic (camera->projection is not consulted: pass what AUTO resolved
+ * to). */
+lr_view lr_view_make(const lr_camera *camera, bool perspective, double width, double height);
+
+/* Pixel of a world point and its depth along forward; false when it lies
+ * behind the eye's near limit or off any finite pixel. */
+bool lr_view_project(const lr_view *view, lm_vec3 point, double *x, double *y, double *depth);
+
+/* The point under pixel (x, y) on the plane through `on` facing the camera. */
+lm_vec3 lr_view_unproject(const lr_view *view, double x, double y, lm_vec3 on);
+
+typedef struct lr_renderer lr_renderer;
 
 /* NULL with a message in err (of err_size bytes) on failure. Needs no display. */
-lm_renderer *lm_renderer_create(int width, int height, char *err, size_t err_size);
-void lm_renderer_destroy(lm_renderer *renderer);
+lr_renderer *lr_renderer_create(int width, int height, char *err, size_t err_size);
+void lr_renderer_destroy(lr_renderer *renderer);
 /* Changes the picture size (window resized). Returns false on failure. */
-bool lm_renderer_resize(lm_renderer *renderer, int width, int height);
-int lm_renderer_width(const lm_renderer *renderer);
-int lm_renderer_height(const lm_renderer *renderer);
+bool lr_renderer_resize(lr_renderer *renderer, int width, int height);
+int lr_renderer_width(const lr_renderer *renderer);
+int lr_renderer_height(const lr_renderer *renderer);
 
 /* Clears and draws the world as seen by camera. */
-void lm_renderer_draw(lm_renderer *renderer, const lm_world *world, const lm_camera *camera);
+void lr_renderer_draw(lr_renderer *renderer, const lm_world *world, const lr_camera *camera);
 
 /* The same, then the overlay's shapes on top (render/overlay.h), drawn into
  * the same supersampled canvas with the same projection before it is
  * averaged down; the overlay's text is the caller's. overlay may be NULL. */
 struct lm_overlay;
-void lm_renderer_draw_with(lm_renderer *renderer, const lm_world *world, const lm_camera *camera,
+void lr_renderer_draw_with(lr_renderer *renderer, const lm_world *world, const lr_camera *camera,
                            const struct lm_overlay *overlay);
 
 /* The picture (an SDL_Surface *, RGBA32), valid until the next resize or
  * destroy. Declared as void * so this header does not pull in SDL. */
-void *lm_renderer_surface(lm_renderer *renderer);
+void *lr_renderer_surface(lr_renderer *renderer);
 
 /* Encodes the picture as an 8-bit RGB PNG in memory: *png (free it with
  * free) of *size bytes. The same picture always gives the same bytes. False
  * with a message in err when out of memory. Safe to call from several
  * threads on different renderers. */
-bool lm_renderer_encode_png(lm_renderer *renderer, unsigned char **png, size_t *size, char *err,
+bool lr_renderer_encode_png(lr_renderer *renderer, unsigned char **png, size_t *size, char *err,
                             size_t err_size);
 
 /* Writes the picture as an 8-bit RGB PNG. Returns false with a message in err
  * (including strerror) on failure. */
-bool lm_renderer_write_png(lm_renderer *renderer, const char *path, char *err, size_t err_size);
+bool lr_renderer_write_png(lr_renderer *renderer, const char *path, char *err, size_t err_size);
 
 /* What the window's toggles leave out of later pictures; 0, the default,
  * draws everything (so `loom render` never hides anything). Constraints are
  * sticks and pins; springs are spring forces; colliders include the floor grid. */
-enum { LM_HIDE_CONSTRAINTS = 1u, LM_HIDE_SPRINGS = 2u, LM_HIDE_COLLIDERS = 4u };
-void lm_renderer_set_hidden(lm_renderer *renderer, unsigned hidden);
+enum { LR_HIDE_CONSTRAINTS = 1u, LR_HIDE_SPRINGS = 2u, LR_HIDE_COLLIDERS = 4u };
+void lr_renderer_set_hidden(lr_renderer *renderer, unsigned hidden);
+
+/* The names these had before the renderer took its own prefix (lr_, the
+ * engine's being lm_), for branches begun before the rename; new code uses
+ * the lr_ names. */
+#define lm_renderer                lr_renderer
+#define lm_renderer_create         lr_renderer_create
+#define lm_renderer_destroy        lr_renderer_destroy
+#define lm_renderer_resize         lr_renderer_resize
+#define lm_renderer_width          lr_renderer_width
+#define lm_renderer_height         lr_renderer_height
+#define lm_renderer_draw           lr_renderer_draw
+#define lm_renderer_draw_with      lr_renderer_draw_with
+#define lm_renderer_surface        lr_renderer_surface
+#define lm_renderer_set_hidden     lr_renderer_set_hidden
+#define lm_camera                  lr_camera
+#define lm_camera_fit              lr_camera_fit
+#define lm_camera_frame            lr_camera_frame
+#define lm_camera_frame_of         lr_camera_frame_of
+#define lm_projection              lr_projection
+#define lm_renderer_encode_png     lr_renderer_encode_png
+#define lm_renderer_write_png      lr_renderer_write_png
+#define LM_PROJECTION_AUTO         LR_PROJECTION_AUTO
+#define LM_PROJECTION_ORTHOGRAPHIC LR_PROJECTION_ORTHOGRAPHIC
+#define LM_PROJECTION_PERSPECTIVE  LR_PROJECTION_PERSPECTIVE
+#define LM_HIDE_CONSTRAINTS        LR_HIDE_CONSTRAINTS
+#define LM_HIDE_SPRINGS            LR_HIDE_SPRINGS
+#define LM_HIDE_COLLIDERS          LR_HIDE_COLLIDERS
 
 #endif

@@ -51,8 +51,8 @@ local function base_links(check, options)
     return {
         kind = check:option(options, "kind", "stick", link_kinds),
         stiffness = check:number(options, "stiffness", 1, 0, 1, true),
-        k = check:number(options, "k", 200, 0),
-        damping = check:number(options, "damping", 1, 0),
+        k = check:number(options, "k", nil, 0), -- nil: stable_spring below
+        damping = check:number(options, "damping", nil, 0),
     }
 end
 
@@ -81,6 +81,26 @@ local function links_of(check, options, name, default_on, base)
     }
 end
 
+-- The default spring between a and b: as stiff as the step allows. A node
+-- of a cloth has up to 8 springs (structural, shear, bend); its highest
+-- frequency is about omega^2 = 16 k / m, and k = m / (16 h^2) keeps
+-- omega h <= 1, half of Verlet's limit of 2 (world:spring warns past it).
+-- The damping is bounded the same way (c (1/m_a + 1/m_b) h <= 1 / 8, an
+-- explicit damping force past that adds energy instead of removing it).
+-- Heavy particles or small steps get Lander's k = 200, damping 1.
+local function stable_spring(world, settings, a, b)
+    local k, damping = settings.k, settings.damping
+    if k and damping then return k, damping end
+    local s = world:settings()
+    local h = s.dt / s.substeps
+    local m = math.huge
+    for _, p in ipairs { a, b } do
+        if p:mass() > 0 then m = math.min(m, p:mass()) end
+    end
+    if m == math.huge then return k or 200, damping or 1 end
+    return k or math.min(200, m / (16 * h * h)), damping or math.min(1, m / (16 * h))
+end
+
 -- Links a and b as the settings say, appending the handles to both lists.
 -- A stick of stiffness 1 is made without options: the same as before
 -- per-kind settings existed, so old scenes give the same bits.
@@ -96,7 +116,8 @@ local function make_link(world, settings, a, b, all, mine)
         mine[#mine + 1] = stick
     end
     if settings.kind ~= "stick" then
-        local spring = world:spring(a, b, { k = settings.k, damping = settings.damping })
+        local k, damping = stable_spring(world, settings, a, b)
+        local spring = world:spring(a, b, { k = k, damping = damping })
         all[#all + 1] = spring
         mine[#mine + 1] = spring
     end

@@ -1,0 +1,61 @@
+/* stability.c - when a spring will blow up (Lander: "the system will
+ * explode" once the springs are too stiff for the time step).
+ *
+ * An undamped spring of angular frequency omega, stepped by h, is multiplied
+ * each step by the integrator's amplification factor R(z), z = i omega h.
+ * Semi-implicit Euler and the Verlets are stable (|R| = 1) up to z = 2 and
+ * explode beyond; RK4 up to 2 sqrt 2. Explicit Euler (|R|^2 = 1 + z^2) and
+ * midpoint (|R|^2 = 1 + z^4 / 4) always grow: their limit is where the growth
+ * reaches 1% per period of oscillation (2 pi / z steps), to first order. */
+#include <math.h>
+
+#include "internal.h"
+
+double lm_integrator_stability_limit(lm_integrator integrator) {
+    switch (integrator) {
+    case LM_INTEGRATOR_EULER:
+        /* |R|^(2 pi / z) = (1 + z^2)^(pi / z) ~ 1 + pi z = 1.01 */
+        return 0.01 / 3.14159265358979323846;
+    case LM_INTEGRATOR_MIDPOINT:
+        /* (1 + z^4 / 4)^(pi / z) ~ 1 + pi z^3 / 4 = 1.01 */
+        return cbrt(0.04 / 3.14159265358979323846);
+    case LM_INTEGRATOR_RK4:
+        return 2.0 * sqrt(2.0);
+    case LM_INTEGRATOR_SEMI_IMPLICIT_EULER:
+    case LM_INTEGRATOR_VERLET:
+    case LM_INTEGRATOR_VELOCITY_VERLET:
+        return 2.0;
+    case LM_INTEGRATOR_COUNT:
+        break;
+    }
+    assert(0 && "unknown integrator");
+    return 0;
+}
+
+/* omega^2 of the fastest mode at a particle, bounded by the sum over its
+ * springs of k (w_i + w_j) (Gershgorin: exact for the middle of a uniform
+ * chain, 4 k / m). */
+static double node_omega2(const lm_world *world, uint32_t slot) {
+    const lm_particles *p = &world->particles;
+    double sum = 0;
+    for (uint32_t e = p->uses[slot]; e != LM_DEAD; e = world->uses.items[e].next) {
+        uint32_t what = world->uses.items[e].what;
+        if (!(what & LM_USE_FORCE)) {
+            continue;
+        }
+        const lm_force_item *f = lm_store_get(&world->forces, (what & ~LM_USE_FORCE) + 1);
+        if (f->kind == LM_FORCE_SPRING) {
+            sum += f->coefficient * (p->inv_mass[f->particle[0]] + p->inv_mass[f->particle[1]]);
+        }
+    }
+    return sum;
+}
+
+double lm_spring_omega_h(const lm_world *world, lm_force spring) {
+    assert(lm_store_is_valid(&world->forces, spring.index1, spring.generation));
+    const lm_force_item *f = lm_store_get(&world->forces, spring.index1);
+    assert(f->kind == LM_FORCE_SPRING);
+    double omega2 = fmax(node_omega2(world, f->particle[0]), node_omega2(world, f->particle[1]));
+    double h = world->def.time_step / world->def.substeps;
+    return sqrt(omega2) * h;
+}

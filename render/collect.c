@@ -1,0 +1,421 @@
+/*
+ * collect.c - stage 1: what the world draws becomes primitives.
+ *
+ * lm_world_draw calls back with colliders, links and particles; each becomes
+ * one or more prims already projected to canvas pixels, with a depth along the
+ * view direction for the sort.
+ */
+#include "stage.h"
+
+#include <string.h>
+
+static void push_prim(lr_renderer *renderer, prim p) {
+    p.order = renderer->next_order++;
+    if (!grow((void **)&renderer->prims, &renderer->prim_capacity, renderer->prim_count + 1,
+              sizeof(prim)))
+        return; /* out of memory: the frame lacks this primitive */
+    renderer->prims[renderer->prim_count++] = p;
+}
+
+static void push_segment(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, prim_kind kind,
+                         double width_points, uint32_t color, double depth_override) {
+    const lr_view *v = &renderer->view;
+    camera_point ca = lr_to_camera(v, a), cb = lr_to_camera(v, b);
+    if (!isfinite(ca.x) || !isfinite(ca.y) || !isfinite(ca.z) || !isfinite(cb.x) ||
+        !isfinite(cb.y) || !isfinite(cb.z))
+        return;
+    if (v->perspective) {
+        if (ca.z < v->near && cb.z < v->near)
+            return;
+        if (ca.z < v->near || cb.z < v->near) {
+            camera_point *behind = ca.z < v->near ? &ca : &cb;
+            camera_point front = ca.z < v->near ? cb : ca;
+            double t = (v->near - front.z) / (behind->z - front.z);
+            behind->x = front.x + t * (behind->x - front.x);
+            behind->y = front.y + t * (behind->y - front.y);
+            behind->z = v->near;
+        }
+    }
+    double x0, y0, x1, y1;
+    lr_to_canvas(v, ca, &x0, &y0);
+    lr_to_canvas(v, cb, &x1, &y1);
+    if (!lr_clip_segment(v, &x0, &y0, &x1, &y1))
+        return;
+    prim p = {0};
+    p.depth = isnan(depth_override) ? 0.5 * (ca.z + cb.z) : depth_override;
+    p.kind = (uint8_t)kind;
+    p.x0 = (float)x0;
+    p.y0 = (float)y0;
+    p.x1 = (float)x1;
+    p.y1 = (float)y1;
+    p.size = (float)max2(width_points * v->point, SUPERSAMPLE);
+    p.color = color;
+    push_prim(renderer, p);
+}
+
+/* A light grid on the floor of a world box, for depth in 3D views. */
+static void push_floor_grid(lr_renderer *renderer, const lm_collider_def *box) {
+    double extent = max2(box->max.x - box->min.x, box->max.z - box->min.z);
+    double spacing = pow(10.0, floor(log10(extent / 10.0)));
+    if (extent / spacing > 25.0)
+        spacing *= 5.0;
+    else if (extent / spacing > 12.0)
+        spacing *= 2.0;
+    if (!(spacing > 0.0) || !isfinite(spacing))
+        return;
+    double y = box->min.y;
+    for (double x = ceil(box->min.x / spacing) * spacing; x <= box->max.x; x += spacing)
+        push_segment(renderer, (lm_vec3){x, y, box->min.z}, (lm_vec3){x, y, box->max.z}, PRIM_LINE,
+                     GRID_WIDTH, COLOR_GRID, INFINITY);
+    for (double z = ceil(box->min.z / spacing) * spacing; z <= box->max.z; z += spacing)
+        push_segment(renderer, (lm_vec3){box->min.x, y, z}, (lm_vec3){box->max.x, y, z}, PRIM_LINE,
+                     GRID_WIDTH, COLOR_GRID, INFINITY);
+}
+
+/* A filled convex polygon of up to 4 world points, drawn at its farthest
+ * depth so that whatever lies on it is drawn after it. Dropped when a corner
+ * is behind the eye. */
+static void push_polygon(lr_renderer *renderer, const lm_vec3 *points, int n, uint32_t color) {
+    const lr_view *v = &renderer->view;
+    double x[POLYGON_MAX], y[POLYGON_MAX], depth = -INFINITY;
+    for (int i = 0; i < n; i++) {
+        camera_point c = lr_to_camera(v, points[i]);
+        if (!isfinite(c.x) || !isfinite(c.y) || !isfinite(c.z) || c.z < v->near)
+            return;
+        lr_to_canvas(v, c, &x[i], &y[i]);
+        depth = max2(depth, c.z);
+    }
+    n = lr_clip_polygon(v, x, y, n);
+    if (n < 3)
+        return;
+    prim p = {0};
+    p.depth = depth;
+    p.kind = PRIM_POLYGON;
+    p.color = color;
+    p.count = (uint8_t)n;
+    for (int i = 0; i < n; i++) {
+        p.px[i] = (float)x[i];
+        p.py[i] = (float)y[i];
+    }
+    push_prim(renderer, p);
+}
+
+/* A disc of radius_m metres less inset points, at the depth of its centre. */
+static void push_disc(lr_renderer *renderer, lm_vec3 centre, double radius_m, double inset,
+                      uint32_t color) {
+    const lr_view *v = &renderer->view;
+    camera_point c = lr_to_camera(v, centre);
+    if (!isfinite(c.x) || !isfinite(c.y) || !isfinite(c.z) || c.z < v->near)
+        return;
+    double x, y;
+    lr_to_canvas(v, c, &x, &y);
+    double r = radius_m * lr_pixels_per_metre(v, c.z) - inset * v->point;
+    if (!(r > 0.0) || r > 4.0 * GUARD)
+        return;
+    prim p = {0};
+    p.depth = c.z;
+    p.kind = PRIM_DISC;
+    p.x0 = (float)x;
+    p.y0 = (float)y;
+    p.size = (float)r;
+    p.color = color;
+    push_prim(renderer, p);
+}
+
+/* The collider's solid side: opaque in a flat scene, translucent in 3D so
+ * that the painter's order never hides a particle behind it. */
+static uint32_t solid_color(const lr_renderer *renderer, const lm_collider_def *d) {
+    if (d->color)
+        return renderer->view.straight ? d->color : (d->color & 0xFFFFFF00u) | 0x55u;
+    return renderer->view.straight ? COLOR_SOLID : COLOR_SOLID_3D;
+}
+
+/* A plane: in a flat scene, its edge as a long line with the solid side
+ * shaded; in 3D, a square patch under the camera's target. */
+static void collect_plane(lr_renderer *renderer, const lm_collider_def *d) {
+    const lr_view *v = &renderer->view;
+    lm_vec3 n = lm_quat_rotate(d->rotation, (lm_vec3){0.0, 1.0, 0.0});
+    if (d->container)
+        n = (lm_vec3){-n.x, -n.y, -n.z};
+    double reach = 20.0 * v->height_m;
+    if (v->straight) {
+        lm_vec3 in_view = unit((lm_vec3){n.x, n.y, 0.0});
+        if (dot(in_view, in_view) < 0.5)
+            return; /* seen face on: nothing to draw */
+        lm_vec3 t = {-in_view.y, in_view.x, 0.0};
+        lm_vec3 a = along(d->position, t, -reach), b = along(d->position, t, reach);
+        lm_vec3 solid[4] = {a, b, along(b, in_view, -reach), along(a, in_view, -reach)};
+        push_polygon(renderer, solid, 4, solid_color(renderer, d));
+        push_segment(renderer, a, b, PRIM_LINE, BOX_WIDTH, COLOR_INK, NAN);
+        return;
+    }
+    lm_vec3 centre = along(v->target, n, -dot(sub(v->target, d->position), n));
+    lm_vec3 u = unit(cross(n, fabs(n.x) < 0.9 ? (lm_vec3){1.0, 0.0, 0.0} : (lm_vec3){0, 0, 1.0}));
+    lm_vec3 w = cross(n, u);
+    double s = 0.75 * v->height_m;
+    lm_vec3 corners[4] = {along(along(centre, u, -s), w, -s), along(along(centre, u, s), w, -s),
+                          along(along(centre, u, s), w, s), along(along(centre, u, -s), w, s)};
+    push_polygon(renderer, corners, 4, solid_color(renderer, d));
+    for (int i = 0; i < 4; i++)
+        push_segment(renderer, corners[i], corners[(i + 1) % 4], PRIM_LINE, GRID_WIDTH, COLOR_INK,
+                     NAN);
+}
+
+/* Spheres and capsules hide what is behind them, so they are opaque even in
+ * 3D: drawn at the depth of their centre, a particle on their near side is
+ * drawn after them and one behind before. */
+static uint32_t round_color(const lm_collider_def *d) {
+    return d->color ? d->color | 0xFFu : COLOR_SOLID;
+}
+
+/* A sphere: its outline and fill as discs; in a flat scene a spoke along its
+ * local x axis shows it turning. */
+static void collect_sphere(lr_renderer *renderer, const lm_collider_def *d) {
+    push_disc(renderer, d->position, d->radius, 0.0, COLOR_INK);
+    push_disc(renderer, d->position, d->radius, BOX_WIDTH, round_color(d));
+    if (renderer->view.straight) {
+        lm_vec3 x = lm_quat_rotate(d->rotation, (lm_vec3){d->radius, 0.0, 0.0});
+        push_segment(renderer, d->position, along(d->position, x, 1.0), PRIM_LINE, GRID_WIDTH,
+                     COLOR_INK, NAN);
+    }
+}
+
+/* A capsule: two end discs and the band between them, first in ink, then
+ * filled a line width inside, which leaves a clean outline. */
+static void collect_capsule(lr_renderer *renderer, const lm_collider_def *d) {
+    const lr_view *v = &renderer->view;
+    lm_vec3 axis = lm_quat_rotate(d->rotation, (lm_vec3){d->half_length, 0.0, 0.0});
+    lm_vec3 a = along(d->position, axis, -1.0), b = along(d->position, axis, 1.0);
+    /* Across the band, as seen: perpendicular to the axis and the view. */
+    lm_vec3 side = unit(cross(axis, v->forward));
+    if (dot(side, side) < 0.5)
+        side = v->right;
+    double inset = BOX_WIDTH * v->point / lr_pixels_per_metre(v, lr_to_camera(v, d->position).z);
+    for (int pass = 0; pass < 2; pass++) {
+        double r = pass == 0 ? d->radius : d->radius - inset;
+        uint32_t color = pass == 0 ? COLOR_INK : round_color(d);
+        if (!(r > 0.0))
+            break;
+        push_disc(renderer, a, r, 0.0, color);
+        push_disc(renderer, b, r, 0.0, color);
+        lm_vec3 band[4] = {along(a, side, r), along(b, side, r), along(b, side, -r),
+                           along(a, side, -r)};
+        push_polygon(renderer, band, 4, color);
+    }
+}
+
+/* An oriented box: the faces turned towards the camera, filled, then its
+ * twelve edges (those seen end-on in a flat view are left out). */
+static void collect_obb(lr_renderer *renderer, const lm_collider_def *d) {
+    const lr_view *v = &renderer->view;
+    lm_vec3 e[3] = {lm_quat_rotate(d->rotation, (lm_vec3){d->half_extents.x, 0.0, 0.0}),
+                    lm_quat_rotate(d->rotation, (lm_vec3){0.0, d->half_extents.y, 0.0}),
+                    lm_quat_rotate(d->rotation, (lm_vec3){0.0, 0.0, d->half_extents.z})};
+    lm_vec3 corner[8];
+    for (int i = 0; i < 8; i++) {
+        lm_vec3 c = d->position;
+        for (int k = 0; k < 3; k++)
+            c = along(c, e[k], (i >> k) & 1 ? 1.0 : -1.0);
+        corner[i] = c;
+    }
+    for (int k = 0; k < 3; k++) {
+        for (int sign = 0; sign < 2; sign++) {
+            lm_vec3 normal = sign ? e[k] : (lm_vec3){-e[k].x, -e[k].y, -e[k].z};
+            lm_vec3 face_centre = along(d->position, normal, 1.0);
+            lm_vec3 to_eye = v->perspective
+                                 ? sub(v->origin, face_centre)
+                                 : (lm_vec3){-v->forward.x, -v->forward.y, -v->forward.z};
+            if (dot(normal, to_eye) <= 1e-12)
+                continue;
+            int k1 = (k + 1) % 3, k2 = (k + 2) % 3, bit = sign << k;
+            int ids[4] = {bit, bit | 1 << k1, bit | 1 << k1 | 1 << k2, bit | 1 << k2};
+            lm_vec3 face[4] = {corner[ids[0]], corner[ids[1]], corner[ids[2]], corner[ids[3]]};
+            push_polygon(renderer, face, 4, solid_color(renderer, d));
+        }
+    }
+    for (int i = 0; i < 8; i++) {
+        for (int k = 0; k < 3; k++) {
+            if (i & 1 << k)
+                continue;
+            lm_vec3 edge = unit(e[k]);
+            if (v->straight && fabs(dot(edge, v->forward)) > 0.999)
+                continue;
+            push_segment(renderer, corner[i], corner[i | 1 << k], PRIM_LINE, BOX_WIDTH, COLOR_INK,
+                         NAN);
+        }
+    }
+}
+
+void lr_collect_collider(void *context, const lm_collider_def *collider) {
+    lr_renderer *renderer = context;
+    switch (collider->kind) {
+    case LM_COLLIDER_PLANE:
+        collect_plane(renderer, collider);
+        return;
+    case LM_COLLIDER_SPHERE:
+        collect_sphere(renderer, collider);
+        return;
+    case LM_COLLIDER_CAPSULE:
+        collect_capsule(renderer, collider);
+        return;
+    case LM_COLLIDER_BOX:
+        collect_obb(renderer, collider);
+        return;
+    default:
+        break;
+    }
+    if (collider->kind != LM_COLLIDER_WORLD_BOX)
+        return;
+    lm_vec3 lo = collider->min, hi = collider->max;
+    if (renderer->view.straight) {
+        /* Seen straight on, the box is a rectangle. */
+        lm_vec3 corners[4] = {
+            {lo.x, lo.y, hi.z}, {hi.x, lo.y, hi.z}, {hi.x, hi.y, hi.z}, {lo.x, hi.y, hi.z}};
+        for (int i = 0; i < 4; i++)
+            push_segment(renderer, corners[i], corners[(i + 1) % 4], PRIM_LINE, BOX_WIDTH,
+                         COLOR_INK, NAN);
+        return;
+    }
+    if (!renderer->grid_drawn) {
+        renderer->grid_drawn = true;
+        push_floor_grid(renderer, collider);
+    }
+    for (int i = 0; i < 8; i++) {
+        lm_vec3 a = {i & 1 ? hi.x : lo.x, i & 2 ? hi.y : lo.y, i & 4 ? hi.z : lo.z};
+        /* Each edge once: from a corner to the neighbours with one more max coordinate. */
+        for (int axis = 1; axis <= 4; axis <<= 1) {
+            if (i & axis)
+                continue;
+            int j = i | axis;
+            lm_vec3 b = {j & 1 ? hi.x : lo.x, j & 2 ? hi.y : lo.y, j & 4 ? hi.z : lo.z};
+            push_segment(renderer, a, b, PRIM_LINE, BOX_WIDTH, COLOR_INK, NAN);
+        }
+    }
+}
+
+/* A link in its style's own picture; color 0 = the style's colour. */
+static void collect_plain_link(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, lm_link_style style,
+                               uint32_t color) {
+    switch (style) {
+    case LM_LINK_STICK:
+        push_segment(renderer, a, b, PRIM_LINE, LINE_WIDTH, color ? color : COLOR_STICK, NAN);
+        break;
+    case LM_LINK_SPRING:
+        push_segment(renderer, a, b, PRIM_ZIGZAG, LINE_WIDTH, color ? color : COLOR_SPRING, NAN);
+        break;
+    case LM_LINK_PIN:
+        push_segment(renderer, a, b, PRIM_DASHED, PIN_WIDTH, color ? color : COLOR_PIN, NAN);
+        break;
+    case LM_LINK_ROPE: /* a rope: a line of its own colour, it may be slack */
+        push_segment(renderer, a, b, PRIM_LINE, LINE_WIDTH, color ? color : COLOR_ROPE, NAN);
+        break;
+    }
+}
+
+/* A chain link from a to b: a stadium-shaped ring of wire (two half circles
+ * joined by straight sides) CHAIN_WIDTH of its length wide, reaching
+ * CHAIN_OVERLAP past each end so that neighbours interlock. It lies in the
+ * plane of a-b and the direction square to it and to +z (+y for a link along
+ * z), as loom.frame.along chooses; edge-on, a quarter turn about a-b, in the
+ * plane of a-b and z. So a flat chain seen straight on shows rings and bars,
+ * and in 3D both are seen in perspective. The ring is projected as a whole
+ * (its centre, and its two half-axes as canvas vectors), which is exact for
+ * orthographic views and close for perspective ones (a link is small). */
+static void push_chain_link(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, bool edge,
+                            uint32_t color) {
+    const lr_view *v = &renderer->view;
+    lm_vec3 d = sub(b, a);
+    double length = sqrt(dot(d, d));
+    if (!(length > 1e-12) || !isfinite(length))
+        return;
+    lm_vec3 x = {d.x / length, d.y / length, d.z / length};
+    lm_vec3 up = fabs(x.z) < 0.9 ? (lm_vec3){0.0, 0.0, 1.0} : (lm_vec3){0.0, 1.0, 0.0};
+    lm_vec3 y = unit(cross(up, x));
+    lm_vec3 across = edge ? cross(x, y) : y;
+    double wire = CHAIN_WIRE * length;
+    double half_length = 0.5 * length + CHAIN_OVERLAP * length - 0.5 * wire;
+    double half_width = 0.5 * CHAIN_WIDTH * length - 0.5 * wire;
+    lm_vec3 centre = along(a, d, 0.5);
+    camera_point c = lr_to_camera(v, centre);
+    camera_point cu = lr_to_camera(v, along(centre, x, half_length));
+    camera_point cv = lr_to_camera(v, along(centre, across, half_width));
+    if (!isfinite(c.x) || !isfinite(c.y) || !isfinite(c.z) || c.z < v->near || cu.z < v->near ||
+        cv.z < v->near)
+        return;
+    double x0, y0, ux, uy, vx, vy;
+    lr_to_canvas(v, c, &x0, &y0);
+    lr_to_canvas(v, cu, &ux, &uy);
+    lr_to_canvas(v, cv, &vx, &vy);
+    double reach = fabs(ux - x0) + fabs(uy - y0) + fabs(vx - x0) + fabs(vy - y0);
+    if (x0 + reach < -GUARD || y0 + reach < -GUARD || x0 - reach > 2.0 * v->cx + GUARD ||
+        y0 - reach > 2.0 * v->cy + GUARD || reach > GUARD)
+        return;
+    prim p = {0};
+    p.depth = c.z;
+    p.kind = PRIM_CHAIN;
+    p.x0 = (float)x0;
+    p.y0 = (float)y0;
+    p.x1 = (float)(ux - x0);
+    p.y1 = (float)(uy - y0);
+    p.px[0] = (float)(vx - x0);
+    p.py[0] = (float)(vy - y0);
+    p.px[1] = (float)(half_width / half_length); /* end radius, in half-lengths */
+    p.size = (float)max2(wire * lr_pixels_per_metre(v, c.z), SUPERSAMPLE);
+    p.color = color ? color : COLOR_CHAIN;
+    push_prim(renderer, p);
+}
+
+/* Links with a look (lm_draw_fns.link_look), except the kinds the window hides. */
+void lr_collect_link_look(void *context, lm_vec3 a, lm_vec3 b, lm_link_style style,
+                          lm_link_look look, uint32_t color) {
+    lr_renderer *renderer = context;
+    unsigned kind = style == LM_LINK_SPRING                          ? LR_HIDE_SPRINGS
+                    : style == LM_LINK_STICK || style == LM_LINK_PIN ? LR_HIDE_CONSTRAINTS
+                                                                     : 0u;
+    if (renderer->hidden & kind)
+        return;
+    switch (look) {
+    case LM_LOOK_CHAIN:
+    case LM_LOOK_CHAIN_EDGE:
+        push_chain_link(renderer, a, b, look == LM_LOOK_CHAIN_EDGE, color);
+        break;
+    case LM_LOOK_ROPE:
+        push_segment(renderer, a, b, PRIM_ROPE, ROPE_WIDTH, color ? color : COLOR_ROPE, NAN);
+        break;
+    case LM_LOOK_HIDDEN:
+        break;
+    default:
+        collect_plain_link(renderer, a, b, style, color);
+        break;
+    }
+}
+
+void lr_collect_particle(void *context, lm_vec3 position, double radius, uint32_t color,
+                         unsigned flags) {
+    lr_renderer *renderer = context;
+    const lr_view *v = &renderer->view;
+    if (position.z < renderer->particle_zmin)
+        renderer->particle_zmin = position.z;
+    if (position.z > renderer->particle_zmax)
+        renderer->particle_zmax = position.z;
+    camera_point c = lr_to_camera(v, position);
+    if (!isfinite(c.x) || !isfinite(c.y) || !isfinite(c.z) || !isfinite(radius) || c.z < v->near)
+        return;
+    double x, y;
+    lr_to_canvas(v, c, &x, &y);
+    double r = radius > 0.0 ? radius * lr_pixels_per_metre(v, c.z) : 0.0;
+    double reach = r + 10.0 * v->point;
+    if (x + reach < 0.0 || y + reach < 0.0 || x - reach > 2.0 * v->cx || y - reach > 2.0 * v->cy)
+        return;
+    if (r > 4.0 * GUARD)
+        r = 4.0 * GUARD; /* it covers the whole canvas anyway */
+    prim p = {0};
+    p.depth = c.z - (radius > 0.0 ? radius : 0.0);
+    p.kind = PRIM_PARTICLE;
+    p.flags = (uint8_t)flags;
+    p.x0 = (float)x;
+    p.y0 = (float)y;
+    p.size = (float)r;
+    p.color = color ? color : COLOR_PARTICLE;
+    push_prim(renderer, p);
+}

@@ -1,0 +1,26 @@
+/*
+ * sort.c - stage 2: the painter's order.
+ */
+#include "stage.h"
+
+static int compare_back_to_front(const void *a, const void *b) {
+    const prim *pa = a, *pb = b;
+    if (pa->depth != pb->depth)
+        return pa->depth > pb->depth ? -1 : 1;
+    return pa->order < pb->order ? -1 : pa->order > pb->order;
+}
+
+void lr_sort(lr_renderer *renderer, const lm_world *world) {
+    /* A flat scene seen straight on keeps the engine's order: colliders,
+     * links, particles. Anything else is drawn back to front. */
+    bool flat = false;
+    lm_vec3 min, max;
+    if (renderer->view.straight && lm_world_bounds(world, &min, &max)) {
+        double z_extent = renderer->particle_zmax >= renderer->particle_zmin
+                              ? renderer->particle_zmax - renderer->particle_zmin
+                              : 0.0;
+        flat = z_extent <= FLAT_TOLERANCE * max2(max.x - min.x, max.y - min.y);
+    }
+    if (!flat && renderer->prim_count > 1) /* qsort may not be given a NULL array */
+        qsort(renderer->prims, renderer->prim_count, sizeof(prim), compare_back_to_front);
+}

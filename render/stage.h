@@ -1,0 +1,218 @@
+/*
+ * stage.h - what the renderer's stages share (render/ only; not public).
+ *
+ * A frame is made in four stages, one file each:
+ *   1. collect (collect.c): lr_world_draw's callbacks turn colliders, links
+ *      and particles into primitives already projected to canvas pixels
+ *      (project.c), each with its depth along the view direction;
+ *   2. sort (sort.c): back to front (painter's algorithm), ties kept in
+ *      engine order; a flat scene seen straight on keeps engine order;
+ *   3. tessellate (tessellate.c): primitives become triangles (quads for
+ *      thick lines, fans for discs) in one vertex list;
+ *   4. rasterise and resolve (raster.c): SDL_RenderGeometry draws the list
+ *      into a canvas SUPERSAMPLE times larger than the picture, which is then
+ *      averaged down, smoothing edges for a projector in class.
+ * render.c holds the public API and runs the stages.
+ *
+ * Sizes are given in "points": pixels of a 720-line picture, so lines keep
+ * their weight whatever the picture height.
+ */
+#ifndef LOOM_RENDER_STAGE_H
+#define LOOM_RENDER_STAGE_H
+
+#include "render.h"
+
+#include <SDL.h>
+#include <math.h>
+#include <stdlib.h>
+
+enum { SUPERSAMPLE = 2 };
+
+/* Guard band around the canvas (in canvas pixels) that geometry is clipped
+ * to, so that huge coordinates never reach the rasteriser. */
+#define GUARD 4096.0
+
+/* Colours, 0xRRGGBBAA. */
+#define COLOR_BACKGROUND 0xF7F7F2FFu
+#define COLOR_INK        0x2B2D31FFu
+#define COLOR_STICK      0x4A4F57FFu
+#define COLOR_SPRING     0xE0700FFFu
+#define COLOR_PIN        0xD0342CFFu
+#define COLOR_PARTICLE   0x1F63D6FFu
+#define COLOR_GRID       0xE3E3DAFFu
+#define COLOR_ROPE       0x8A6A3FFFu
+#define COLOR_SOLID      0xDCD9CBFFu /* colliders' fill, flat scenes */
+#define COLOR_SOLID_3D   0xA8A49355u /* colliders' fill in 3D: translucent, so nothing hides */
+
+/* Sizes in points. */
+#define LINE_WIDTH     2.0
+#define BOX_WIDTH      2.5
+#define PIN_WIDTH      1.25
+#define GRID_WIDTH     1.0
+#define DOT_RADIUS     2.0
+#define OUTLINE_WIDTH  1.25
+#define MARK_HALF_SIZE 3.5
+#define RING_GAP       2.0
+#define RING_WIDTH     1.75
+#define ZIGZAG_HEIGHT  6.0
+#define ZIGZAG_TEETH   10
+#define DASH_LENGTH    6.0
+#define DASH_GAP       4.0
+#define ROPE_WIDTH     6.0  /* the rope look: a thick line ... */
+#define ROPE_STRAND    0.2  /* ... crossed by strands this fraction of its width, */
+#define ROPE_LAY       1.15 /* one every this many widths (its lay) */
+#define CHAIN_OUTLINE  0.75 /* points of darker edge around a chain link's wire */
+
+/* A chain link's shape, as fractions of its length (the segment a-b). */
+#define CHAIN_WIDTH       0.45 /* outer width */
+#define CHAIN_OVERLAP     0.12 /* it reaches this far past each end, into its neighbours */
+#define CHAIN_WIRE        0.13 /* the wire's thickness */
+#define CHAIN_SHINE       0.28 /* a lighter line along the wire, this fraction of its width, */
+#define CHAIN_SHINE_LIGHT 0.25 /* this much towards white */
+#define COLOR_CHAIN       0x6E7580FFu
+
+#define DEGREES        (3.14159265358979323846 / 180.0)
+#define FLAT_TOLERANCE 1e-9
+
+typedef enum prim_kind {
+    PRIM_LINE,
+    PRIM_ZIGZAG,
+    PRIM_DASHED,
+    PRIM_PARTICLE,
+    PRIM_POLYGON, /* a filled convex polygon: count corners in px, py */
+    PRIM_DISC,    /* a filled disc: centre x0, y0, radius size */
+    PRIM_ROPE,    /* a thick line with twisted strands, from x0, y0 to x1, y1 */
+    PRIM_CHAIN,   /* a chain link: see push_chain_link */
+} prim_kind;
+
+enum { POLYGON_MAX = 12 };
+
+/* One thing to draw, in canvas pixels. */
+typedef struct prim {
+    double depth;   /* along the view direction; larger is farther */
+    uint32_t order; /* engine order, the tie-breaker */
+    uint8_t kind;   /* prim_kind */
+    uint8_t flags;  /* particles: LM_DRAW_* */
+    float x0, y0;   /* line start, or particle centre */
+    float x1, y1;   /* line end */
+    float size;     /* line width, or particle radius (0 = a point) */
+    uint32_t color;
+    uint8_t count; /* polygons: corners in px, py */
+    float px[POLYGON_MAX], py[POLYGON_MAX];
+} prim;
+
+typedef struct camera_point {
+    double x, y, z; /* along right, up, forward */
+} camera_point;
+
+struct lr_renderer {
+    int width, height;
+    SDL_Surface *picture; /* width x height, RGBA32: what callers get */
+    SDL_Surface *canvas;  /* SUPERSAMPLE times larger, drawn into */
+    SDL_Renderer *sdl;
+
+    /* Per-frame scratch, kept between frames to avoid reallocating. */
+    lr_view view;
+    prim *prims;
+    size_t prim_count, prim_capacity;
+    uint32_t next_order;
+    bool grid_drawn;
+    double particle_zmin, particle_zmax;
+    SDL_Vertex *vertices;
+    int vertex_count;
+    size_t vertex_capacity;
+    int *indices;
+    int index_count;
+    size_t index_capacity;
+    unsigned hidden; /* LR_HIDE_* */
+};
+
+/* ------------------------------------------------------------- helpers -- */
+
+static inline lm_vec3 sub(lm_vec3 a, lm_vec3 b) {
+    return (lm_vec3){a.x - b.x, a.y - b.y, a.z - b.z};
+}
+
+static inline double dot(lm_vec3 a, lm_vec3 b) {
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+static inline double max2(double a, double b) {
+    return a > b ? a : b;
+}
+
+static inline lm_vec3 along(lm_vec3 a, lm_vec3 d, double s) {
+    return (lm_vec3){a.x + d.x * s, a.y + d.y * s, a.z + d.z * s};
+}
+
+static inline lm_vec3 unit(lm_vec3 a) {
+    double n = sqrt(dot(a, a));
+    return n > 0.0 ? (lm_vec3){a.x / n, a.y / n, a.z / n} : a;
+}
+
+static inline lm_vec3 cross(lm_vec3 a, lm_vec3 b) {
+    return (lm_vec3){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+
+static inline bool grow(void **array, size_t *capacity, size_t needed, size_t item_size) {
+    if (needed <= *capacity)
+        return true;
+    size_t capacity_new = *capacity ? *capacity : 256;
+    while (capacity_new < needed)
+        capacity_new *= 2;
+    void *array_new = realloc(*array, capacity_new * item_size);
+    if (!array_new)
+        return false;
+    *array = array_new;
+    *capacity = capacity_new;
+    return true;
+}
+
+static inline SDL_Color lr_sdl_color(uint32_t rgba) {
+    return (SDL_Color){(Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8), (Uint8)rgba};
+}
+
+/* ------------------------------------------------- project (project.c) -- */
+
+camera_point lr_to_camera(const lr_view *v, lm_vec3 p);
+/* Canvas pixels per metre at depth z. */
+double lr_pixels_per_metre(const lr_view *v, double z);
+void lr_to_canvas(const lr_view *v, camera_point c, double *x, double *y);
+/* Liang-Barsky: clips the segment to the guard band; false if nothing is left. */
+bool lr_clip_segment(const lr_view *v, double *x0, double *y0, double *x1, double *y1);
+/* Sutherland-Hodgman: clips a convex polygon (n <= POLYGON_MAX corners) to
+ * the guard band; returns the corners left. */
+int lr_clip_polygon(const lr_view *v, double *x, double *y, int n);
+
+/* ------------------------------------------------- collect (collect.c) -- */
+
+/* lm_draw_fns callbacks; context is the lr_renderer. */
+void lr_collect_collider(void *context, const lm_collider_def *collider);
+void lr_collect_link_look(void *context, lm_vec3 a, lm_vec3 b, lm_link_style style,
+                          lm_link_look look, uint32_t color);
+void lr_collect_particle(void *context, lm_vec3 position, double radius, uint32_t color,
+                         unsigned flags);
+
+/* ------------------------------------------------------- sort (sort.c) -- */
+
+/* Orders the collected primitives for painting. */
+void lr_sort(lr_renderer *renderer, const lm_world *world);
+
+/* ------------------------------------------- tessellate (tessellate.c) -- */
+
+/* Reserves room for n more vertices and m more indices; false when out of memory. */
+bool lr_reserve(lr_renderer *renderer, int n, int m);
+int lr_add_vertex(lr_renderer *renderer, double x, double y, SDL_Color color);
+/* Appends the triangles of one primitive to the vertex list. */
+void lr_tessellate(lr_renderer *renderer, const prim *p);
+
+/* ---------------------------------------------------- raster (raster.c) -- */
+
+/* Draws the vertex list with the current blend mode and empties it. */
+void lr_submit(lr_renderer *renderer);
+/* Tessellates and draws every primitive, in order, into the canvas. */
+void lr_rasterise(lr_renderer *renderer);
+/* Averages the canvas down into the picture. */
+void lr_resolve(lr_renderer *renderer);
+
+#endif

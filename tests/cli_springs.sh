@@ -1,0 +1,63 @@
+#!/bin/sh
+# Springs that say so before they explode: world:spring warns once (on
+# stderr) when a spring's omega h is past the integrator's stability limit,
+# naming the spring, the limit and the sub-steps that fix it; a spring within
+# the limit says nothing.
+# Usage: sh tests/cli_springs.sh BUILD_DIR
+# Prints "ok - ..." or "not ok - ..." per check and ends with "N passed, N failed".
+build=${1:-build}
+loom=$build/loom
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); echo "ok - $1"; }
+not_ok() { fail=$((fail + 1)); echo "not ok - $1${2:+ ($2)}"; }
+
+# k = 400 N/m between a fixed anchor and 0.1 kg: omega = sqrt(4000) = 63 rad/s,
+# omega h = 1.05 at 60 Hz: fine for verlet (limit 2), over midpoint's 0.234.
+cat > "$tmp/stiff.lua" <<'LUA'
+local integrator, k = ...
+local w = loom.world { integrator = INTEGRATOR }
+local anchor = w:particle { mass = 0 }
+local bob = w:particle { pos = { 0, -1 }, mass = 0.1 }
+w:spring(anchor, bob, { k = K, rest = 1 })
+w:spring(anchor, bob, { k = K, rest = 1 })
+return w
+LUA
+run() {
+    sed "s/INTEGRATOR/\"$1\"/; s/K,/$2,/g" "$tmp/stiff.lua" > "$tmp/scene.lua"
+    "$loom" sim "$tmp/scene.lua" --frames 1 > /dev/null 2> "$tmp/err"
+}
+
+run verlet 100
+if grep -q "stability limit" "$tmp/err"; then
+    not_ok "a spring within verlet's limit (omega h = 0.75) says nothing" "$(cat "$tmp/err")"
+else
+    ok "a spring within verlet's limit (omega h = 0.75) says nothing"
+fi
+
+run verlet 4000
+err=$(cat "$tmp/err")
+case "$err" in
+*"spring between particle#1 and particle#2 (k = 4000.0 N/m) has omega h = 3.3333333333333, over verlet's stability limit 2.0"*)
+    ok "a spring past verlet's limit is named, with its omega h and the limit" ;;
+*) not_ok "a spring past verlet's limit is named, with its omega h and the limit" "$err" ;;
+esac
+case "$err" in
+*"Use substeps = 2 or more (now 1)"*) ok "... and the sub-steps that would fix it" ;;
+*) not_ok "... and the sub-steps that would fix it" "$err" ;;
+esac
+count=$(grep -c "stability limit" "$tmp/err")
+[ "$count" = 1 ] && ok "two such springs: reported once" || not_ok "two such springs: reported once" "$count"
+
+run midpoint 100
+case "$(cat "$tmp/err")" in
+*"over midpoint's stability limit 0.2335"*"Use substeps = 3 or more"*)
+    ok "midpoint's limit is tighter (0.234: it gains energy at any step)" ;;
+*) not_ok "midpoint's limit is tighter (0.234: it gains energy at any step)" "$(cat "$tmp/err")" ;;
+esac
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,135 @@
+-- test_collide_bodies.lua - collide_bodies = true: a tetrahedron dropped on
+-- another lands on it instead of passing into it; its own faces never push
+-- it; without the option it falls through (the old behaviour).
+local t = require "harness"
+local check, check_near = t.check, t.check_near
+local rigid = require "loom.rigid"
+
+-- Whether point q is inside the tetrahedron of corners a, b, c, d.
+local function signed(a, b, c, d)
+    local function sub(p, q) return { p[1] - q[1], p[2] - q[2], p[3] - q[3] } end
+    local u, v, w = sub(b, a), sub(c, a), sub(d, a)
+    return u[1] * (v[2] * w[3] - v[3] * w[2]) - u[2] * (v[1] * w[3] - v[3] * w[1])
+        + u[3] * (v[1] * w[2] - v[2] * w[1])
+end
+local function pos(p) return { p:pos() } end
+local function inside(q, body)
+    local x = {}
+    for i = 1, 4 do x[i] = pos(body.particles[i]) end
+    local whole = signed(x[1], x[2], x[3], x[4])
+    local parts = { signed(q, x[2], x[3], x[4]), signed(x[1], q, x[3], x[4]),
+                    signed(x[1], x[2], q, x[4]), signed(x[1], x[2], x[3], q) }
+    for _, s in ipairs(parts) do
+        if s * whole < 0 then return false end
+    end
+    return true
+end
+
+local function drop(collide, integrator)
+    local w = loom.world { collide_bodies = collide, integrator = integrator or "verlet" }
+    w:plane { point = { 0, 0, 0 }, normal = { 0, 1, 0 }, friction = 0.5 }
+    local low = rigid.tetrahedron(w, { center = { 0, 0.15, 0 }, size = 0.5, faces = true })
+    local high = rigid.tetrahedron(w, { center = { 0.05, 0.8, 0.02 }, size = 0.4, faces = true,
+                                       spin = { 20, 0, 10 } })
+    for _, body in ipairs { low, high } do
+        for _, p in ipairs(body.particles) do p:set_friction(0.5) end
+    end
+    local entered = false
+    for _ = 1, 180 do
+        w:step()
+        for _, p in ipairs(high.particles) do
+            entered = entered or inside(pos(p), low)
+        end
+    end
+    local function centroid_y(body)
+        local y = 0
+        for _, p in ipairs(body.particles) do y = y + (select(2, p:pos())) end
+        return y / 4
+    end
+    return entered, centroid_y(high) - centroid_y(low), w, low, high
+end
+
+for _, integrator in ipairs { "verlet", "semi_implicit_euler", "rk4" } do
+    local entered = drop(true, integrator)
+    check(not entered, integrator .. ": no corner of the dropped tetrahedron ever enters the other")
+end
+
+-- A tetrahedron of the given corners (mass each) with its four faces.
+local function tetra(w, corners, mass)
+    local p = {}
+    for i, c in ipairs(corners) do
+        p[i] = w:particle { pos = c, mass = mass }
+        p[i]:set_friction(0.5)
+    end
+    for i = 1, 4 do
+        for j = i + 1, 4 do w:stick(p[i], p[j]) end
+    end
+    w:face(p[1], p[2], p[3])
+    w:face(p[1], p[2], p[4])
+    w:face(p[1], p[3], p[4])
+    w:face(p[2], p[3], p[4])
+    return { particles = p }
+end
+
+-- Stacking: a flat-bottomed tetrahedron dropped 0.3 m onto the flat top of
+-- another (held still, face up; friction 0.5 on both) lands and stays on it.
+for _, integrator in ipairs { "verlet", "semi_implicit_euler", "velocity_verlet", "rk4" } do
+    local w = loom.world { collide_bodies = true, integrator = integrator }
+    local s = 0.6
+    local shelf = tetra(w, { { -s, 1, -s }, { s, 1, -s }, { 0, 1, s }, { 0, 0, 0 } }, 0)
+    local top = tetra(w, { { -0.2, 1.3, -0.15 }, { 0.2, 1.3, -0.15 }, { 0, 1.3, 0.2 },
+                           { 0, 1.6, 0 } }, 1)
+    local lowest, entered, settled = math.huge, false, nil
+    for step = 1, 120 do
+        if step == 90 then settled = pos(top.particles[4]) end
+        w:step()
+        for _, p in ipairs(top.particles) do
+            lowest = math.min(lowest, (select(2, p:pos())))
+            entered = entered or inside(pos(p), shelf)
+        end
+    end
+    check(not entered and lowest > 0.99,
+          integrator .. ": a tetrahedron lands on another's top face (lowest corner "
+              .. string.format("%.4f", lowest) .. " m, face at 1 m)")
+    local now = pos(top.particles[4])
+    local moved = math.sqrt((now[1] - settled[1]) ^ 2 + (now[2] - settled[2]) ^ 2
+                            + (now[3] - settled[3]) ^ 2)
+    check(moved < 1e-3, integrator .. ": and rests there (moved " .. moved .. " m in 0.5 s)")
+end
+do
+    local entered, above = drop(false)
+    check(entered or above < 0.1, "without collide_bodies it falls into the other")
+end
+
+-- A lone faced tetrahedron with collide_bodies falls exactly as without it
+-- (its own faces never push its corners).
+do
+    local function fall(collide)
+        local w = loom.world { collide_bodies = collide }
+        local b = rigid.tetrahedron(w, { center = { 0, 2, 0 }, faces = true, spin = { 90, 30, 0 } })
+        w:step(60)
+        return pos(b.particles[1])
+    end
+    local a, b = fall(true), fall(false)
+    check(a[1] == b[1] and a[2] == b[2] and a[3] == b[3], "its own faces never push a body")
+end
+
+-- Momentum: both sides move by their inverse masses.
+do
+    local w = loom.world { collide_bodies = true, gravity = { 0, 0, 0 } }
+    local a = rigid.tetrahedron(w, { center = { 0, 0, 0 }, faces = true })
+    local b = rigid.tetrahedron(w, { center = { 0, 0.55, 0 }, vel = { 0, -2, 0 }, faces = true })
+    local _, py0 = w:momentum()
+    w:step(30)
+    local _, py1 = w:momentum()
+    check_near(py1, py0, 0.02 * math.abs(py0), "momentum is kept through the collision (2%)")
+    local _, va = a.particles[1]:vel()
+    check(va < -0.1, "the struck tetrahedron is pushed along")
+    check(not inside(pos(b.particles[1]), a), "and the striking one stays out of it")
+end
+
+check(loom.world { collide_bodies = true }:settings().collide_bodies == true,
+      "collide_bodies reads back")
+t.check_error(function() loom.world { collide_bodies = 1 } end,
+              "bad argument #1 to 'world' (field 'collide_bodies' must be a boolean, got number)",
+              "collide_bodies is a boolean")
