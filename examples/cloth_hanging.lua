@@ -2,8 +2,11 @@
 --
 -- Follows Jakobsen, "Advanced Character Physics", section 4 (cloth from
 -- sticks solved by relaxation, Verlet with drag: 2 -> 1.99) and Lee,
--- "Introduction to Soft Body Physics", chapter 2 (structural and shear links,
--- corners held by point constraints). The cloth starts flat and horizontal;
+-- "Introduction to Soft Body Physics", chapter 2 for the layout: structural
+-- and shear links, corners held by point constraints. Lee makes those links
+-- springs plus length constraints; here they are sticks only (Lee's length
+-- constraints, Jakobsen's cloth), so the cloth does not stretch or bounce.
+-- The cloth starts flat and horizontal;
 -- gravity pulls it down and the sticks keep every edge at its length. The
 -- wind is a force generator written in Lua: loom calls it every step.
 

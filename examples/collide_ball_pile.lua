@@ -1,6 +1,6 @@
 -- collide_ball_pile.lua — balls poured into a box pile up and come to rest.
 --
--- Follows Jakobsen, "Advanced Character Physics", section 2 (collision by
+-- Follows Jakobsen, "Advanced Character Physics", §3 (collision by
 -- projection, inside the relaxation loop) applied between particles: two
 -- balls that overlap are pushed apart along the line joining their centres,
 -- each by a share set by its inverse mass, so a heavy ball moves less. With

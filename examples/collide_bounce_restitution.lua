@@ -1,6 +1,6 @@
 -- collide_bounce_restitution.lua — balls of four materials dropped on a floor.
 --
--- Follows Jakobsen, "Advanced Character Physics", section 2 (a particle that
+-- Follows Jakobsen, "Advanced Character Physics", §3 (a particle that
 -- hits a surface is projected back onto it) with a coefficient of
 -- restitution e: the ball leaves the floor with e times the speed it arrived
 -- with, so each bounce reaches e^2 of the height before (1 - e^2 of the

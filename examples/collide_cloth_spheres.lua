@@ -2,12 +2,14 @@
 --
 -- Follows Lander, "Devil in the Blue Faceted Dress", figures 5 and 6: a
 -- character's hips are approximated by collision spheres, and a skirt of
--- spring cloth rests on them. Here the two spheres are kinematic colliders:
--- the script moves them every frame in loom.update, one up while the other
--- goes down, as in walking. A moving collider pushes the particles it runs
--- into (projection, Jakobsen section 2) and drags the ones resting on it
--- through friction (Jakobsen section 7): the cloth's velocity near the
--- surface follows the sphere's.
+-- cloth rests on them. Lander's skirt is spring cloth; this one is made of
+-- sticks (Jakobsen §4), which hold their length at any step, where springs
+-- as stiff would need more sub-steps (see the stability rule for springs in
+-- docs/lua-api.md). The two spheres are kinematic colliders: the script
+-- moves them every frame in loom.update, one up while the other goes down,
+-- as in walking. A moving collider pushes the particles it runs into
+-- (projection, Jakobsen §3) and drags the ones resting on it through
+-- friction (§3): the cloth's velocity near the surface follows the sphere's.
 
 local cloth = require "loom.cloth"
 

@@ -3,7 +3,7 @@
 -- Follows Lander, "Devil in the Blue Faceted Dress", figure 4 (a cloth
 -- dropped on a table: the collision box stops the particles, the springs and
 -- sticks between them do the rest) and Jakobsen, "Advanced Character
--- Physics", section 2 (collision by projection: a particle found inside the
+-- Physics", §3 (collision by projection: a particle found inside the
 -- table is moved to the nearest point of its surface) and section 7
 -- (friction: the cloth grips the table top instead of sliding off).
 -- The table is an oriented box collider, the floor a plane. With

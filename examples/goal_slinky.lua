@@ -20,7 +20,7 @@ local coil = goal.coil{ base = {0, -1, 0}, radius = 0.35, height = 2, turns = 7,
 local slinky = goal.body(world, {
   vertices = coil,          -- bottom first: the soft end
   mass = 1.5,
-  k = 60, gradient = 0.25,  -- bottom springs a quarter as stiff as the top
+  k = 60, gradient = 0.5,   -- Lee: from k/2 at the bottom to k at the top
   damping = 0.02,
   links = true, link_stiffness = 0.05,  -- weak sticks along the wire draw the coil
   radius = 0.025, color = "#1f63d6",

@@ -48,6 +48,13 @@ shapes, points = frame(function()
     loom.arrow(p, vector)
 end)
 check(shapes == 3 and points == 6, "points as {x, y}, {x =, y =}, a vector and a particle")
+shapes, points = frame(function()
+    local v = loom.vec(1, 2, 3)
+    loom.line(v, loom.vec(2, 3))
+    loom.arrow(v, v * 2)
+    loom.polyline({ v, loom.vec(0, 0), { 1, 1 }, p })
+end)
+check(shapes == 3 and points == 8, "loom.vec values are points and vectors")
 
 -- ------------------------------------------------------ rules inside --
 local function inside(fn, message, name)
