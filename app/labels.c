@@ -204,7 +204,9 @@ bool app_draw_scene(app_labels *labels, app_scene *scene, lr_renderer *renderer,
         }
     }
     const lm_overlay *overlay = drawn ? app_scene_overlay(scene) : NULL;
+    lr_renderer_set_styles(renderer, app_scene_styles(scene));
     lr_renderer_draw_with(renderer, world, camera, overlay);
+    lr_renderer_set_styles(renderer, NULL);
     int count = 0;
     app_scene_each_label(scene, count_label, &count);
     size_t texts = overlay ? lm_overlay_text_count(overlay) : 0;

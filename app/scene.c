@@ -544,6 +544,13 @@ const lm_world *app_scene_world(app_scene *scene) {
     return world;
 }
 
+const lr_styles *app_scene_styles(app_scene *scene) {
+    lua_rawgeti(scene->L, LUA_REGISTRYINDEX, scene->world_ref);
+    const lr_styles *styles = lmlua_tostyles(scene->L, -1);
+    lua_pop(scene->L, 1);
+    return styles;
+}
+
 /* A scene whose numbers became NaN or infinite goes on (the picture shows
  * what is left), but the user is told once, with the likely causes, instead
  * of watching particles vanish without a word. */

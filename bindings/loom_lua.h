@@ -24,6 +24,9 @@ int luaopen_loom(lua_State *L);
 /* The engine world behind the world userdata at index, or NULL when the value
  * there is not a loom world. */
 lm_world *lmlua_toworld(lua_State *L, int index);
+/* The colours and looks of the world at index (render/style.h), NULL when
+ * it is not a live world. */
+const lr_styles *lmlua_tostyles(lua_State *L, int index);
 
 /* Pushes the world a scene made most recently with loom.world{}, or nil. */
 void lmlua_push_last_world(lua_State *L);

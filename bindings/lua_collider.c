@@ -32,10 +32,16 @@ static double required_positive(lua_State *L, int arg, const char *name) {
     return value;
 }
 
-static lm_collider push_new(lua_State *L, lmlua_world *world, const lm_collider_def *def) {
+/* color: 0xRRGGBBAA, or 0 for the theme's; kept in the world's styles. */
+static lm_collider push_new(lua_State *L, lmlua_world *world, const lm_collider_def *def,
+                            uint32_t color) {
     lm_collider collider = lm_collider_create(world->world, def);
     if (collider.index1 == 0) {
         luaL_error(L, "not enough memory");
+    }
+    if (color != 0) {
+        lmlua_set_style(L, world, LR_STYLE_COLLIDER, collider.index1, collider.generation,
+                        (lr_style){color, LR_LOOK_DEFAULT});
     }
     lmlua_push_handle(L, 1, LMLUA_COLLIDER, collider.index1, collider.generation);
     return collider;
@@ -63,7 +69,7 @@ static int world_box(lua_State *L) {
     if (lmlua_get_finite(L, 2, "friction", &def.friction)) {
         lmlua_require_range(L, lmlua_field(2, "friction"), def.friction, 0, true, 1, true);
     }
-    push_new(L, world, &def);
+    push_new(L, world, &def, 0);
     return 1;
 }
 
@@ -103,7 +109,7 @@ static void push_mask(lua_State *L, uint32_t mask) {
 
 /* restitution, friction, static_friction, group, mask, color: the fields
  * every shape and c:set{} share. */
-static void read_material(lua_State *L, int arg, lm_collider_def *def) {
+static void read_material(lua_State *L, int arg, lm_collider_def *def, uint32_t *color) {
     if (lmlua_get_finite(L, arg, "restitution", &def->restitution)) {
         lmlua_require_range(L, lmlua_field(arg, "restitution"), def->restitution, 0, true, 1, true);
     }
@@ -122,12 +128,12 @@ static void read_material(lua_State *L, int arg, lm_collider_def *def) {
         def->mask = to_mask(L, -1, lmlua_field(arg, "mask"));
     }
     lua_pop(L, 1);
-    lmlua_get_color(L, arg, "color", &def->color);
+    lmlua_get_color(L, arg, "color", color);
 }
 
 /* Reads the common fields and container = true|false. */
-static void read_common(lua_State *L, int arg, lm_collider_def *def) {
-    read_material(L, arg, def);
+static void read_common(lua_State *L, int arg, lm_collider_def *def, uint32_t *color) {
+    read_material(L, arg, def, color);
     int type = lua_getfield(L, arg, "container");
     if (type != LUA_TNIL) {
         if (type != LUA_TBOOLEAN) {
@@ -162,6 +168,7 @@ static int world_plane(lua_State *L) {
     lmlua_world *world = lmlua_check_world_idle(L, 1, "add to a world");
     lmlua_check_options(L, 2, plane_fields);
     lm_collider_def def = lm_collider_default_def();
+    uint32_t color = 0;
     def.kind = LM_COLLIDER_PLANE;
     def.position = (lm_vec3){0, 0, 0};
     lm_vec3 normal = {0, 1, 0};
@@ -170,10 +177,10 @@ static int world_plane(lua_State *L) {
         if (lmlua_get_vec3(L, 2, "normal", &normal) && !nonzero(normal)) {
             lmlua_place_error(L, lmlua_field(2, "normal"), "must not be zero");
         }
-        read_common(L, 2, &def);
+        read_common(L, 2, &def, &color);
     }
     def.rotation = lm_quat_from_to((lm_vec3){0, 1, 0}, normal);
-    push_new(L, world, &def);
+    push_new(L, world, &def, color);
     return 1;
 }
 
@@ -186,12 +193,13 @@ static int world_sphere(lua_State *L) {
     luaL_checktype(L, 2, LUA_TTABLE);
     lmlua_check_options(L, 2, sphere_fields);
     lm_collider_def def = lm_collider_default_def();
+    uint32_t color = 0;
     def.kind = LM_COLLIDER_SPHERE;
     def.position = required_vec3(L, 2, "center");
     def.radius = required_positive(L, 2, "radius");
     def.rotation = read_rotation(L, 2);
-    read_common(L, 2, &def);
-    push_new(L, world, &def);
+    read_common(L, 2, &def, &color);
+    push_new(L, world, &def, color);
     return 1;
 }
 
@@ -203,6 +211,7 @@ static int world_obb(lua_State *L) {
     luaL_checktype(L, 2, LUA_TTABLE);
     lmlua_check_options(L, 2, obb_fields);
     lm_collider_def def = lm_collider_default_def();
+    uint32_t color = 0;
     def.kind = LM_COLLIDER_BOX;
     def.position = required_vec3(L, 2, "center");
     lm_vec3 size = required_vec3(L, 2, "size");
@@ -213,8 +222,8 @@ static int world_obb(lua_State *L) {
     }
     def.half_extents = (lm_vec3){0.5 * size.x, 0.5 * size.y, 0.5 * size.z};
     def.rotation = read_rotation(L, 2);
-    read_common(L, 2, &def);
-    push_new(L, world, &def);
+    read_common(L, 2, &def, &color);
+    push_new(L, world, &def, color);
     return 1;
 }
 
@@ -226,6 +235,7 @@ static int world_capsule(lua_State *L) {
     luaL_checktype(L, 2, LUA_TTABLE);
     lmlua_check_options(L, 2, capsule_fields);
     lm_collider_def def = lm_collider_default_def();
+    uint32_t color = 0;
     def.kind = LM_COLLIDER_CAPSULE;
     lm_vec3 a = required_vec3(L, 2, "a"), b = required_vec3(L, 2, "b");
     def.radius = required_positive(L, 2, "radius");
@@ -234,8 +244,8 @@ static int world_capsule(lua_State *L) {
     def.half_length = 0.5 * sqrt(ab.x * ab.x + ab.y * ab.y + ab.z * ab.z);
     def.rotation =
         lm_quat_from_to((lm_vec3){1, 0, 0}, def.half_length > 0 ? ab : (lm_vec3){1, 0, 0});
-    read_common(L, 2, &def);
-    push_new(L, world, &def);
+    read_common(L, 2, &def, &color);
+    push_new(L, world, &def, color);
     return 1;
 }
 
@@ -336,11 +346,15 @@ static int collider_set(lua_State *L) {
     luaL_checktype(L, 2, LUA_TTABLE);
     lmlua_check_options(L, 2, material_fields);
     lm_collider_def def = lm_collider_get_def(world->world, collider);
-    read_material(L, 2, &def);
+    uint32_t color =
+        lr_styles_get(world->styles, LR_STYLE_COLLIDER, collider.index1, collider.generation).color;
+    read_material(L, 2, &def, &color);
     if (def.kind == LM_COLLIDER_WORLD_BOX && def.friction > 1) {
         lmlua_require_range(L, lmlua_field(2, "friction"), def.friction, 0, true, 1, true);
     }
     lm_collider_set_material(world->world, collider, &def);
+    lmlua_set_style(L, world, LR_STYLE_COLLIDER, collider.index1, collider.generation,
+                    (lr_style){color, LR_LOOK_DEFAULT});
     return 0;
 }
 

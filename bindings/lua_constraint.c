@@ -40,6 +40,7 @@ static void read_stiffness(lua_State *L, int arg, double *stiffness, double *com
 static int world_stick(lua_State *L) {
     lmlua_world *world = lmlua_check_world_idle(L, 1, "add to a world");
     lm_stick_def def = lm_stick_default_def();
+    lr_style style = {0, LR_LOOK_DEFAULT};
     def.a = lmlua_particle_of(lmlua_check_member(L, 2, LMLUA_PARTICLE, world));
     def.b = lmlua_particle_of(lmlua_check_member(L, 3, LMLUA_PARTICLE, world));
     if (def.a.index1 == def.b.index1) {
@@ -54,11 +55,14 @@ static int world_stick(lua_State *L) {
         if (lmlua_get_finite(L, 4, "break_strain", &def.break_strain)) {
             lmlua_require_min(L, lmlua_field(4, "break_strain"), def.break_strain, 0, false);
         }
-        lmlua_get_look(L, 4, &def.look, &def.color);
+        lmlua_get_look(L, 4, &style.look, &style.color);
     }
     lm_constraint stick = lm_stick_create(world->world, &def);
     if (stick.index1 == 0) {
         return luaL_error(L, "not enough memory");
+    }
+    if (style.color != 0 || style.look != LR_LOOK_DEFAULT) {
+        lmlua_set_style(L, world, LR_STYLE_CONSTRAINT, stick.index1, stick.generation, style);
     }
     lmlua_push_handle(L, 1, LMLUA_CONSTRAINT, stick.index1, stick.generation);
     return 1;
@@ -93,6 +97,7 @@ static const char *const rope_fields[] = {"min",  "max",   "stiffness", "complia
 static int world_rope(lua_State *L) {
     lmlua_world *world = lmlua_check_world_idle(L, 1, "add to a world");
     lm_rope_def def = lm_rope_default_def();
+    lr_style style = {0, LR_LOOK_DEFAULT};
     def.a = lmlua_particle_of(lmlua_check_member(L, 2, LMLUA_PARTICLE, world));
     def.b = lmlua_particle_of(lmlua_check_member(L, 3, LMLUA_PARTICLE, world));
     if (def.a.index1 == def.b.index1) {
@@ -111,9 +116,13 @@ static int world_rope(lua_State *L) {
                                 true);
         }
         read_stiffness(L, 4, &def.stiffness, &def.compliance);
-        lmlua_get_look(L, 4, &def.look, &def.color);
+        lmlua_get_look(L, 4, &style.look, &style.color);
     }
-    push_constraint(L, lm_rope_create(world->world, &def));
+    lm_constraint rope = lm_rope_create(world->world, &def);
+    if (rope.index1 != 0 && (style.color != 0 || style.look != LR_LOOK_DEFAULT)) {
+        lmlua_set_style(L, world, LR_STYLE_CONSTRAINT, rope.index1, rope.generation, style);
+    }
+    push_constraint(L, rope);
     return 1;
 }
 

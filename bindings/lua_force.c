@@ -156,6 +156,7 @@ static void warn_if_stiff(lua_State *L, lmlua_world *world, lm_force spring,
 static int world_spring(lua_State *L) {
     lmlua_world *world = lmlua_check_world_idle(L, 1, "add to a world");
     lm_spring_def def = lm_spring_default_def();
+    lr_style style = {0, LR_LOOK_DEFAULT};
     def.a = lmlua_particle_of(lmlua_check_member(L, 2, LMLUA_PARTICLE, world));
     def.b = lmlua_particle_of(lmlua_check_member(L, 3, LMLUA_PARTICLE, world));
     if (def.a.index1 == def.b.index1) {
@@ -171,9 +172,12 @@ static int world_spring(lua_State *L) {
         if (lmlua_get_finite(L, 4, "rest", &def.rest_length)) {
             lmlua_require_min(L, lmlua_field(4, "rest"), def.rest_length, 0, true);
         }
-        lmlua_get_look(L, 4, &def.look, &def.color);
+        lmlua_get_look(L, 4, &style.look, &style.color);
     }
     lm_force spring = lm_force_create_spring(world->world, &def);
+    if (spring.index1 != 0 && (style.color != 0 || style.look != LR_LOOK_DEFAULT)) {
+        lmlua_set_style(L, world, LR_STYLE_FORCE, spring.index1, spring.generation, style);
+    }
     push_force(L, spring);
     if (spring.index1 != 0) {
         warn_if_stiff(L, world, spring, &def);

@@ -57,6 +57,7 @@ typedef struct lmlua_world {
     int error_index;    /* where a failing force callback leaves its error value */
     bool stepping;      /* true while world:step runs, to refuse re-entry */
     bool spring_warned; /* a spring too stiff for the step was reported (lua_force.c) */
+    lr_styles *styles;  /* colours and looks by handle (render/style.h); the engine keeps none */
 } lmlua_world;
 
 /* The world at arg, or a "world expected" argument error. */
@@ -212,9 +213,12 @@ bool lmlua_get_boolean(lua_State *L, int arg, const char *name, bool *out);
 bool lmlua_get_option(lua_State *L, int arg, const char *name, const char *const options[],
                       int *out);
 bool lmlua_get_color(lua_State *L, int arg, const char *name, uint32_t *out);
-/* lua_look.c: the `look` (lm_link_look names) and `color` fields of the
+/* lua_look.c: the `look` (lr_look names) and `color` fields of the
  * options table at arg, each left alone when absent. */
-void lmlua_get_look(lua_State *L, int arg, lm_link_look *look, uint32_t *color);
+void lmlua_get_look(lua_State *L, int arg, lr_look *look, uint32_t *color);
+/* Sets an object's style in its world's styles; "not enough memory" error on failure. */
+void lmlua_set_style(lua_State *L, lmlua_world *world, lr_style_kind kind, uint32_t index1,
+                     uint32_t generation, lr_style style);
 extern const luaL_Reg lmlua_constraint_look_methods[]; /* c:look(), c:set_look() */
 extern const luaL_Reg lmlua_force_look_methods[];      /* f:look() */
 

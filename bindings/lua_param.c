@@ -271,7 +271,9 @@ bool lmlua_params_at(lua_State *L, size_t index, lmlua_parameter *out) {
         out->boolean = lua_toboolean(L, -1);
         lua_pop(L, 1);
         out->text = out->kind == LMLUA_PARAM_STRING ? string_field(L, "value") : "";
-        out->ranged = number_field(L, "min", NAN) == number_field(L, "min", NAN);
+        lua_pushliteral(L, "min");
+        out->ranged = lua_rawget(L, -2) == LUA_TNUMBER; /* recorded only with a range */
+        lua_pop(L, 1);
         out->low = number_field(L, "min", 0);
         out->high = number_field(L, "max", 0);
         out->step = number_field(L, "step", 0);

@@ -12,6 +12,7 @@ static const char *const particle_fields[] = {"pos",   "vel",   "mass", "radius"
 static int world_particle(lua_State *L) {
     lmlua_world *world = lmlua_check_world_idle(L, 1, "add to a world");
     lm_particle_def def = lm_particle_default_def();
+    uint32_t color = 0;
     if (lmlua_check_options(L, 2, particle_fields)) {
         lmlua_get_vec3(L, 2, "pos", &def.position);
         lmlua_get_vec3(L, 2, "vel", &def.velocity);
@@ -21,7 +22,7 @@ static int world_particle(lua_State *L) {
         if (lmlua_get_finite(L, 2, "radius", &def.radius)) {
             lmlua_require_min(L, lmlua_field(2, "radius"), def.radius, 0, true);
         }
-        lmlua_get_color(L, 2, "color", &def.color);
+        lmlua_get_color(L, 2, "color", &color);
         lua_Integer group;
         if (lmlua_get_integer(L, 2, "group", &group)) {
             lmlua_require_range(L, lmlua_field(2, "group"), (double)group, 0, true, UINT32_MAX,
@@ -32,6 +33,10 @@ static int world_particle(lua_State *L) {
     lm_particle particle = lm_particle_create(world->world, &def);
     if (particle.index1 == 0) {
         return luaL_error(L, "not enough memory");
+    }
+    if (color != 0) {
+        lmlua_set_style(L, world, LR_STYLE_PARTICLE, particle.index1, particle.generation,
+                        (lr_style){color, LR_LOOK_DEFAULT});
     }
     lmlua_push_particle(L, 1, particle);
     return 1;
@@ -135,9 +140,10 @@ static int particle_set_radius(lua_State *L) {
 
 /* r, g, b, a in 0..1, or nil while the particle has the renderer's default. */
 static int particle_color(lua_State *L) {
-    lm_world *world;
-    lm_particle particle = check_self(L, &world);
-    uint32_t color = lm_particle_color(world, particle);
+    const lmlua_handle *handle = lmlua_check_live(L, 1, LMLUA_PARTICLE);
+    uint32_t color =
+        lr_styles_get(handle->owner->styles, LR_STYLE_PARTICLE, handle->index1, handle->generation)
+            .color;
     if (color == 0) {
         lua_pushnil(L);
         return 1;
@@ -148,10 +154,10 @@ static int particle_color(lua_State *L) {
 
 /* p:set_color(c); nil goes back to the renderer's default. */
 static int particle_set_color(lua_State *L) {
-    lm_world *world;
-    lm_particle particle = check_self(L, &world);
+    const lmlua_handle *handle = lmlua_check_live(L, 1, LMLUA_PARTICLE);
     uint32_t color = lua_isnoneornil(L, 2) ? 0 : lmlua_check_color(L, lmlua_param(2, "color"));
-    lm_particle_set_color(world, particle, color);
+    lmlua_set_style(L, handle->owner, LR_STYLE_PARTICLE, handle->index1, handle->generation,
+                    (lr_style){color, LR_LOOK_DEFAULT});
     return 0;
 }
 

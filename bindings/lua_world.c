@@ -40,6 +40,11 @@ lm_world *lmlua_toworld(lua_State *L, int index) {
     return world != NULL ? world->world : NULL;
 }
 
+const lr_styles *lmlua_tostyles(lua_State *L, int index) {
+    lmlua_world *world = luaL_testudata(L, index, LMLUA_WORLD_METATABLE);
+    return world && world->world ? world->styles : NULL;
+}
+
 void lmlua_push_last_world(lua_State *L) {
     lua_getfield(L, LUA_REGISTRYINDEX, LAST_WORLD_KEY);
 }
@@ -112,6 +117,8 @@ int lmlua_world_new(lua_State *L) {
     world->error_index = 0;
     world->stepping = false;
     world->spring_warned = false;
+    world->styles = NULL;
+    world->world = NULL;
     luaL_setmetatable(L, LMLUA_WORLD_METATABLE);
     for (int kind = 0; kind < LMLUA_KIND_COUNT; kind++) {
         lua_newtable(L);
@@ -121,7 +128,8 @@ int lmlua_world_new(lua_State *L) {
     lua_newtable(L);
     lua_setiuservalue(L, -2, LMLUA_UV_CALLBACKS);
 
-    world->world = lm_world_create(&def);
+    world->styles = lr_styles_create();
+    world->world = world->styles ? lm_world_create(&def) : NULL;
     if (world->world == NULL) {
         return luaL_error(L, "not enough memory");
     }
@@ -314,6 +322,8 @@ static int world_gc(lua_State *L) {
         lm_world_destroy(world->world);
         world->world = NULL;
     }
+    lr_styles_destroy(world->styles);
+    world->styles = NULL;
     return 0;
 }
 

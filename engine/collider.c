@@ -92,7 +92,6 @@ void lm_collider_set_material(lm_world *world, lm_collider collider, const lm_co
     c->def.static_friction = def->static_friction;
     c->def.group = def->group;
     c->def.mask = def->mask;
-    c->def.color = def->color;
 }
 
 double lm_collider_distance(const lm_world *world, lm_collider collider, lm_vec3 point) {

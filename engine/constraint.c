@@ -116,10 +116,6 @@ lm_constraint lm_stick_create(lm_world *world, const lm_stick_def *def) {
     assert(a != b && def->stiffness > 0 && def->stiffness <= 1);
     assert(def->compliance >= 0 && def->break_strain >= 0);
     bool plain = def->compliance == 0 && !def->sqrt_approx && def->break_strain == 0;
-    assert(def->look < LM_LOOK_COUNT);
-    if (!lm_look_reserve(world, def->color)) {
-        return (lm_constraint){0, 0};
-    }
     lm_constraint_item *c;
     lm_constraint handle =
         add(world, &c, LM_CONSTRAINT_STICK, plain ? LM_SOLVER_STICK : LM_SOLVER_DISTANCE, 2);
@@ -144,7 +140,6 @@ lm_constraint lm_stick_create(lm_world *world, const lm_stick_def *def) {
             c->u.distance.break_strain = def->break_strain;
         }
     }
-    lm_look_store(world, c, handle.index1, def->look, def->color); /* room reserved above */
     link_item(world, c, handle.index1);
     return handle;
 }
@@ -154,10 +149,6 @@ lm_constraint lm_rope_create(lm_world *world, const lm_rope_def *def) {
     double max = def->max_length >= 0 ? def->max_length : current_distance(world, a, b);
     assert(a != b && def->stiffness > 0 && def->stiffness <= 1);
     assert(def->min_length >= 0 && def->min_length <= max && def->compliance >= 0);
-    assert(def->look < LM_LOOK_COUNT);
-    if (!lm_look_reserve(world, def->color)) {
-        return (lm_constraint){0, 0};
-    }
     lm_constraint_item *c;
     lm_constraint handle = add(world, &c, LM_CONSTRAINT_ROPE, LM_SOLVER_DISTANCE, 2);
     if (!c) {
@@ -172,7 +163,6 @@ lm_constraint lm_rope_create(lm_world *world, const lm_rope_def *def) {
         c->flags |= LM_ITEM_XPBD;
         c->stiffness = def->compliance;
     }
-    lm_look_store(world, c, handle.index1, def->look, def->color); /* room reserved above */
     link_item(world, c, handle.index1);
     return handle;
 }

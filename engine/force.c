@@ -160,9 +160,6 @@ lm_force lm_force_create_spring(lm_world *world, const lm_spring_def *def) {
     f->particle[1] = b;
     f->coefficient = def->stiffness;
     f->damping = def->damping;
-    assert(def->look < LM_LOOK_COUNT);
-    f->look = def->look;
-    f->color = def->color;
     if (def->rest_length >= 0) {
         f->rest = def->rest_length;
     } else {

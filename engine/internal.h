@@ -56,7 +56,6 @@ typedef struct lm_particles {
     double *solve_w; /* inverse mass as the constraints see it: 0 while pinned */
     double *mass;
     double *radius;
-    uint32_t *color;
     uint32_t *group;
     uint32_t *generation;
     uint32_t *next_free;
@@ -101,12 +100,6 @@ enum lm_item_flags {
     LM_ITEM_JUST_BROKEN = 16u, /* broke during the current step */
     LM_ITEM_SIGNED = 32u,      /* angle: signed about +z */
 };
-
-/* The drawing hint (lm_link_look) lives in the high bits of flags; a colour,
- * when set, in world->link_color[slot] (look.c). */
-#define LM_ITEM_LOOK_SHIFT 24u
-#define LM_ITEM_LOOK_MASK  (0xFu << LM_ITEM_LOOK_SHIFT)
-#define LM_ITEM_COLORED    (1u << 28)
 
 typedef struct lm_constraint_item {
     uint16_t kind;        /* lm_constraint_kind */
@@ -227,8 +220,6 @@ typedef struct lm_force_item {
     lm_force_fn fn;
     void *context;
     lm_release_fn release;
-    lm_link_look look; /* spring: drawing hint */
-    uint32_t color;    /* spring: 0 = the renderer's default */
 } lm_force_item;
 
 typedef struct lm_force_class {
@@ -424,19 +415,7 @@ struct lm_world {
     lm_collision collision; /* collider.c, contact.c */
     lm_uses uses;           /* uses.c: what uses each particle */
     lm_batches batches;     /* batch.c, relax.c: the batched order */
-    uint32_t *link_color;   /* look.c: colours of constraints by slot (LM_ITEM_COLORED) */
-    uint32_t link_color_capacity;
 };
-
-/* look.c: stores a constraint's drawing hint; false when out of memory. */
-bool lm_look_store(lm_world *world, lm_constraint_item *item, uint32_t index1, lm_link_look look,
-                   uint32_t color);
-/* Makes room for a colour in the next constraint's slot (before it is added,
- * so a failed allocation changes nothing); true when color is 0. */
-bool lm_look_reserve(lm_world *world, uint32_t color);
-lm_link_look lm_item_look(const lm_constraint_item *item);
-/* The item's colour (0 = none); slot is its constraint slot. */
-uint32_t lm_item_color(const lm_world *world, const lm_constraint_item *item, uint32_t slot);
 
 /* force.c: the world's force evaluation (gravity, then every generator in
  * creation order), as handed to an integrator. */

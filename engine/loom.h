@@ -222,7 +222,6 @@ typedef struct lm_particle_def {
     lm_vec3 velocity; /* m/s */
     double mass;      /* kg, >= 0; 0 = immovable (inverse mass 0, Jakobsen); default 1 */
     double radius;    /* m, >= 0, for collisions and drawing; 0 = a point; default 0 */
-    uint32_t color;   /* 0xRRGGBBAA; 0 = the renderer's default; default 0 */
     uint32_t group;   /* collision group: group % 32 (see lm_particle_set_collision_mask) */
 } lm_particle_def;
 
@@ -243,8 +242,6 @@ double lm_particle_mass(const lm_world *world, lm_particle particle);
 void lm_particle_set_mass(lm_world *world, lm_particle particle, double mass);
 double lm_particle_radius(const lm_world *world, lm_particle particle);
 void lm_particle_set_radius(lm_world *world, lm_particle particle, double radius);
-uint32_t lm_particle_color(const lm_world *world, lm_particle particle);
-void lm_particle_set_color(lm_world *world, lm_particle particle, uint32_t color);
 /* The force accumulated so far in the current force evaluation (N). */
 lm_vec3 lm_particle_force(const lm_world *world, lm_particle particle);
 /* Adds a force (N) to the accumulator. Meaningful inside a force callback. */
@@ -273,23 +270,6 @@ typedef enum lm_constraint_kind {
     LM_CONSTRAINT_KIND_COUNT
 } lm_constraint_kind;
 
-/* How a link (stick, rope, pin, spring) asks to be drawn. The engine only
- * stores this hint and reports it to lm_draw_fns.link_look; what each look
- * looks like is the renderer's business. */
-typedef enum lm_link_look {
-    LM_LOOK_DEFAULT,    /* the usual picture of its kind: line, zigzag, dashes */
-    LM_LOOK_CHAIN,      /* a chain link seen face-on: an elongated ring from a to b */
-    LM_LOOK_CHAIN_EDGE, /* a chain link turned a quarter turn: seen edge-on, a bar */
-    LM_LOOK_ROPE,       /* a thick twisted rope */
-    LM_LOOK_HIDDEN,     /* not drawn */
-    LM_LOOK_COUNT
-} lm_link_look;
-
-/* "default", "chain", "chain_edge", "rope", "hidden". */
-const char *lm_link_look_name(lm_link_look look);
-/* Null-terminated list of the names above, in enum order (for option parsers). */
-const char *const *lm_link_look_names(void);
-
 typedef struct lm_stick_def {
     lm_particle a, b;
     double rest_length; /* m, >= 0; negative = the current distance; default -1 */
@@ -300,8 +280,6 @@ typedef struct lm_stick_def {
     double compliance;
     bool sqrt_approx;    /* Jakobsen's square-root approximation for this stick; default false */
     double break_strain; /* > 0: breaks when |length - rest| / rest exceeds it; 0 = never */
-    lm_link_look look;   /* drawing hint; default LM_LOOK_DEFAULT */
-    uint32_t color;      /* 0xRRGGBBAA for drawing; 0 = the renderer's default */
 } lm_stick_def;
 
 lm_stick_def lm_stick_default_def(void);
@@ -314,8 +292,6 @@ typedef struct lm_rope_def {
     double max_length; /* m, >= min_length; negative = the current distance; default -1 */
     double stiffness;  /* (0, 1]; default 1 */
     double compliance; /* m/N, >= 0; > 0 = XPBD instead of stiffness; default 0 */
-    lm_link_look look; /* drawing hint; default LM_LOOK_DEFAULT */
-    uint32_t color;    /* 0xRRGGBBAA for drawing; 0 = the renderer's default */
 } lm_rope_def;
 lm_rope_def lm_rope_default_def(void);
 lm_constraint lm_rope_create(lm_world *world, const lm_rope_def *def);
@@ -388,13 +364,6 @@ double lm_stick_rest_length(const lm_world *world, lm_constraint stick);
  * (m); radians outside [min, max] for an angle; |value - target| / target
  * for area and volume (relative). 0 for a broken stick. */
 double lm_constraint_error(const lm_world *world, lm_constraint constraint);
-/* The drawing hint of a stick, rope or pin (others are not drawn as links):
- * a look and a colour (0xRRGGBBAA, 0 = the renderer's default). Returns false
- * when out of memory (nothing was changed). */
-bool lm_constraint_set_look(lm_world *world, lm_constraint constraint, lm_link_look look,
-                            uint32_t color);
-/* The look, and the colour into *color when color is not NULL. */
-lm_link_look lm_constraint_look(const lm_world *world, lm_constraint constraint, uint32_t *color);
 
 /* --------------------------------------------------------------- forces -- */
 
@@ -412,8 +381,6 @@ typedef struct lm_spring_def {
     double stiffness;   /* N/m, >= 0; default 10 */
     double damping;     /* N s/m, >= 0, along the spring axis; default 0 */
     double rest_length; /* m; negative = the current distance; default -1 */
-    lm_link_look look;  /* drawing hint (LM_LOOK_HIDDEN: a chain's spring); default */
-    uint32_t color;     /* 0xRRGGBBAA for drawing; 0 = the renderer's default */
 } lm_spring_def;
 
 lm_spring_def lm_spring_default_def(void);
@@ -440,8 +407,6 @@ lm_force_kind lm_force_get_kind(const lm_world *world, lm_force force);
 const char *lm_force_kind_name(lm_force_kind kind); /* "gravity", "drag", "spring", "callback" */
 /* For a spring: its two particles; returns how many were written (0 or 2). */
 int lm_force_particles(const lm_world *world, lm_force force, lm_particle out[2]);
-/* A spring's drawing hint (LM_LOOK_DEFAULT and 0 for other kinds). */
-lm_link_look lm_force_look(const lm_world *world, lm_force force, uint32_t *color);
 
 /* ---------------------------------------------------------------- fields --
  * A force field acts on every particle of a set (all, a list, or one group)
@@ -556,7 +521,6 @@ typedef struct lm_collider_def {
     bool container;         /* keep particles inside instead of outside; default false */
     uint32_t group;         /* collision group: group % 32; default 0 */
     uint32_t mask;          /* bit g set: touches particles of group g (mod 32); default all */
-    uint32_t color;         /* 0xRRGGBBAA for drawing; 0 = the renderer's default */
 } lm_collider_def;
 
 lm_collider_def lm_collider_default_def(void);
@@ -573,7 +537,7 @@ const char *lm_collider_kind_name(lm_collider_kind kind); /* "world_box", "plane
 void lm_collider_set_position(lm_world *world, lm_collider collider, lm_vec3 position);
 void lm_collider_set_rotation(lm_world *world, lm_collider collider, lm_quat rotation);
 /* Material and filtering, any kind: restitution, friction, static_friction,
- * group, mask and color are copied from def; the shape is left alone. */
+ * group and mask are copied from def; the shape is left alone. */
 void lm_collider_set_material(lm_world *world, lm_collider collider, const lm_collider_def *def);
 /* Signed distance from point to the collider's surface (m): positive on the
  * free side, negative inside the solid. The world box is solid outside. */
@@ -619,19 +583,20 @@ typedef enum lm_link_style {
     LM_LINK_ROPE,
 } lm_link_style;
 
-/* The engine never draws: it calls these for everything visible, in a fixed
- * order (colliders, links, particles), so output is deterministic. Any
+/* The engine never draws and keeps nothing of how things look: it calls
+ * these for everything visible, in a fixed order (colliders, links,
+ * particles), so output is deterministic, with each object's handle so a
+ * renderer can look up its own styles (colours, looks) by handle. Any
  * pointer may be NULL to skip that kind. */
 typedef struct lm_draw_fns {
-    void (*collider)(void *context, const lm_collider_def *collider);
-    void (*link)(void *context, lm_vec3 a, lm_vec3 b, lm_link_style style);
+    void (*collider)(void *context, lm_collider collider, const lm_collider_def *def);
+    /* A stick, pin or rope (constraint set, force null) or a spring (force
+     * set, constraint null). */
+    void (*link)(void *context, lm_vec3 a, lm_vec3 b, lm_link_style style, lm_constraint constraint,
+                 lm_force force);
     /* flags: LM_DRAW_IMMOVABLE (mass 0) | LM_DRAW_PINNED */
-    void (*particle)(void *context, lm_vec3 position, double radius, uint32_t color,
+    void (*particle)(void *context, lm_particle particle, lm_vec3 position, double radius,
                      unsigned flags);
-    /* Links with the look and colour (0 = the style's own) the script gave
-     * them. When set, it is called for every link instead of link. */
-    void (*link_look)(void *context, lm_vec3 a, lm_vec3 b, lm_link_style style, lm_link_look look,
-                      uint32_t color);
 } lm_draw_fns;
 
 enum { LM_DRAW_IMMOVABLE = 1u, LM_DRAW_PINNED = 2u };

@@ -16,7 +16,7 @@ lm_particle_def lm_particle_default_def(void) {
 // clang-format off
 #define PARTICLE_ARRAYS(X)                                                     \
     X(x) X(x_prev) X(v) X(f) X(inv_mass) X(solve_w) X(mass) X(radius)         \
-    X(color) X(group) X(generation) X(next_free) X(pins) X(alive) X(fresh)     \
+    X(group) X(generation) X(next_free) X(pins) X(alive) X(fresh)     \
     X(contact) X(contact_collider) X(contact_normal) X(friction) X(restitution) \
     X(collision_mask) X(uses) X(x0) X(v0) X(sv)
 // clang-format on
@@ -102,7 +102,6 @@ lm_particle lm_particle_create(lm_world *world, const lm_particle_def *def) {
     p->inv_mass[slot] = def->mass > 0 ? 1.0 / def->mass : 0.0;
     p->solve_w[slot] = p->inv_mass[slot];
     p->radius[slot] = def->radius;
-    p->color[slot] = def->color;
     p->group[slot] = def->group;
     p->next_free[slot] = LM_DEAD;
     p->pins[slot] = 0;
@@ -202,14 +201,6 @@ double lm_particle_radius(const lm_world *world, lm_particle particle) {
 void lm_particle_set_radius(lm_world *world, lm_particle particle, double radius) {
     assert(radius >= 0 && isfinite(radius));
     world->particles.radius[lm_particle_slot(world, particle)] = radius;
-}
-
-uint32_t lm_particle_color(const lm_world *world, lm_particle particle) {
-    return world->particles.color[lm_particle_slot(world, particle)];
-}
-
-void lm_particle_set_color(lm_world *world, lm_particle particle, uint32_t color) {
-    world->particles.color[lm_particle_slot(world, particle)] = color;
 }
 
 lm_vec3 lm_particle_force(const lm_world *world, lm_particle particle) {

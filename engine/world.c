@@ -89,7 +89,6 @@ void lm_world_destroy(lm_world *world) {
     free(world->shape_index);
     free(world->shape_gradient);
     free(world->broken);
-    free(world->link_color);
     free(world);
 }
 
@@ -189,49 +188,45 @@ bool lm_world_bounds(const lm_world *world, lm_vec3 *min, lm_vec3 *max) {
     return any;
 }
 
-/* A link to whichever callback is set: link_look with the drawing hint, else link. */
-static void draw_link(const lm_draw_fns *fns, void *context, lm_vec3 a, lm_vec3 b,
-                      lm_link_style style, lm_link_look look, uint32_t color) {
-    if (fns->link_look) {
-        fns->link_look(context, a, b, style, look, color);
-    } else {
-        fns->link(context, a, b, style);
-    }
-}
-
 void lm_world_draw(const lm_world *world, const lm_draw_fns *fns, void *context) {
     const lm_particles *p = &world->particles;
     if (fns->collider) {
         for (uint32_t i = 0; i < world->colliders.count; i++) {
             if (lm_store_alive(&world->colliders, i)) {
                 const lm_collider_item *c = lm_store_at(&world->colliders, i);
-                fns->collider(context, &c->def);
+                uint32_t slot = world->colliders.item_slot[i];
+                lm_collider handle = {slot + 1, world->colliders.slot_generation[slot]};
+                fns->collider(context, handle, &c->def);
             }
         }
     }
-    if (fns->link || fns->link_look) {
+    if (fns->link) {
+        const lm_force no_force = {0, 0};
         for (uint32_t i = 0; i < world->constraints.count; i++) {
             const lm_constraint_item *c = lm_store_at(&world->constraints, i);
             if (!lm_store_alive(&world->constraints, i)) {
                 continue;
             }
             uint32_t slot = world->constraints.item_slot[i];
+            lm_constraint handle = {slot + 1, world->constraints.slot_generation[slot]};
             if (c->kind == LM_CONSTRAINT_STICK && !(c->flags & LM_ITEM_BROKEN)) {
-                draw_link(fns, context, p->x[c->particle[0]], p->x[c->particle[1]], LM_LINK_STICK,
-                          lm_item_look(c), lm_item_color(world, c, slot));
+                fns->link(context, p->x[c->particle[0]], p->x[c->particle[1]], LM_LINK_STICK,
+                          handle, no_force);
             } else if (c->kind == LM_CONSTRAINT_PIN) {
-                draw_link(fns, context, c->u.target, p->x[c->particle[0]], LM_LINK_PIN,
-                          lm_item_look(c), lm_item_color(world, c, slot));
+                fns->link(context, c->u.target, p->x[c->particle[0]], LM_LINK_PIN, handle,
+                          no_force);
             } else if (c->kind == LM_CONSTRAINT_ROPE) {
-                draw_link(fns, context, p->x[c->particle[0]], p->x[c->particle[1]], LM_LINK_ROPE,
-                          lm_item_look(c), lm_item_color(world, c, slot));
+                fns->link(context, p->x[c->particle[0]], p->x[c->particle[1]], LM_LINK_ROPE, handle,
+                          no_force);
             }
         }
         for (uint32_t i = 0; i < world->forces.count; i++) {
             const lm_force_item *f = lm_store_at(&world->forces, i);
             if (lm_store_alive(&world->forces, i) && f->kind == LM_FORCE_SPRING) {
-                draw_link(fns, context, p->x[f->particle[0]], p->x[f->particle[1]], LM_LINK_SPRING,
-                          f->look, f->color);
+                uint32_t slot = world->forces.item_slot[i];
+                lm_force handle = {slot + 1, world->forces.slot_generation[slot]};
+                fns->link(context, p->x[f->particle[0]], p->x[f->particle[1]], LM_LINK_SPRING,
+                          (lm_constraint){0, 0}, handle);
             }
         }
     }
@@ -242,7 +237,8 @@ void lm_world_draw(const lm_world *world, const lm_draw_fns *fns, void *context)
             }
             unsigned flags =
                 (p->inv_mass[i] == 0 ? LM_DRAW_IMMOVABLE : 0u) | (p->pins[i] ? LM_DRAW_PINNED : 0u);
-            fns->particle(context, p->x[i], p->radius[i], p->color[i], flags);
+            lm_particle handle = lm_particle_handle(world, i);
+            fns->particle(context, handle, p->x[i], p->radius[i], flags);
         }
     }
 }

@@ -124,15 +124,15 @@ static void push_disc(lr_renderer *renderer, lm_vec3 centre, double radius_m, do
 
 /* The collider's solid side: opaque in a flat scene, translucent in 3D so
  * that the painter's order never hides a particle behind it. */
-static uint32_t solid_color(const lr_renderer *renderer, const lm_collider_def *d) {
-    if (d->color)
-        return renderer->view.straight ? d->color : (d->color & 0xFFFFFF00u) | 0x55u;
+static uint32_t solid_color(const lr_renderer *renderer, uint32_t color) {
+    if (color)
+        return renderer->view.straight ? color : (color & 0xFFFFFF00u) | 0x55u;
     return renderer->view.straight ? COLOR_SOLID : COLOR_SOLID_3D;
 }
 
 /* A plane: in a flat scene, its edge as a long line with the solid side
  * shaded; in 3D, a square patch under the camera's target. */
-static void collect_plane(lr_renderer *renderer, const lm_collider_def *d) {
+static void collect_plane(lr_renderer *renderer, const lm_collider_def *d, uint32_t color) {
     const lr_view *v = &renderer->view;
     lm_vec3 n = lm_quat_rotate(d->rotation, (lm_vec3){0.0, 1.0, 0.0});
     if (d->container)
@@ -145,7 +145,7 @@ static void collect_plane(lr_renderer *renderer, const lm_collider_def *d) {
         lm_vec3 t = {-in_view.y, in_view.x, 0.0};
         lm_vec3 a = along(d->position, t, -reach), b = along(d->position, t, reach);
         lm_vec3 solid[4] = {a, b, along(b, in_view, -reach), along(a, in_view, -reach)};
-        push_polygon(renderer, solid, 4, solid_color(renderer, d));
+        push_polygon(renderer, solid, 4, solid_color(renderer, color));
         push_segment(renderer, a, b, PRIM_LINE, BOX_WIDTH, COLOR_INK, NAN);
         return;
     }
@@ -155,7 +155,7 @@ static void collect_plane(lr_renderer *renderer, const lm_collider_def *d) {
     double s = 0.75 * v->height_m;
     lm_vec3 corners[4] = {along(along(centre, u, -s), w, -s), along(along(centre, u, s), w, -s),
                           along(along(centre, u, s), w, s), along(along(centre, u, -s), w, s)};
-    push_polygon(renderer, corners, 4, solid_color(renderer, d));
+    push_polygon(renderer, corners, 4, solid_color(renderer, color));
     for (int i = 0; i < 4; i++)
         push_segment(renderer, corners[i], corners[(i + 1) % 4], PRIM_LINE, GRID_WIDTH, COLOR_INK,
                      NAN);
@@ -164,15 +164,15 @@ static void collect_plane(lr_renderer *renderer, const lm_collider_def *d) {
 /* Spheres and capsules hide what is behind them, so they are opaque even in
  * 3D: drawn at the depth of their centre, a particle on their near side is
  * drawn after them and one behind before. */
-static uint32_t round_color(const lm_collider_def *d) {
-    return d->color ? d->color | 0xFFu : COLOR_SOLID;
+static uint32_t round_color(uint32_t color) {
+    return color ? color | 0xFFu : COLOR_SOLID;
 }
 
 /* A sphere: its outline and fill as discs; in a flat scene a spoke along its
  * local x axis shows it turning. */
-static void collect_sphere(lr_renderer *renderer, const lm_collider_def *d) {
+static void collect_sphere(lr_renderer *renderer, const lm_collider_def *d, uint32_t color) {
     push_disc(renderer, d->position, d->radius, 0.0, COLOR_INK);
-    push_disc(renderer, d->position, d->radius, BOX_WIDTH, round_color(d));
+    push_disc(renderer, d->position, d->radius, BOX_WIDTH, round_color(color));
     if (renderer->view.straight) {
         lm_vec3 x = lm_quat_rotate(d->rotation, (lm_vec3){d->radius, 0.0, 0.0});
         push_segment(renderer, d->position, along(d->position, x, 1.0), PRIM_LINE, GRID_WIDTH,
@@ -182,7 +182,7 @@ static void collect_sphere(lr_renderer *renderer, const lm_collider_def *d) {
 
 /* A capsule: two end discs and the band between them, first in ink, then
  * filled a line width inside, which leaves a clean outline. */
-static void collect_capsule(lr_renderer *renderer, const lm_collider_def *d) {
+static void collect_capsule(lr_renderer *renderer, const lm_collider_def *d, uint32_t color) {
     const lr_view *v = &renderer->view;
     lm_vec3 axis = lm_quat_rotate(d->rotation, (lm_vec3){d->half_length, 0.0, 0.0});
     lm_vec3 a = along(d->position, axis, -1.0), b = along(d->position, axis, 1.0);
@@ -193,20 +193,20 @@ static void collect_capsule(lr_renderer *renderer, const lm_collider_def *d) {
     double inset = BOX_WIDTH * v->point / lr_pixels_per_metre(v, lr_to_camera(v, d->position).z);
     for (int pass = 0; pass < 2; pass++) {
         double r = pass == 0 ? d->radius : d->radius - inset;
-        uint32_t color = pass == 0 ? COLOR_INK : round_color(d);
+        uint32_t fill = pass == 0 ? COLOR_INK : round_color(color);
         if (!(r > 0.0))
             break;
-        push_disc(renderer, a, r, 0.0, color);
-        push_disc(renderer, b, r, 0.0, color);
+        push_disc(renderer, a, r, 0.0, fill);
+        push_disc(renderer, b, r, 0.0, fill);
         lm_vec3 band[4] = {along(a, side, r), along(b, side, r), along(b, side, -r),
                            along(a, side, -r)};
-        push_polygon(renderer, band, 4, color);
+        push_polygon(renderer, band, 4, fill);
     }
 }
 
 /* An oriented box: the faces turned towards the camera, filled, then its
  * twelve edges (those seen end-on in a flat view are left out). */
-static void collect_obb(lr_renderer *renderer, const lm_collider_def *d) {
+static void collect_obb(lr_renderer *renderer, const lm_collider_def *d, uint32_t color) {
     const lr_view *v = &renderer->view;
     lm_vec3 e[3] = {lm_quat_rotate(d->rotation, (lm_vec3){d->half_extents.x, 0.0, 0.0}),
                     lm_quat_rotate(d->rotation, (lm_vec3){0.0, d->half_extents.y, 0.0}),
@@ -230,7 +230,7 @@ static void collect_obb(lr_renderer *renderer, const lm_collider_def *d) {
             int k1 = (k + 1) % 3, k2 = (k + 2) % 3, bit = sign << k;
             int ids[4] = {bit, bit | 1 << k1, bit | 1 << k1 | 1 << k2, bit | 1 << k2};
             lm_vec3 face[4] = {corner[ids[0]], corner[ids[1]], corner[ids[2]], corner[ids[3]]};
-            push_polygon(renderer, face, 4, solid_color(renderer, d));
+            push_polygon(renderer, face, 4, solid_color(renderer, color));
         }
     }
     for (int i = 0; i < 8; i++) {
@@ -246,20 +246,22 @@ static void collect_obb(lr_renderer *renderer, const lm_collider_def *d) {
     }
 }
 
-void lr_collect_collider(void *context, const lm_collider_def *collider) {
+void lr_collect_collider(void *context, lm_collider handle, const lm_collider_def *collider) {
     lr_renderer *renderer = context;
+    uint32_t color =
+        lr_styles_get(renderer->styles, LR_STYLE_COLLIDER, handle.index1, handle.generation).color;
     switch (collider->kind) {
     case LM_COLLIDER_PLANE:
-        collect_plane(renderer, collider);
+        collect_plane(renderer, collider, color);
         return;
     case LM_COLLIDER_SPHERE:
-        collect_sphere(renderer, collider);
+        collect_sphere(renderer, collider, color);
         return;
     case LM_COLLIDER_CAPSULE:
-        collect_capsule(renderer, collider);
+        collect_capsule(renderer, collider, color);
         return;
     case LM_COLLIDER_BOX:
-        collect_obb(renderer, collider);
+        collect_obb(renderer, collider, color);
         return;
     default:
         break;
@@ -365,24 +367,29 @@ static void push_chain_link(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, bool ed
     push_prim(renderer, p);
 }
 
-/* Links with a look (lm_draw_fns.link_look), except the kinds the window hides. */
-void lr_collect_link_look(void *context, lm_vec3 a, lm_vec3 b, lm_link_style style,
-                          lm_link_look look, uint32_t color) {
+/* A link in its style (look and colour), except the kinds the window hides. */
+void lr_collect_link(void *context, lm_vec3 a, lm_vec3 b, lm_link_style style,
+                     lm_constraint constraint, lm_force force) {
     lr_renderer *renderer = context;
     unsigned kind = style == LM_LINK_SPRING                          ? LR_HIDE_SPRINGS
                     : style == LM_LINK_STICK || style == LM_LINK_PIN ? LR_HIDE_CONSTRAINTS
                                                                      : 0u;
     if (renderer->hidden & kind)
         return;
-    switch (look) {
-    case LM_LOOK_CHAIN:
-    case LM_LOOK_CHAIN_EDGE:
-        push_chain_link(renderer, a, b, look == LM_LOOK_CHAIN_EDGE, color);
+    lr_style look = constraint.index1 ? lr_styles_get(renderer->styles, LR_STYLE_CONSTRAINT,
+                                                      constraint.index1, constraint.generation)
+                                      : lr_styles_get(renderer->styles, LR_STYLE_FORCE,
+                                                      force.index1, force.generation);
+    uint32_t color = look.color;
+    switch (look.look) {
+    case LR_LOOK_CHAIN:
+    case LR_LOOK_CHAIN_EDGE:
+        push_chain_link(renderer, a, b, look.look == LR_LOOK_CHAIN_EDGE, color);
         break;
-    case LM_LOOK_ROPE:
+    case LR_LOOK_ROPE:
         push_segment(renderer, a, b, PRIM_ROPE, ROPE_WIDTH, color ? color : COLOR_ROPE, NAN);
         break;
-    case LM_LOOK_HIDDEN:
+    case LR_LOOK_HIDDEN:
         break;
     default:
         collect_plain_link(renderer, a, b, style, color);
@@ -390,9 +397,12 @@ void lr_collect_link_look(void *context, lm_vec3 a, lm_vec3 b, lm_link_style sty
     }
 }
 
-void lr_collect_particle(void *context, lm_vec3 position, double radius, uint32_t color,
+void lr_collect_particle(void *context, lm_particle particle, lm_vec3 position, double radius,
                          unsigned flags) {
     lr_renderer *renderer = context;
+    uint32_t color =
+        lr_styles_get(renderer->styles, LR_STYLE_PARTICLE, particle.index1, particle.generation)
+            .color;
     const lr_view *v = &renderer->view;
     if (position.z < renderer->particle_zmin)
         renderer->particle_zmin = position.z;

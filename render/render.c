@@ -99,6 +99,10 @@ void *lr_renderer_surface(lr_renderer *renderer) {
     return renderer->picture;
 }
 
+void lr_renderer_set_styles(lr_renderer *renderer, const lr_styles *styles) {
+    renderer->styles = styles;
+}
+
 void lr_renderer_set_hidden(lr_renderer *renderer, unsigned hidden) {
     renderer->hidden = hidden;
 }
@@ -153,7 +157,7 @@ void lr_renderer_draw_with(lr_renderer *renderer, const lm_world *world, const l
     renderer->particle_zmax = -INFINITY;
 
     const lm_draw_fns fns = {renderer->hidden & LR_HIDE_COLLIDERS ? NULL : lr_collect_collider,
-                             NULL, lr_collect_particle, lr_collect_link_look};
+                             lr_collect_link, lr_collect_particle};
     lm_world_draw(world, &fns, renderer);
 
     lr_sort(renderer, world);

@@ -14,6 +14,7 @@
 #define LOOM_RENDER_H
 
 #include "../engine/loom.h"
+#include "style.h"
 
 typedef enum lr_projection {
     LR_PROJECTION_AUTO,         /* orthographic for flat scenes (z extent ~ 0), else perspective */
@@ -119,6 +120,11 @@ bool lr_renderer_write_png(lr_renderer *renderer, const char *path, char *err, s
 /* What the window's toggles leave out of later pictures; 0, the default,
  * draws everything (so `loom render` never hides anything). Constraints are
  * sticks and pins; springs are spring forces; colliders include the floor grid. */
+/* The colours and looks of the world's objects (style.h) for later pictures,
+ * or NULL for every object in its default colour. The renderer only reads
+ * them, while drawing: they must outlive the draws that use them. */
+void lr_renderer_set_styles(lr_renderer *renderer, const lr_styles *styles);
+
 enum { LR_HIDE_CONSTRAINTS = 1u, LR_HIDE_SPRINGS = 2u, LR_HIDE_COLLIDERS = 4u };
 void lr_renderer_set_hidden(lr_renderer *renderer, unsigned hidden);
 

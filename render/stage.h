@@ -124,7 +124,8 @@ struct lr_renderer {
     int *indices;
     int index_count;
     size_t index_capacity;
-    unsigned hidden; /* LR_HIDE_* */
+    unsigned hidden;         /* LR_HIDE_* */
+    const lr_styles *styles; /* may be NULL */
 };
 
 /* ------------------------------------------------------------- helpers -- */
@@ -187,10 +188,10 @@ int lr_clip_polygon(const lr_view *v, double *x, double *y, int n);
 /* ------------------------------------------------- collect (collect.c) -- */
 
 /* lm_draw_fns callbacks; context is the lr_renderer. */
-void lr_collect_collider(void *context, const lm_collider_def *collider);
-void lr_collect_link_look(void *context, lm_vec3 a, lm_vec3 b, lm_link_style style,
-                          lm_link_look look, uint32_t color);
-void lr_collect_particle(void *context, lm_vec3 position, double radius, uint32_t color,
+void lr_collect_collider(void *context, lm_collider collider, const lm_collider_def *def);
+void lr_collect_link(void *context, lm_vec3 a, lm_vec3 b, lm_link_style style,
+                     lm_constraint constraint, lm_force force);
+void lr_collect_particle(void *context, lm_particle particle, lm_vec3 position, double radius,
                          unsigned flags);
 
 /* ------------------------------------------------------- sort (sort.c) -- */

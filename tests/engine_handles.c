@@ -128,22 +128,31 @@ static void test_determinism(void) {
 }
 
 typedef struct draw_log {
+    const lm_world *world;
+    int handles_bad; /* reported handles that are not the object's live handle */
     int colliders, sticks, springs, pins, particles, immovable, pinned;
     int order_ok, phase; /* colliders, then links, then particles */
 } draw_log;
 
-static void draw_collider(void *ctx, const lm_collider_def *c) {
+static void draw_collider(void *ctx, lm_collider collider, const lm_collider_def *c) {
     draw_log *log = ctx;
     (void)c;
+    log->handles_bad += !lm_collider_is_valid(log->world, collider);
     log->colliders++;
     if (log->phase > 0) {
         log->order_ok = 0;
     }
 }
-static void draw_link(void *ctx, lm_vec3 a, lm_vec3 b, lm_link_style style) {
+static void draw_link(void *ctx, lm_vec3 a, lm_vec3 b, lm_link_style style,
+                      lm_constraint constraint, lm_force force) {
     draw_log *log = ctx;
     (void)a;
     (void)b;
+    if (style == LM_LINK_SPRING) {
+        log->handles_bad += !lm_force_is_valid(log->world, force) || constraint.index1 != 0;
+    } else {
+        log->handles_bad += !lm_constraint_is_valid(log->world, constraint) || force.index1 != 0;
+    }
     if (log->phase > 1) {
         log->order_ok = 0;
     }
@@ -152,11 +161,13 @@ static void draw_link(void *ctx, lm_vec3 a, lm_vec3 b, lm_link_style style) {
     log->springs += style == LM_LINK_SPRING;
     log->pins += style == LM_LINK_PIN;
 }
-static void draw_particle(void *ctx, lm_vec3 x, double r, uint32_t color, unsigned flags) {
+static void draw_particle(void *ctx, lm_particle particle, lm_vec3 x, double r, unsigned flags) {
     draw_log *log = ctx;
-    (void)x;
     (void)r;
-    (void)color;
+    lm_vec3 at = lm_particle_is_valid(log->world, particle)
+                     ? lm_particle_position(log->world, particle)
+                     : (lm_vec3){NAN, NAN, NAN};
+    log->handles_bad += at.x != x.x || at.y != x.y || at.z != x.z;
     log->phase = 2;
     log->particles++;
     log->immovable += (flags & LM_DRAW_IMMOVABLE) != 0;
@@ -182,9 +193,10 @@ static void test_draw_and_bounds(void) {
     lm_collider_create(w, &box);
     CHECK(lm_world_bounds(w, &lo, &hi) && lo.x == -1 && hi.y == 2 && lo.z == -1,
           "bounds cover particles and colliders");
-    lm_draw_fns fns = {draw_collider, draw_link, draw_particle, NULL};
+    lm_draw_fns fns = {draw_collider, draw_link, draw_particle};
     draw_log log;
     memset(&log, 0, sizeof log);
+    log.world = w;
     log.order_ok = 1;
     lm_world_draw(w, &fns, &log);
     CHECK(log.colliders == 1 && log.sticks == 1 && log.springs == 1 && log.pins == 1,
@@ -192,6 +204,7 @@ static void test_draw_and_bounds(void) {
     CHECK(log.particles == 2 && log.immovable == 1 && log.pinned == 1,
           "draw flags immovable and pinned particles");
     CHECK(log.order_ok, "draw order: colliders, links, particles");
+    CHECK(log.handles_bad == 0, "draw reports each object's live handle (renderer styles by it)");
     lm_world_destroy(w);
 }
 

@@ -110,3 +110,28 @@ check_error(function() s:look() end, "calling 'look' on bad self (attempt to use
             "look: a removed constraint")
 check_error(function() s:set_look("chain") end,
             "calling 'set_look' on bad self (attempt to use a removed constraint)", "set_look: a removed constraint")
+
+-- ------------------------------------------- styles live by handle --
+-- Colours and looks are kept by the renderer's styles, keyed by handle: an
+-- object made in a removed one's slot starts with the default, not its colour.
+do
+    local w2 = loom.world()
+    local p = w2:particle { pos = { 0, 0 }, color = "#ff0000" }
+    check(select("#", p:color()) == 4, "a particle made with a colour reports it")
+    local q0 = w2:particle { pos = { 1, 0 } }
+    local link = w2:stick(p, q0, { look = "rope", color = "#00ff00" })
+    local ball = w2:sphere { center = { 0, -2, 0 }, radius = 0.5, color = "#0000ff" }
+    w2:remove(link)
+    w2:remove(p)
+    w2:remove(ball)
+    local q = w2:particle { pos = { 2, 0 } }
+    check(q:color() == nil, "a particle in a removed coloured one's slot has the default colour")
+    local q2 = w2:particle { pos = { 3, 0 } }
+    local link2 = w2:stick(q, q2)
+    check(link2:look() == "default" and select("#", link2:look()) == 1,
+          "a stick in a removed styled one's slot has the default look and colour")
+    q:set_color("#123456")
+    check(select("#", q:color()) == 4 and q2:color() == nil, "set_color styles that particle only")
+    q:set_color(nil)
+    check(q:color() == nil, "set_color(nil) goes back to the default")
+end
