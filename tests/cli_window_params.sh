@@ -42,7 +42,7 @@ fi
 Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
 xvfb_pid=$!
 tries=50
-while ! grep -q '[0-9]' "$tmp/display" && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
+while ! grep -q '[0-9]' "$tmp/display" 2>/dev/null && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
 DISPLAY=:$(cat "$tmp/display")
 export DISPLAY
 
