@@ -117,6 +117,9 @@ int lmlua_world_new(lua_State *L) {
     world->error_index = 0;
     world->stepping = false;
     world->spring_warned = false;
+    world->watching = false;
+    world->diverge_warned = false;
+    world->watch_energy = world->watch_time = 0;
     world->styles = NULL;
     world->world = NULL;
     luaL_setmetatable(L, LMLUA_WORLD_METATABLE);
@@ -216,6 +219,9 @@ static int world_step(lua_State *L) {
     }
     world->stepping = false;
     world->L = NULL;
+    if (status == LM_OK) {
+        lmlua_watch_divergence(L, world);
+    }
 
     if (status == LM_ERROR_CALLBACK) {
         lua_pushvalue(L, 3);

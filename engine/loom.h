@@ -140,6 +140,9 @@ double lm_integrator_stability_limit(lm_integrator integrator);
  * 1/m_b)) for a lone spring, sqrt(4 k / m) in a chain); h = time_step /
  * substeps. 0 when both ends are immovable. */
 double lm_spring_omega_h(const lm_world *world, lm_force spring);
+/* The spring with the largest omega h (above), and that value; the null
+ * handle and 0 when the world has no spring. */
+lm_force lm_world_stiffest_spring(const lm_world *world, double *omega_h);
 
 /* ------------------------------------------------------------ measures --
  * For lessons (measure.c). Each takes a list of particles, or NULL and 0 for

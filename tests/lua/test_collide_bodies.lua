@@ -133,3 +133,34 @@ check(loom.world { collide_bodies = true }:settings().collide_bodies == true,
 t.check_error(function() loom.world { collide_bodies = 1 } end,
               "bad argument #1 to 'world' (field 'collide_bodies' must be a boolean, got number)",
               "collide_bodies is a boolean")
+
+-- No energy from contact: a faced tetrahedron dropped 0.6 m onto two thin
+-- frictionless rails (capsules along x) never gains speed along them (it
+-- gained 1.2 m/s under Verlet and 4.1 under RK4 when a face crossing a rail's
+-- axis was pushed along it), and comes to rest on them.
+for _, integrator in ipairs { "semi_implicit_euler", "verlet", "velocity_verlet", "midpoint", "rk4" } do
+    local w = loom.world { integrator = integrator }
+    for _, z in ipairs { -0.15, 0.15 } do
+        w:capsule { a = { -3, 0, z }, b = { 3, 0, z }, radius = 0.01, friction = 0 }
+    end
+    local b = rigid.tetrahedron(w, { center = { 0, 0.6, 0 }, faces = true })
+    local along, lowest = 0, math.huge
+    for _ = 1, 180 do
+        w:step()
+        local vx, y = 0, 0
+        for _, p in ipairs(b.particles) do
+            vx = vx + p:vel() / 4
+            y = y + (select(2, p:pos())) / 4
+        end
+        along = math.max(along, math.abs(vx))
+        lowest = math.min(lowest, y)
+    end
+    check(along < 1e-6, ("%s: no speed gained along frictionless rails (%.2g m/s)")
+          :format(integrator, along))
+    -- Under midpoint it still falls through between the 1 cm rails (a face
+    -- tunnels at the default sub-step: not solved yet), so only the others.
+    if integrator ~= "midpoint" then
+        check(lowest > -0.2, ("%s: the tetrahedron stays on the rails (centre down to %.3f m)")
+              :format(integrator, lowest))
+    end
+end
