@@ -605,6 +605,7 @@ bool app_scene_advance(app_scene *scene, double dt, char *err, size_t err_size) 
     }
     if (scene->unsimulated < 0.0)
         scene->unsimulated = 0.0;
+    print_warnings(scene); /* e.g. a diverging spring (bindings/lua_force.c) */
     warn_if_blown_up(scene);
     return true;
 }

@@ -140,6 +140,21 @@ double lm_integrator_stability_limit(lm_integrator integrator);
  * 1/m_b)) for a lone spring, sqrt(4 k / m) in a chain); h = time_step /
  * substeps. 0 when both ends are immovable. */
 double lm_spring_omega_h(const lm_world *world, lm_force spring);
+/* The spring with the largest omega h (above), and that value; the null
+ * handle and 0 when the world has no spring. */
+lm_force lm_world_stiffest_spring(const lm_world *world, double *omega_h);
+
+/* tunnel.c: a movable particle whose last sub-step went right through a
+ * sphere, capsule or box (both ends clear of it, the path through it). */
+typedef struct lm_tunnel {
+    lm_particle particle;
+    lm_collider collider;
+    double speed;     /* m/s over that sub-step */
+    double thickness; /* m: twice the collider's smallest half-size */
+    int substeps;     /* sub-steps per step that would make its move shorter than that */
+} lm_tunnel;
+/* false when no particle tunnelled in the last sub-step. */
+bool lm_world_find_tunnel(const lm_world *world, lm_tunnel *out);
 
 /* ------------------------------------------------------------ measures --
  * For lessons (measure.c). Each takes a list of particles, or NULL and 0 for
