@@ -202,6 +202,26 @@ void lmlua_watch_divergence(lua_State *L, lmlua_world *world) {
     }
 }
 
+void lmlua_watch_tunnel(lua_State *L, lmlua_world *world) {
+    lm_tunnel tunnel;
+    if (world->tunnel_warned || !lm_world_find_tunnel(world->world, &tunnel)) {
+        return;
+    }
+    world->tunnel_warned = true;
+    lm_collider_def d = lm_collider_get_def(world->world, tunnel.collider);
+    lua_pushfstring(L,
+                    "particle#%d went through a %s %f m thick at t = %f s (%f m/s, %f m per "
+                    "sub-step): contacts are found once per sub-step. Use substeps = %d or more "
+                    "(now %d), or a thicker collider",
+                    (int)tunnel.particle.index1, lm_collider_kind_name(d.kind), tunnel.thickness,
+                    lm_world_time(world->world), tunnel.speed,
+                    tunnel.speed * lm_world_settings(world->world).time_step /
+                        lm_world_settings(world->world).substeps,
+                    tunnel.substeps, lm_world_settings(world->world).substeps);
+    lmlua_add_warning(L, lua_tostring(L, -1));
+    lua_pop(L, 1);
+}
+
 static int world_spring(lua_State *L) {
     lmlua_world *world = lmlua_check_world_idle(L, 1, "add to a world");
     lm_spring_def def = lm_spring_default_def();

@@ -60,7 +60,8 @@ typedef struct lmlua_world {
     /* Divergence watch (lua_force.c): the total energy at watch_time. */
     double watch_energy, watch_time;
     bool watching, diverge_warned;
-    lr_styles *styles; /* colours and looks by handle (render/style.h); the engine keeps none */
+    bool tunnel_warned; /* a particle passed through a thin collider (lua_force.c) */
+    lr_styles *styles;  /* colours and looks by handle (render/style.h); the engine keeps none */
 } lmlua_world;
 
 /* The world at arg, or a "world expected" argument error. */
@@ -172,6 +173,9 @@ lm_particle *lmlua_check_particle_list(lua_State *L, int arg, const lmlua_world 
  * grew fast and a cause fits (a spring past the integrator's stability
  * limit, or explicit Euler) (lua_force.c). */
 void lmlua_watch_divergence(lua_State *L, lmlua_world *world);
+/* After each step: warns once when a particle went through a thin collider
+ * during the last sub-step, with the sub-steps that would catch it. */
+void lmlua_watch_tunnel(lua_State *L, lmlua_world *world);
 /* world:energy, world:momentum, world:center_of_mass (lua_measure.c). */
 extern const luaL_Reg lmlua_world_measure_methods[];
 

@@ -119,6 +119,7 @@ int lmlua_world_new(lua_State *L) {
     world->spring_warned = false;
     world->watching = false;
     world->diverge_warned = false;
+    world->tunnel_warned = false;
     world->watch_energy = world->watch_time = 0;
     world->styles = NULL;
     world->world = NULL;
@@ -215,6 +216,7 @@ static int world_step(lua_State *L) {
         status = lm_world_step(world->world);
         if (status == LM_OK) {
             lmlua_attachments_step(L, world->world);
+            lmlua_watch_tunnel(L, world);
         }
     }
     world->stepping = false;

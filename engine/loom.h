@@ -144,6 +144,18 @@ double lm_spring_omega_h(const lm_world *world, lm_force spring);
  * handle and 0 when the world has no spring. */
 lm_force lm_world_stiffest_spring(const lm_world *world, double *omega_h);
 
+/* tunnel.c: a movable particle whose last sub-step went right through a
+ * sphere, capsule or box (both ends clear of it, the path through it). */
+typedef struct lm_tunnel {
+    lm_particle particle;
+    lm_collider collider;
+    double speed;     /* m/s over that sub-step */
+    double thickness; /* m: twice the collider's smallest half-size */
+    int substeps;     /* sub-steps per step that would make its move shorter than that */
+} lm_tunnel;
+/* false when no particle tunnelled in the last sub-step. */
+bool lm_world_find_tunnel(const lm_world *world, lm_tunnel *out);
+
 /* ------------------------------------------------------------ measures --
  * For lessons (measure.c). Each takes a list of particles, or NULL and 0 for
  * every particle of the world. Units: J, kg m/s, m. */
@@ -600,6 +612,9 @@ typedef struct lm_draw_fns {
     /* flags: LM_DRAW_IMMOVABLE (mass 0) | LM_DRAW_PINNED */
     void (*particle)(void *context, lm_particle particle, lm_vec3 position, double radius,
                      unsigned flags);
+    /* A collision face (lm_face_create) with its corners, reported among the
+     * links in constraint order. */
+    void (*face)(void *context, lm_constraint face, lm_vec3 a, lm_vec3 b, lm_vec3 c);
 } lm_draw_fns;
 
 enum { LM_DRAW_IMMOVABLE = 1u, LM_DRAW_PINNED = 2u };
