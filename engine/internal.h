@@ -385,6 +385,8 @@ lm_pool *lm_pool_create(int threads);
 void lm_pool_destroy(lm_pool *pool);
 int lm_pool_threads(const lm_pool *pool);
 void lm_pool_run(lm_pool *pool, lm_pool_fn fn, void *context);
+/* Inside a task: waits until every thread of the pool reached it. */
+void lm_pool_barrier(lm_pool *pool);
 
 /* pin.c: where a pin puts its particle in this sub-step. */
 lm_vec3 lm_pin_goal(const lm_world *world, const lm_step *step, const lm_constraint_item *pin);

@@ -621,6 +621,9 @@ typedef struct lm_draw_fns {
     /* flags: LM_DRAW_IMMOVABLE (mass 0) | LM_DRAW_PINNED */
     void (*particle)(void *context, lm_particle particle, lm_vec3 position, double radius,
                      unsigned flags);
+    /* A collision face (lm_face_create) with its corners, reported among the
+     * links in constraint order. */
+    void (*face)(void *context, lm_constraint face, lm_vec3 a, lm_vec3 b, lm_vec3 c);
 } lm_draw_fns;
 
 enum { LM_DRAW_IMMOVABLE = 1u, LM_DRAW_PINNED = 2u };

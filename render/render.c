@@ -74,6 +74,7 @@ void lr_renderer_destroy(lr_renderer *renderer) {
     if (!renderer)
         return;
     release_surfaces(renderer);
+    lr_surface_free(renderer);
     free(renderer->prims);
     free(renderer->vertices);
     free(renderer->indices);
@@ -155,10 +156,17 @@ void lr_renderer_draw_with(lr_renderer *renderer, const lm_world *world, const l
     renderer->grid_drawn = false;
     renderer->particle_zmin = INFINITY;
     renderer->particle_zmax = -INFINITY;
+    renderer->world = world;
+    renderer->has_floor = false;
+    renderer->link_count = renderer->particle_count = 0;
+    renderer->face_count = renderer->caster_count = 0;
 
     const lm_draw_fns fns = {renderer->hidden & LR_HIDE_COLLIDERS ? NULL : lr_collect_collider,
-                             lr_collect_link, lr_collect_particle};
+                             lr_collect_link, lr_collect_particle, lr_collect_face};
     lm_world_draw(world, &fns, renderer);
+    if (!renderer->view.straight)
+        lr_surface_build(renderer);
+    renderer->world = NULL;
 
     lr_sort(renderer, world);
 

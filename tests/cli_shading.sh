@@ -1,0 +1,111 @@
+#!/bin/sh
+# End-to-end tests of shading in 3D pictures, in rendered pixels: a cloth
+# seen in perspective is a filled, lit surface (no background through its
+# cells, no wireframe links on it), the same cloth seen straight on stays a
+# line diagram, a sphere collider is lit from the upper left, styled links
+# stay on top of a surface, and a ball on the floor casts a contact shadow.
+# Usage: sh tests/cli_shading.sh BUILD_DIR
+# Prints "ok - ..." or "not ok - ..." per check and ends with "N passed, N failed".
+build=${1:-build}
+loom=$build/loom
+pngcheck=$build/tests/pngcheck
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); echo "ok - $1"; }
+not_ok() { fail=$((fail + 1)); echo "not ok - $1${2:+ ($2)}"; }
+
+if [ ! -x "$loom" ] || [ ! -x "$pngcheck" ]; then
+    echo "not ok - $loom and $pngcheck are built"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+
+render() { # scene.lua out_dir
+    "$loom" render "$1" --frames 1 --size 320x180 --out "$2" --quiet >/dev/null 2>"$tmp/err"
+}
+brightness() { # file x y -> r + g + b
+    c=$("$pngcheck" pixel "$1" "$2" "$3" | sed 's/#//')
+    echo $((0x$(echo "$c" | cut -c1-2) + 0x$(echo "$c" | cut -c3-4) + 0x$(echo "$c" | cut -c5-6)))
+}
+
+BACKGROUND='#f7f7f2'
+STICK='#4a4f57'
+
+# A 12 x 12 spring cloth lying flat under a sphere, seen from above at 35 degrees.
+cat >"$tmp/cloth3d.lua" <<'LUA'
+local cloth = require "loom.cloth"
+local world = loom.world{ gravity = {0, 0, 0} }
+local sheet = cloth.grid(world, { origin = {-1, 0, -1}, u = {2, 0, 0}, v = {0, 0, 2}, nu = 12,
+  nv = 12, structural = true, shear = true, kind = "spring", k = 5 })
+world:sphere{ center = {0, 1.2, 0}, radius = 0.4 }
+if loom.param("styled", false) then
+  world:stick(sheet.at(1, 1), sheet.at(12, 12), { color = "#ff0000" })
+end
+loom.camera{ projection = "perspective", target = {0, 0.4, 0}, yaw = 0, pitch = 35, height = 3.2 }
+LUA
+if render "$tmp/cloth3d.lua" "$tmp/a"; then
+    f=$tmp/a/frame_00000.png
+    n=$("$pngcheck" count "$f" 130 100 190 130 "$BACKGROUND" 6)
+    if [ "$n" = 0 ]; then ok "a 3D cloth is filled: no background shows through its cells"
+    else not_ok "a 3D cloth is filled: no background shows through its cells" "$n pixels"; fi
+    n=$("$pngcheck" count "$f" 110 90 210 140 "$STICK" 10)
+    if [ "$n" = 0 ]; then ok "its links are not drawn over it (not asked for)"
+    else not_ok "its links are not drawn over it (not asked for)" "$n stick pixels"; fi
+    c=$("$pngcheck" pixel "$f" 160 115 | sed 's/#//')
+    r=$((0x$(echo "$c" | cut -c1-2))) b=$((0x$(echo "$c" | cut -c5-6)))
+    if [ "$b" -gt $((r + 40)) ]; then ok "the cloth is the surface blue, lit ($c)"
+    else not_ok "the cloth is the surface blue, lit" "#$c"; fi
+    lit=$(brightness "$f" 150 34) dark=$(brightness "$f" 172 58)
+    if [ "$lit" -gt $((dark + 60)) ]; then ok "a sphere is lit from the upper left ($lit > $dark)"
+    else not_ok "a sphere is lit from the upper left" "$lit vs $dark"; fi
+else
+    not_ok "a 3D cloth renders" "$(head -n 3 "$tmp/err")"
+fi
+
+# A link with a colour of its own is drawn on top of the surface.
+if "$loom" render "$tmp/cloth3d.lua" --set styled=true --frames 1 --size 320x180 --out "$tmp/s" \
+    --quiet >/dev/null 2>"$tmp/err"; then
+    n=$("$pngcheck" count "$tmp/s/frame_00000.png" 100 80 220 150 '#ff0000' 40)
+    if [ "$n" -gt 20 ]; then ok "a styled link is drawn on top of the surface ($n red pixels)"
+    else not_ok "a styled link is drawn on top of the surface" "$n red pixels"; fi
+else
+    not_ok "the styled scene renders" "$(head -n 3 "$tmp/err")"
+fi
+
+# The same cloth upright in the xy plane, seen straight on: a diagram of links.
+cat >"$tmp/cloth2d.lua" <<'LUA'
+local cloth = require "loom.cloth"
+local world = loom.world{ gravity = {0, 0, 0} }
+cloth.grid(world, { origin = {-1, -1, 0}, u = {2, 0, 0}, v = {0, 2, 0}, nu = 6, nv = 6,
+  structural = true, shear = true, kind = "stick" })
+LUA
+if render "$tmp/cloth2d.lua" "$tmp/b"; then
+    n=$("$pngcheck" count "$tmp/b/frame_00000.png" 130 60 190 120 "$BACKGROUND" 6)
+    if [ "$n" -gt 1000 ]; then ok "a flat cloth seen straight on stays a diagram ($n background pixels)"
+    else not_ok "a flat cloth seen straight on stays a diagram" "$n background pixels"; fi
+else
+    not_ok "a flat cloth renders" "$(head -n 3 "$tmp/err")"
+fi
+
+# A ball resting on a world box's floor darkens the floor around its foot.
+cat >"$tmp/ball.lua" <<'LUA'
+local world = loom.world{ gravity = {0, 0, 0} }
+world:box{ min = {-1, 0, -1}, max = {1, 1, 1} }
+world:particle{ pos = {0, 0.2, 0}, radius = 0.2, mass = 1 }
+loom.camera{ projection = "perspective", target = {0, 0.2, 0}, yaw = 0, pitch = 60, height = 1.2 }
+LUA
+if render "$tmp/ball.lua" "$tmp/c"; then
+    f=$tmp/c/frame_00000.png
+    # Beside the ball, on the floor: shadow; far from it: plain floor.
+    near=$(brightness "$f" 160 128) far=$(brightness "$f" 60 150)
+    if [ "$near" -lt "$far" ]; then ok "a ball on the floor casts a contact shadow ($near < $far)"
+    else not_ok "a ball on the floor casts a contact shadow" "$near vs $far"; fi
+else
+    not_ok "a ball scene renders" "$(head -n 3 "$tmp/err")"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
