@@ -177,6 +177,8 @@ void lmlua_watch_divergence(lua_State *L, lmlua_world *world);
 /* After each step: warns once when a particle went through a thin collider
  * during the last sub-step, with the sub-steps that would catch it. */
 void lmlua_watch_tunnel(lua_State *L, lmlua_world *world);
+/* world:embed_point (lua_embed.c). */
+extern const luaL_Reg lmlua_world_embed_methods[];
 /* world:energy, world:momentum, world:center_of_mass (lua_measure.c). */
 extern const luaL_Reg lmlua_world_measure_methods[];
 

@@ -38,6 +38,7 @@ static void register_types(lua_State *L) {
     add_functions(L, lmlua_world_field_methods);
     add_functions(L, lmlua_world_collider_methods);
     add_functions(L, lmlua_world_measure_methods);
+    add_functions(L, lmlua_world_embed_methods);
     lua_getfield(L, -1, "__index");
     lmlua_guard_methods(L, -1, "world");
     lua_pop(L, 2);

@@ -144,6 +144,15 @@ double lm_spring_omega_h(const lm_world *world, lm_force spring);
  * handle and 0 when the world has no spring. */
 lm_force lm_world_stiffest_spring(const lm_world *world, double *omega_h);
 
+/* embed.c: a point carried by four particles, x = sum c_i x_i (Jakobsen §5,
+ * figure 6: the corners of a box embedded in a tetrahedron), that collides
+ * with the colliders: pushed out by D, it moves x_i += c_i w_i D / sum c_j^2
+ * w_j. weights sum to 1 (barycentric coordinates in the tetrahedron);
+ * radius >= 0 m. It lasts as long as its four particles. false when out of
+ * memory. */
+bool lm_embedded_create(lm_world *world, const lm_particle particles[4], const double weights[4],
+                        double radius);
+
 /* tunnel.c: a movable particle whose last sub-step went right through a
  * sphere, capsule or box (both ends clear of it, the path through it). */
 typedef struct lm_tunnel {

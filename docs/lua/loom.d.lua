@@ -55,6 +55,10 @@ function world:momentum(particles) end
 ---@param particles? loom.particle[]
 ---@return number? x, number? y, number? z
 function world:center_of_mass(particles) end
+---@param particles loom.particle[] four particles
+---@param weights number[] c1..c4, summing to 1
+---@param radius? number m
+function world:embed_point(particles, weights, radius) end
 ---@param object loom.particle|loom.constraint|loom.force|loom.collider
 function world:remove(object) end
 ---@param options? {pos?: loom.vector, vel?: loom.vector, mass?: number, radius?: number, color?: loom.color, group?: integer}
