@@ -99,6 +99,9 @@ static lm_font *font_of_size(app_labels *labels, bool bold, int size) {
     return chosen->font;
 }
 
+/* The default label colour (lua_label.c), which follows the theme's ink. */
+#define LIGHT_INK 0x2B2D31FFu
+
 typedef struct frame {
     app_labels *labels;
     void *surface;
@@ -106,6 +109,7 @@ typedef struct frame {
     double screen_width; /* pixels a screen x of 1 is at: the part plots leave */
     double point;        /* pixels per point */
     app_view view;
+    uint32_t ink; /* the theme's: labels left in the default ink take it */
 } frame;
 
 static void draw_label(void *context, const lmlua_label *label) {
@@ -164,7 +168,8 @@ static void draw_label(void *context, const lmlua_label *label) {
         int line_left = label->align == LMLUA_ALIGN_LEFT    ? left
                         : label->align == LMLUA_ALIGN_RIGHT ? anchor - widths[i]
                                                             : anchor - widths[i] / 2;
-        lm_text_draw(font, f->surface, line_left, top + i * line_height, lines[i], label->color);
+        lm_text_draw(font, f->surface, line_left, top + i * line_height, lines[i],
+                     label->color == LIGHT_INK ? f->ink : label->color);
     }
 }
 
@@ -204,6 +209,8 @@ bool app_draw_scene(app_labels *labels, app_scene *scene, lr_renderer *renderer,
         }
     }
     const lm_overlay *overlay = drawn ? app_scene_overlay(scene) : NULL;
+    lr_theme theme = app_scene_theme(scene);
+    lr_renderer_set_theme(renderer, &theme);
     lr_renderer_set_styles(renderer, app_scene_styles(scene));
     lr_renderer_draw_with(renderer, world, camera, overlay);
     lr_renderer_set_styles(renderer, NULL);
@@ -219,6 +226,7 @@ bool app_draw_scene(app_labels *labels, app_scene *scene, lr_renderer *renderer,
     f.width = width;
     f.height = height;
     f.point = f.height / 720.0;
+    f.ink = theme.ink;
     lr_camera resolved = *camera;
     if (resolved.projection == LR_PROJECTION_AUTO)
         resolved.projection = lr_camera_fit(world, (double)f.width / f.height).projection;

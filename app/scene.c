@@ -551,6 +551,12 @@ const lr_styles *app_scene_styles(app_scene *scene) {
     return styles;
 }
 
+lr_theme app_scene_theme(app_scene *scene) {
+    lr_theme theme;
+    lmlua_apply_theme(scene->L, &theme);
+    return theme;
+}
+
 /* A scene whose numbers became NaN or infinite goes on (the picture shows
  * what is left), but the user is told once, with the likely causes, instead
  * of watching particles vanish without a word. */

@@ -170,6 +170,7 @@ int luaopen_loom(lua_State *L) {
     static const luaL_Reg functions[] = {
         {"world", lmlua_world_new},
         {"camera", lmlua_camera},
+        {"style", lmlua_style},
         {NULL, NULL},
     };
     luaL_newlib(L, functions);

@@ -48,7 +48,7 @@ static void push_segment(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, prim_kind 
     p.y0 = (float)y0;
     p.x1 = (float)x1;
     p.y1 = (float)y1;
-    p.size = (float)max2(width_points * v->point, SUPERSAMPLE);
+    p.size = (float)max2(width_points * renderer->theme.weight * v->point, SUPERSAMPLE);
     p.color = color;
     push_prim(renderer, p);
 }
@@ -199,7 +199,7 @@ static void collect_plane(lr_renderer *renderer, const lm_collider_def *d, uint3
 /* Spheres and capsules hide what is behind them, so they are opaque even in
  * 3D: drawn at the depth of their centre, a particle on their near side is
  * drawn after them and one behind before. */
-static uint32_t round_color(uint32_t color) {
+static uint32_t round_color(const lr_renderer *renderer, uint32_t color) {
     return color ? color | 0xFFu : COLOR_SOLID;
 }
 
@@ -209,12 +209,12 @@ static void collect_sphere(lr_renderer *renderer, const lm_collider_def *d, uint
     if (!renderer->view.straight) {
         /* 3D: a shaded ball inside a thin outline, casting a contact shadow. */
         push_disc(renderer, d->position, d->radius, 0.0, COLOR_INK);
-        push_ball(renderer, d->position, d->radius, OUTLINE_WIDTH, round_color(color));
+        push_ball(renderer, d->position, d->radius, OUTLINE_WIDTH, round_color(renderer, color));
         lr_surface_add_caster(renderer, d->position, d->radius);
         return;
     }
     push_disc(renderer, d->position, d->radius, 0.0, COLOR_INK);
-    push_disc(renderer, d->position, d->radius, BOX_WIDTH, round_color(color));
+    push_disc(renderer, d->position, d->radius, BOX_WIDTH, round_color(renderer, color));
     if (renderer->view.straight) {
         lm_vec3 x = lm_quat_rotate(d->rotation, (lm_vec3){d->radius, 0.0, 0.0});
         push_segment(renderer, d->position, along(d->position, x, 1.0), PRIM_LINE, GRID_WIDTH,
@@ -235,7 +235,7 @@ static void collect_capsule(lr_renderer *renderer, const lm_collider_def *d, uin
     double inset = BOX_WIDTH * v->point / lr_pixels_per_metre(v, lr_to_camera(v, d->position).z);
     if (!v->straight) {
         /* 3D: shaded end balls, and the band as strips lit by their normal. */
-        uint32_t base = round_color(color);
+        uint32_t base = round_color(renderer, color);
         lm_vec3 light = lr_key_light(v), eye = {-v->forward.x, -v->forward.y, -v->forward.z};
         for (int end = 0; end < 2; end++) {
             push_disc(renderer, end ? b : a, d->radius, 0.0, COLOR_INK);
@@ -261,7 +261,7 @@ static void collect_capsule(lr_renderer *renderer, const lm_collider_def *d, uin
     }
     for (int pass = 0; pass < 2; pass++) {
         double r = pass == 0 ? d->radius : d->radius - inset;
-        uint32_t fill = pass == 0 ? COLOR_INK : round_color(color);
+        uint32_t fill = pass == 0 ? COLOR_INK : round_color(renderer, color);
         if (!(r > 0.0))
             break;
         push_disc(renderer, a, r, 0.0, fill);

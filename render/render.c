@@ -63,6 +63,7 @@ lr_renderer *lr_renderer_create(int width, int height, char *err, size_t err_siz
         snprintf(err, err_size, "out of memory");
         return NULL;
     }
+    renderer->theme = lr_theme_preset(LR_THEME_LIGHT);
     if (!make_surfaces(renderer, width, height, err, err_size)) {
         free(renderer);
         return NULL;
@@ -102,6 +103,10 @@ void *lr_renderer_surface(lr_renderer *renderer) {
 
 void lr_renderer_set_styles(lr_renderer *renderer, const lr_styles *styles) {
     renderer->styles = styles;
+}
+
+void lr_renderer_set_theme(lr_renderer *renderer, const lr_theme *theme) {
+    renderer->theme = theme ? *theme : lr_theme_preset(LR_THEME_LIGHT);
 }
 
 void lr_renderer_set_hidden(lr_renderer *renderer, unsigned hidden) {

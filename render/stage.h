@@ -32,18 +32,6 @@ enum { SUPERSAMPLE = 2 };
  * to, so that huge coordinates never reach the rasteriser. */
 #define GUARD 4096.0
 
-/* Colours, 0xRRGGBBAA. */
-#define COLOR_BACKGROUND 0xF7F7F2FFu
-#define COLOR_INK        0x2B2D31FFu
-#define COLOR_STICK      0x4A4F57FFu
-#define COLOR_SPRING     0xE0700FFFu
-#define COLOR_PIN        0xD0342CFFu
-#define COLOR_PARTICLE   0x1F63D6FFu
-#define COLOR_GRID       0xE3E3DAFFu
-#define COLOR_ROPE       0x8A6A3FFFu
-#define COLOR_SOLID      0xDCD9CBFFu /* colliders' fill, flat scenes */
-#define COLOR_SOLID_3D   0xA8A49355u /* colliders' fill in 3D: translucent, so nothing hides */
-
 /* Sizes in points. */
 #define LINE_WIDTH     2.0
 #define BOX_WIDTH      2.5
@@ -69,11 +57,9 @@ enum { SUPERSAMPLE = 2 };
 #define CHAIN_WIRE        0.13 /* the wire's thickness */
 #define CHAIN_SHINE       0.28 /* a lighter line along the wire, this fraction of its width, */
 #define CHAIN_SHINE_LIGHT 0.25 /* this much towards white */
-#define COLOR_CHAIN       0x6E7580FFu
 
 /* Shaded surfaces in 3D (surface.c): two-sided diffuse plus ambient light
  * from a key light fixed to the camera, up and to the left of the eye. */
-#define COLOR_SURFACE 0x5B84B1FFu /* cloth and faces without a colour of their own */
 #define LIGHT_AMBIENT 0.38
 #define LIGHT_DIFFUSE 0.62
 #define SHADOW_ALPHA  0x22u /* per ring of a contact shadow (three rings) */
@@ -163,6 +149,7 @@ struct lr_renderer {
     size_t index_capacity;
     unsigned hidden;         /* LR_HIDE_* */
     const lr_styles *styles; /* may be NULL */
+    lr_theme theme;          /* default colours and line weight */
 
     /* 3D pictures (surface.c): links, particles and faces are kept until the
      * world is reported, then surfaces are found and shaded, and the links
@@ -185,6 +172,20 @@ struct lr_renderer {
     const pending_particle **by_slot; /* per particle slot: its pending entry */
     size_t by_slot_capacity;
 };
+
+/* The theme's colours, by the names the stages use. */
+#define COLOR_BACKGROUND (renderer->theme.background)
+#define COLOR_INK        (renderer->theme.ink)
+#define COLOR_STICK      (renderer->theme.stick)
+#define COLOR_SPRING     (renderer->theme.spring)
+#define COLOR_PIN        (renderer->theme.pin)
+#define COLOR_PARTICLE   (renderer->theme.particle)
+#define COLOR_GRID       (renderer->theme.grid)
+#define COLOR_ROPE       (renderer->theme.rope)
+#define COLOR_SOLID      (renderer->theme.solid)
+#define COLOR_SOLID_3D   (renderer->theme.solid_3d)
+#define COLOR_CHAIN      (renderer->theme.chain)
+#define COLOR_SURFACE    (renderer->theme.surface)
 
 /* ------------------------------------------------------------- helpers -- */
 

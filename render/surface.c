@@ -199,7 +199,7 @@ static void mark_edge(lr_renderer *renderer, const graph *g, uint32_t u, uint32_
 }
 
 /* A surface takes the colour of its first corner's particle, if it has one. */
-static uint32_t surface_color(const pending_particle *corner) {
+static uint32_t surface_color(const lr_renderer *renderer, const pending_particle *corner) {
     return corner && corner->color ? corner->color : COLOR_SURFACE;
 }
 
@@ -264,7 +264,7 @@ static void push_link_cells(lr_renderer *renderer, graph *g, const pending_parti
             continue;
         uint32_t u = cell[0], v = cell[1], w = cell[2];
         push_lit_triangle(renderer, by_slot[u]->position, by_slot[v]->position,
-                          by_slot[w]->position, surface_color(by_slot[u]), light);
+                          by_slot[w]->position, surface_color(renderer, by_slot[u]), light);
     }
     /* Keep the drawn cells only, then mark their edges and corners. */
     size_t drawn = 0;
@@ -355,7 +355,8 @@ void lr_surface_build(lr_renderer *renderer) {
             const pending_face *f = &renderer->faces[i];
             const pending_particle *first =
                 f->p[0] >= 1 && f->p[0] <= slots ? by_slot[f->p[0] - 1] : NULL;
-            push_lit_triangle(renderer, f->x[0], f->x[1], f->x[2], surface_color(first), light);
+            push_lit_triangle(renderer, f->x[0], f->x[1], f->x[2], surface_color(renderer, first),
+                              light);
             for (int k = 0; k < 3; k++) {
                 uint32_t a = f->p[k], b = f->p[(k + 1) % 3];
                 if (a >= 1 && a <= slots && b >= 1 && b <= slots) {

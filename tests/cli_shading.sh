@@ -3,7 +3,8 @@
 # seen in perspective is a filled, lit surface (no background through its
 # cells, no wireframe links on it), the same cloth seen straight on stays a
 # line diagram, a sphere collider is lit from the upper left, styled links
-# stay on top of a surface, and a ball on the floor casts a contact shadow.
+# stay on top of a surface, a ball on the floor casts a contact shadow, and
+# the themes of loom.style colour the background, lines and labels.
 # Usage: sh tests/cli_shading.sh BUILD_DIR
 # Prints "ok - ..." or "not ok - ..." per check and ends with "N passed, N failed".
 build=${1:-build}
@@ -106,6 +107,40 @@ if render "$tmp/ball.lua" "$tmp/c"; then
 else
     not_ok "a ball scene renders" "$(head -n 3 "$tmp/err")"
 fi
+
+# Themes: the background, and print's heavier black lines.
+cat >"$tmp/stick.lua" <<'LUA'
+local theme = loom.param("theme", "light")
+loom.style{ theme = theme }
+local world = loom.world{ gravity = {0, 0, 0} }
+world:stick(world:particle{ pos = {-1, 0} }, world:particle{ pos = {1, 0} })
+loom.label{ text = "ink", screen = {0.5, 0.2}, size = 40 }
+return world
+LUA
+for theme in light dark print; do
+    "$loom" render "$tmp/stick.lua" --set theme=$theme --frames 1 --size 320x180 --out "$tmp/$theme" \
+        --quiet >/dev/null 2>"$tmp/err" || not_ok "theme $theme renders" "$(head -n 3 "$tmp/err")"
+done
+for pair in 'light #f7f7f2' 'dark #1c1f24' 'print #ffffff'; do
+    theme=${pair% *} colour=${pair#* }
+    got=$("$pngcheck" pixel "$tmp/$theme/frame_00000.png" 5 170)
+    if [ "$got" = "$colour" ]; then ok "theme $theme: background $colour"
+    else not_ok "theme $theme: background $colour" "got $got"; fi
+done
+for theme in light print; do
+    "$loom" render "$tmp/stick.lua" --set theme=$theme --frames 1 --out "$tmp/big_$theme" \
+        --quiet >/dev/null 2>"$tmp/err" || not_ok "theme $theme renders at 1280x720"
+done
+# Pixels of the box that are not the background: the line's width times 121.
+light=$((121 * 81 - $("$pngcheck" count "$tmp/big_light/frame_00000.png" 580 320 700 400 '#f7f7f2' 8)))
+print=$((121 * 81 - $("$pngcheck" count "$tmp/big_print/frame_00000.png" 580 320 700 400 '#ffffff' 8)))
+dark=$("$pngcheck" count "$tmp/big_print/frame_00000.png" 580 320 700 400 '#000000' 60)
+if [ "$print" -gt $((light * 5 / 4)) ] && [ "$dark" -gt 100 ]; then
+    ok "print draws the stick black and heavier ($print > $light line pixels, $dark black)"
+else not_ok "print draws the stick black and heavier" "$print vs $light line pixels, $dark black"; fi
+light_ink=$("$pngcheck" count "$tmp/dark/frame_00000.png" 100 20 220 55 '#e4e4de' 40)
+if [ "$light_ink" -gt 20 ]; then ok "dark: a label in the default colour takes the light ink ($light_ink pixels)"
+else not_ok "dark: a label in the default colour takes the light ink" "$light_ink pixels"; fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

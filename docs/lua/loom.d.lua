@@ -284,6 +284,11 @@ loom.keep = {}
 function loom.world(options) end
 ---@param options table projection, target, yaw, pitch, height, fov
 function loom.camera(options) end
+---Default colours and line weight: theme = "light" | "dark" | "print", then
+---background, ink, stick, spring, pin, rope, chain, particle, grid, solid,
+---surface (colours) and weight (line widths x, 0.25 to 4) over it.
+---@param options table
+function loom.style(options) end
 ---@param options table text, at | screen, offset, size, color, align, panel, bold
 ---@return loom.label
 function loom.label(options) end
