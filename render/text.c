@@ -3,8 +3,12 @@
  *
  * The font file is read once; at each size the glyphs of Latin-1 (code points
  * 32 to 255) are rasterised by stb_truetype into 8-bit coverage maps and kept
- * until the size changes. Drawing blends a colour into the picture by each
- * pixel's coverage, so text has smooth edges without any SDL_ttf.
+ * until the size changes. The other characters a physics lesson writes
+ * (EXTRA_RANGES: Greek, sub- and superscripts, arrows, mathematical operators
+ * such as the sum, integral, root, approximately equal, not equal, less or
+ * equal; h-bar; letterlike symbols; general punctuation) are
+ * rasterised the first time they are drawn at a size. Drawing blends a colour into the picture by
+ * each pixel's coverage, so text has smooth edges without any SDL_ttf.
  */
 #include "text.h"
 
@@ -22,6 +26,20 @@
 
 enum { FIRST_GLYPH = 32, GLYPH_COUNT = 256 - 32, MIN_SIZE = 6, TAB_SPACES = 4 };
 
+/* Unicode blocks baked beside Latin-1, in order. */
+static const struct {
+    unsigned first, count;
+} EXTRA_RANGES[] = {
+    {0x0100, 0x0180 - 0x0100}, /* Latin Extended-A: h-bar (U+0127) */
+    {0x0370, 0x0400 - 0x0370}, /* Greek and Coptic: alpha to omega, theta, phi */
+    {0x2000, 0x2070 - 0x2000}, /* general punctuation: dashes, bullet, ellipsis, prime */
+    {0x2070, 0x20A0 - 0x2070}, /* superscripts and subscripts */
+    {0x2100, 0x2150 - 0x2100}, /* letterlike symbols: h-bar, angstrom */
+    {0x2190, 0x2200 - 0x2190}, /* arrows */
+    {0x2200, 0x2300 - 0x2200}, /* mathematical operators */
+};
+enum { EXTRA_COUNT = 0x80 + 0x90 + 0x70 + 0x30 + 0x50 + 0x70 + 0x100 };
+
 typedef struct glyph {
     unsigned char *coverage; /* width x height, or NULL for an empty glyph */
     int width, height;
@@ -36,6 +54,8 @@ struct lm_font {
     int ascent;      /* pixels above the baseline */
     int line_height; /* pixels between two lines' tops */
     glyph glyphs[GLYPH_COUNT];
+    glyph extra[EXTRA_COUNT]; /* EXTRA_RANGES, made on first use at this size */
+    bool extra_made[EXTRA_COUNT];
 };
 
 const char *lm_font_default_path(bool bold) {
@@ -62,6 +82,27 @@ static void free_glyphs(lm_font *font) {
         free(font->glyphs[i].coverage);
         font->glyphs[i].coverage = NULL;
     }
+    for (int i = 0; i < EXTRA_COUNT; i++) {
+        free(font->extra[i].coverage);
+        font->extra[i].coverage = NULL;
+        font->extra_made[i] = false;
+    }
+}
+
+/* Rasterises code point c into g at the font's size; advance -1 when the
+ * font lacks it. */
+static void make_glyph(lm_font *font, unsigned c, glyph *g) {
+    float scale = stbtt_ScaleForPixelHeight(&font->info, (float)font->size);
+    int advance, bearing;
+    stbtt_GetCodepointHMetrics(&font->info, (int)c, &advance, &bearing);
+    g->advance = (float)advance * scale;
+    g->coverage = NULL;
+    if (stbtt_FindGlyphIndex(&font->info, (int)c) == 0 && c != ' ') {
+        g->advance = -1.0f; /* missing: drawn as '?' */
+        return;
+    }
+    g->coverage = stbtt_GetCodepointBitmap(&font->info, scale, scale, (int)c, &g->width, &g->height,
+                                           &g->x_offset, &g->y_offset);
 }
 
 lm_font *lm_font_load(const char *path, char *err, size_t err_size) {
@@ -162,10 +203,25 @@ static unsigned next_codepoint(const char **text) {
     return codepoint;
 }
 
-static const glyph *glyph_for(const lm_font *font, unsigned codepoint) {
+static const glyph *glyph_for(lm_font *font, unsigned codepoint) {
     if (codepoint >= FIRST_GLYPH && codepoint < FIRST_GLYPH + GLYPH_COUNT &&
         font->glyphs[codepoint - FIRST_GLYPH].advance >= 0.0f)
         return &font->glyphs[codepoint - FIRST_GLYPH];
+    unsigned at = 0;
+    for (size_t r = 0; r < sizeof EXTRA_RANGES / sizeof EXTRA_RANGES[0]; r++) {
+        unsigned first = EXTRA_RANGES[r].first, count = EXTRA_RANGES[r].count;
+        if (codepoint >= first && codepoint < first + count) {
+            unsigned i = at + codepoint - first;
+            if (!font->extra_made[i]) {
+                make_glyph(font, codepoint, &font->extra[i]);
+                font->extra_made[i] = true;
+            }
+            if (font->extra[i].advance >= 0.0f)
+                return &font->extra[i];
+            break;
+        }
+        at += count;
+    }
     return &font->glyphs['?' - FIRST_GLYPH];
 }
 
