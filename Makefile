@@ -164,7 +164,7 @@ bench: $(BENCHES) $(LOOM)
 	@$(LOOM) sim bench/builders.lua --frames 1
 	@sh bench/render.sh $(BUILD)
 
-# Rewrites the golden image hashes after a deliberate change to drawing.
+# Rewrites the golden reference frames after a deliberate change to drawing.
 golden: $(LOOM) $(TOOLS)
 	@sh tests/golden.sh $(BUILD) --update
 
