@@ -78,3 +78,23 @@ do
           :format(worst))
     loom.update = nil
 end
+
+-- forces_medium_drag.lua: the shown ball (k = 2 kg/s, 1 kg, 4 m/s) follows
+-- v = v0 exp(-k t / m) and ends at m v0 / k = 2 m, never past it.
+do
+    local world = assert(loadfile("examples/forces_medium_drag.lua"))()
+    local update = loom.update
+    local ball = world:particles()[1]
+    local x0 = ball:pos()
+    local farthest, at_one = -math.huge, nil
+    for s = 1, 240 do
+        update(1 / 60)
+        world:step()
+        farthest = math.max(farthest, ball:pos() - x0)
+        if s == 60 then at_one = ball:vel() end
+    end
+    check_near(at_one, 4 * math.exp(-2), 0.02 * 4 * math.exp(-2), "after 1 s, v = v0 e^(-k t / m) (2%)")
+    check(farthest <= 2 and farthest > 0.97 * 2, ("it stops within 3%% short of m v0 / k = 2 m, never past (%.4f m)")
+          :format(farthest))
+    loom.update = nil
+end
