@@ -134,6 +134,14 @@ $(BUILD)/bench/bench_draw: $(BUILD)/obj/bench/bench_draw.o $(BINDINGS_LIB) $(REN
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
 
+# bench_shade draws a scene: like bench_draw.
+$(BUILD)/obj/bench/bench_shade.o: bench/bench_shade.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(DEP_CFLAGS) -c $< -o $@
+$(BUILD)/bench/bench_shade: $(BUILD)/obj/bench/bench_shade.o $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
+
 # bench_fields runs Lua fields: the bindings and Lua, like bench_draw.
 $(BUILD)/obj/bench/bench_fields.o: bench/bench_fields.c
 	@mkdir -p $(dir $@)
