@@ -36,7 +36,7 @@ typedef struct sized_font {
 
 struct app_labels {
     bool loaded, warned;
-    sized_font fonts[2][FONTS_PER_WEIGHT]; /* [bold][slot] */
+    sized_font fonts[2][2][FONTS_PER_WEIGHT]; /* [mono][bold][slot] */
     unsigned clock;
     app_box boxes[MAX_BOXES]; /* where the last picture has text and panels */
     int box_count;
@@ -49,9 +49,10 @@ app_labels *app_labels_create(void) {
 void app_labels_destroy(app_labels *labels) {
     if (!labels)
         return;
-    for (int weight = 0; weight < 2; weight++)
-        for (int slot = 0; slot < FONTS_PER_WEIGHT; slot++)
-            lm_font_destroy(labels->fonts[weight][slot].font);
+    for (int face = 0; face < 2; face++)
+        for (int weight = 0; weight < 2; weight++)
+            for (int slot = 0; slot < FONTS_PER_WEIGHT; slot++)
+                lm_font_destroy(labels->fonts[face][weight][slot].font);
     free(labels);
 }
 
@@ -60,28 +61,31 @@ static bool load_fonts(app_labels *labels) {
     if (!labels->loaded) {
         labels->loaded = true;
         char err[256] = "";
-        for (int weight = 0; weight < 2; weight++) {
-            const char *path = lm_font_default_path(weight == 1);
-            for (int slot = 0; slot < FONTS_PER_WEIGHT && path; slot++)
-                labels->fonts[weight][slot].font = lm_font_load(path, err, sizeof err);
-        }
-    }
-    for (int weight = 0; weight < 2; weight++)
-        for (int slot = 0; slot < FONTS_PER_WEIGHT; slot++)
-            if (!labels->fonts[weight][slot].font) {
-                if (!labels->warned)
-                    fprintf(stderr, "loom: warning: no font for labels (install "
-                                    "fonts-dejavu-core); the scene is drawn without them\n");
-                labels->warned = true;
-                return false;
+        for (int face = 0; face < 2; face++)
+            for (int weight = 0; weight < 2; weight++) {
+                const char *path =
+                    face ? lm_font_default_path(weight == 1) : lm_font_sans_path(weight == 1);
+                for (int slot = 0; slot < FONTS_PER_WEIGHT && path; slot++)
+                    labels->fonts[face][weight][slot].font = lm_font_load(path, err, sizeof err);
             }
+    }
+    for (int face = 0; face < 2; face++)
+        for (int weight = 0; weight < 2; weight++)
+            for (int slot = 0; slot < FONTS_PER_WEIGHT; slot++)
+                if (!labels->fonts[face][weight][slot].font) {
+                    if (!labels->warned)
+                        fprintf(stderr, "loom: warning: no font for labels (install "
+                                        "fonts-dejavu-core); the scene is drawn without them\n");
+                    labels->warned = true;
+                    return false;
+                }
     return true;
 }
 
 /* A font of the weight set to pixel size: one that has it, else the one
  * used longest ago. */
-static lm_font *font_of_size(app_labels *labels, bool bold, int size) {
-    sized_font *fonts = labels->fonts[bold ? 1 : 0];
+static lm_font *font_of_size(app_labels *labels, bool mono, bool bold, int size) {
+    sized_font *fonts = labels->fonts[mono ? 1 : 0][bold ? 1 : 0];
     sized_font *chosen = &fonts[0];
     for (int slot = 0; slot < FONTS_PER_WEIGHT; slot++) {
         if (fonts[slot].size == size) {
@@ -136,7 +140,7 @@ static void draw_label(void *context, const lmlua_label *label) {
     int size = pixels < MIN_PIXELS   ? MIN_PIXELS
                : pixels > MAX_PIXELS ? MAX_PIXELS
                                      : (int)lround(pixels);
-    lm_font *font = font_of_size(f->labels, label->bold, size);
+    lm_font *font = font_of_size(f->labels, label->mono, label->bold, size);
     const char *lines[MAX_LINES];
     int widths[MAX_LINES], count = 0, block_width = 0;
     for (const char *line = label->text; line && count < MAX_LINES; count++) {
@@ -187,6 +191,7 @@ static void draw_overlay_text(frame *f, const lm_overlay_text *text) {
     label.position = text->at;
     label.size = text->size;
     label.color = text->color;
+    label.mono = true; /* loom.text and the plot panels: numbers */
     label.panel = text->panel;
     label.bold = text->bold;
     label.align = text->align == LM_OVERLAY_ALIGN_LEFT    ? LMLUA_ALIGN_LEFT

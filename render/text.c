@@ -77,6 +77,25 @@ const char *lm_font_default_path(bool bold) {
     return NULL;
 }
 
+const char *lm_font_sans_path(bool bold) {
+    static const char *const regular[] = {
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        "/usr/share/fonts/TTF/DejaVuSans.ttf",
+        "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+        NULL,
+    };
+    static const char *const heavy[] = {
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+        "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
+        "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf",
+        NULL,
+    };
+    for (const char *const *path = bold ? heavy : regular; *path; path++)
+        if (access(*path, R_OK) == 0)
+            return *path;
+    return NULL;
+}
+
 static void free_glyphs(lm_font *font) {
     for (int i = 0; i < GLYPH_COUNT; i++) {
         free(font->glyphs[i].coverage);

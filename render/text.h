@@ -23,6 +23,8 @@ typedef struct lm_font lm_font;
 /* The first font found among the places Debian's fonts-dejavu-core installs
  * DejaVu Sans Mono (bold if bold), or NULL when none is there. */
 const char *lm_font_default_path(bool bold);
+/* The same for DejaVu Sans, the proportional face labels use for prose. */
+const char *lm_font_sans_path(bool bold);
 
 /* Reads a TrueType file. NULL with a message in err on failure. */
 lm_font *lm_font_load(const char *path, char *err, size_t err_size);
