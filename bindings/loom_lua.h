@@ -52,6 +52,7 @@ typedef struct lmlua_label {
     uint32_t color;   /* 0xRRGGBBAA */
     bool panel;       /* on a pale translucent panel */
     bool bold;
+    bool mono;         /* DejaVu Sans Mono (numbers, aligned) instead of DejaVu Sans (prose) */
     lmlua_align align; /* which side of the text the anchor is on (centre: its middle) */
 } lmlua_label;
 

@@ -160,7 +160,9 @@ static void add_dashed(lr_renderer *renderer, const prim *p, double point) {
 /* A ball lit by the key light: discs shrinking towards the lit side, each
  * lighter, over the darkest full disc; a small highlight last. */
 static void add_ball(lr_renderer *renderer, double x, double y, double r, uint32_t rgba) {
-    enum { RINGS = 7 };
+    /* More rings on bigger balls, so the steps stay a few pixels apart. */
+    int rings = 7 + (int)(r / 12.0);
+    rings = rings > 24 ? 24 : rings;
     lm_vec3 light = lr_key_light(&renderer->view);
     double lx = dot(light, renderer->view.right), ly = -dot(light, renderer->view.up);
     double length = sqrt(lx * lx + ly * ly);
@@ -168,8 +170,8 @@ static void add_ball(lr_renderer *renderer, double x, double y, double r, uint32
         lx /= length;
         ly /= length;
     }
-    for (int k = 0; k < RINGS; k++) {
-        double t = (double)k / RINGS;
+    for (int k = 0; k < rings; k++) {
+        double t = (double)k / rings;
         double intensity = LIGHT_AMBIENT + LIGHT_DIFFUSE * pow(t, 0.7);
         double shift = 0.42 * r * t;
         add_disc(renderer, x + lx * shift, y + ly * shift, r * (1.0 - 0.82 * t),

@@ -47,7 +47,7 @@ typedef struct glyph {
     float advance;
 } glyph;
 
-struct lm_font {
+struct lr_font {
     unsigned char *data; /* the TrueType file, which stbtt reads in place */
     stbtt_fontinfo info;
     int size;        /* pixel height the glyphs are made at, 0 before the first */
@@ -58,7 +58,7 @@ struct lm_font {
     bool extra_made[EXTRA_COUNT];
 };
 
-const char *lm_font_default_path(bool bold) {
+const char *lr_font_default_path(bool bold) {
     static const char *const regular[] = {
         "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
         "/usr/share/fonts/TTF/DejaVuSansMono.ttf",
@@ -77,7 +77,26 @@ const char *lm_font_default_path(bool bold) {
     return NULL;
 }
 
-static void free_glyphs(lm_font *font) {
+const char *lr_font_sans_path(bool bold) {
+    static const char *const regular[] = {
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        "/usr/share/fonts/TTF/DejaVuSans.ttf",
+        "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+        NULL,
+    };
+    static const char *const heavy[] = {
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+        "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
+        "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf",
+        NULL,
+    };
+    for (const char *const *path = bold ? heavy : regular; *path; path++)
+        if (access(*path, R_OK) == 0)
+            return *path;
+    return NULL;
+}
+
+static void free_glyphs(lr_font *font) {
     for (int i = 0; i < GLYPH_COUNT; i++) {
         free(font->glyphs[i].coverage);
         font->glyphs[i].coverage = NULL;
@@ -91,7 +110,7 @@ static void free_glyphs(lm_font *font) {
 
 /* Rasterises code point c into g at the font's size; advance -1 when the
  * font lacks it. */
-static void make_glyph(lm_font *font, unsigned c, glyph *g) {
+static void make_glyph(lr_font *font, unsigned c, glyph *g) {
     float scale = stbtt_ScaleForPixelHeight(&font->info, (float)font->size);
     int advance, bearing;
     stbtt_GetCodepointHMetrics(&font->info, (int)c, &advance, &bearing);
@@ -105,13 +124,13 @@ static void make_glyph(lm_font *font, unsigned c, glyph *g) {
                                            &g->x_offset, &g->y_offset);
 }
 
-lm_font *lm_font_load(const char *path, char *err, size_t err_size) {
+lr_font *lr_font_load(const char *path, char *err, size_t err_size) {
     FILE *file = fopen(path, "rb");
     if (!file) {
         snprintf(err, err_size, "cannot open font '%s': %s", path, strerror(errno));
         return NULL;
     }
-    lm_font *font = calloc(1, sizeof *font);
+    lr_font *font = calloc(1, sizeof *font);
     long length = -1;
     if (font && fseek(file, 0, SEEK_END) == 0)
         length = ftell(file);
@@ -135,11 +154,11 @@ lm_font *lm_font_load(const char *path, char *err, size_t err_size) {
         free(font);
         return NULL;
     }
-    lm_font_set_size(font, 16);
+    lr_font_set_size(font, 16);
     return font;
 }
 
-void lm_font_destroy(lm_font *font) {
+void lr_font_destroy(lr_font *font) {
     if (!font)
         return;
     free_glyphs(font);
@@ -147,7 +166,7 @@ void lm_font_destroy(lm_font *font) {
     free(font);
 }
 
-void lm_font_set_size(lm_font *font, int pixel_height) {
+void lr_font_set_size(lr_font *font, int pixel_height) {
     if (pixel_height < MIN_SIZE)
         pixel_height = MIN_SIZE;
     if (pixel_height == font->size)
@@ -173,7 +192,7 @@ void lm_font_set_size(lm_font *font, int pixel_height) {
     }
 }
 
-int lm_font_line_height(const lm_font *font) {
+int lr_font_line_height(const lr_font *font) {
     return font->line_height;
 }
 
@@ -203,7 +222,7 @@ static unsigned next_codepoint(const char **text) {
     return codepoint;
 }
 
-static const glyph *glyph_for(lm_font *font, unsigned codepoint) {
+static const glyph *glyph_for(lr_font *font, unsigned codepoint) {
     if (codepoint >= FIRST_GLYPH && codepoint < FIRST_GLYPH + GLYPH_COUNT &&
         font->glyphs[codepoint - FIRST_GLYPH].advance >= 0.0f)
         return &font->glyphs[codepoint - FIRST_GLYPH];
@@ -225,7 +244,7 @@ static const glyph *glyph_for(lm_font *font, unsigned codepoint) {
     return &font->glyphs['?' - FIRST_GLYPH];
 }
 
-int lm_text_width(lm_font *font, const char *text) {
+int lr_text_width(lr_font *font, const char *text) {
     float width = 0.0f;
     while (*text && *text != '\n') {
         unsigned c = next_codepoint(&text);
@@ -249,7 +268,7 @@ static void blend_pixel(unsigned char *pixel, unsigned r, unsigned g, unsigned b
     pixel[3] = 255;
 }
 
-int lm_text_draw(lm_font *font, void *surface_pointer, int x, int y, const char *text,
+int lr_text_draw(lr_font *font, void *surface_pointer, int x, int y, const char *text,
                  uint32_t rgba) {
     SDL_Surface *surface = surface_pointer;
     unsigned r = rgba >> 24, g = (rgba >> 16) & 0xFFu, b = (rgba >> 8) & 0xFFu,
@@ -282,7 +301,7 @@ int lm_text_draw(lm_font *font, void *surface_pointer, int x, int y, const char 
     return (int)ceilf(pen);
 }
 
-void lm_fill_rect(void *surface_pointer, int x, int y, int width, int height, uint32_t rgba) {
+void lr_fill_rect(void *surface_pointer, int x, int y, int width, int height, uint32_t rgba) {
     SDL_Surface *surface = surface_pointer;
     int x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
     int x1 = x + width > surface->w ? surface->w : x + width;

@@ -1,7 +1,8 @@
 #!/bin/sh
 # End-to-end test of the characters a physics lesson writes in labels: each
 # is drawn as its own glyph (its picture differs from the '?' a missing
-# character becomes), in DejaVu Sans Mono, through UTF-8.
+# character becomes), through UTF-8; prose in DejaVu Sans, font = "mono" in
+# DejaVu Sans Mono.
 # Usage: sh tests/cli_glyphs.sh BUILD_DIR
 # Prints "ok - ..." or "not ok - ..." per check and ends with "N passed, N failed".
 build=${1:-build}
@@ -46,5 +47,27 @@ for c in ω π θ Δ Ω μ λ ≈ → ∑ ∫ √ ≠ ≤ ≥ · ₀ ² ∞ ∂ 
         not_ok "'$c' is drawn as its own glyph"
     fi
 done
+# Prose in the proportional DejaVu Sans (the default), numbers in the mono
+# face: narrow letters take less room in sans.
+cat >"$tmp/face.lua" <<'LUA'
+local world = loom.world{ gravity = {0, 0, 0} }
+loom.label{ text = "iiiiiiii", screen = {0.1, 0.5}, align = "left", size = 40,
+  font = loom.param("font", "sans") }
+return world
+LUA
+for face in sans mono; do
+    "$loom" render "$tmp/face.lua" --set font=$face --frames 1 --size 640x360 --out "$tmp/$face" \
+        --quiet >/dev/null 2>&1
+done
+set -- $("$pngcheck" where "$tmp/sans/frame_00000.png" 0 0 639 359 '#2b2d31' 80) 0 0 0 0
+sans=$(($4 - $2))
+set -- $("$pngcheck" where "$tmp/mono/frame_00000.png" 0 0 639 359 '#2b2d31' 80) 0 0 0 0
+mono=$(($4 - $2))
+if [ "$sans" -gt 0 ] && [ "$mono" -gt $((sans * 3 / 2)) ]; then
+    ok "labels are proportional DejaVu Sans, font = 'mono' monospaced ($sans < $mono pixels)"
+else
+    not_ok "labels are proportional DejaVu Sans, font = 'mono' monospaced" "$sans vs $mono pixels"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

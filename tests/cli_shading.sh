@@ -13,7 +13,14 @@ pngcheck=$build/tests/pngcheck
 pass=0
 fail=0
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+xvfb_pid=
+loom_pid=
+cleanup() {
+    [ -n "$loom_pid" ] && kill "$loom_pid" 2>/dev/null
+    [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
 
 ok() { pass=$((pass + 1)); echo "ok - $1"; }
 not_ok() { fail=$((fail + 1)); echo "not ok - $1${2:+ ($2)}"; }
@@ -141,6 +148,57 @@ else not_ok "print draws the stick black and heavier" "$print vs $light line pix
 light_ink=$("$pngcheck" count "$tmp/dark/frame_00000.png" 100 20 220 55 '#e4e4de' 40)
 if [ "$light_ink" -gt 20 ]; then ok "dark: a label in the default colour takes the light ink ($light_ink pixels)"
 else not_ok "dark: a label in the default colour takes the light ink" "$light_ink pixels"; fi
+
+# The window shows the same shaded, themed pixels as loom render (P saves
+# the picture without the heads-up display).
+wait_for() { # pattern file: up to 5 s
+    tries=50
+    while [ "$tries" -gt 0 ]; do
+        grep -q "$1" "$2" 2>/dev/null && return 0
+        sleep 0.1; tries=$((tries - 1))
+    done
+    return 1
+}
+if command -v Xvfb >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1; then
+    Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
+    xvfb_pid=$!
+    wait_for '[0-9]' "$tmp/display"
+    DISPLAY=:$(cat "$tmp/display")
+    export DISPLAY
+    mkdir -p "$tmp/win"
+    sed 's/^local cloth = require "loom.cloth"$/local cloth = require "loom.cloth"\nloom.style{ theme = "dark" }/' \
+        "$tmp/cloth3d.lua" >"$tmp/win/still.lua"
+    "$loom" render "$tmp/win/still.lua" --frames 1 --size 640x360 --out "$tmp/still" --quiet \
+        >/dev/null 2>&1
+    loom_path=$(cd "$(dirname "$loom")" && pwd)/loom
+    (cd "$tmp" && exec "$loom_path" win/still.lua --size 640x360 >"$tmp/window.out" \
+        2>"$tmp/window.err") &
+    loom_pid=$!
+    tries=50
+    window=
+    while [ -z "$window" ] && [ "$tries" -gt 0 ]; do
+        sleep 0.1; tries=$((tries - 1))
+        window=$(xdotool search --name "loom - still.lua" 2>/dev/null | tail -n 1)
+    done
+    sleep 0.5
+    xdotool key p
+    wait_for "saved screenshot" "$tmp/window.out"
+    xdotool key Escape
+    tries=30
+    while kill -0 "$loom_pid" 2>/dev/null && [ "$tries" -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
+    kill "$loom_pid" 2>/dev/null
+    wait "$loom_pid" 2>/dev/null
+    loom_pid=
+    shot=$tmp/win/screenshots/still-001.png
+    if [ -f "$shot" ] && "$pngcheck" differ "$tmp/still/frame_00000.png" "$shot" | grep -q '^same$'; then
+        ok "the window shows the shaded, dark-themed picture exactly as loom render draws it"
+    else
+        not_ok "the window shows the shaded, dark-themed picture exactly as loom render draws it" \
+            "$("$pngcheck" differ "$tmp/still/frame_00000.png" "$shot" 2>&1) $(cat "$tmp/window.err")"
+    fi
+else
+    echo "# skip: the window check needs Xvfb and xdotool"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
