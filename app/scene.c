@@ -498,12 +498,16 @@ app_scene *app_scene_load_setup(const app_scene_setup *setup, char *err, size_t 
         goto fail;
 
     record_file(scene, path);
-    int status = luaL_loadfile(L, path);
+    /* Text only: a precompiled chunk can crash the interpreter (Lua does not verify bytecode). */
+    int status = luaL_loadfilex(L, path, "t");
     if (status != LUA_OK) {
         /* A syntax error reads "file:line: message"; a missing file "cannot open ...". */
         const char *message = lua_tostring(L, -1);
-        snprintf(err, err_size, "%s%s", status == LUA_ERRFILE ? "loom: " : "",
-                 message ? message : "cannot load the scene");
+        if (message && strstr(message, "binary chunk"))
+            snprintf(err, err_size, "loom: %s: %s", path, message); /* Lua names no file */
+        else
+            snprintf(err, err_size, "%s%s", status == LUA_ERRFILE ? "loom: " : "",
+                     message ? message : "cannot load the scene");
         goto fail;
     }
     if (!call(scene, 0, 1, err, err_size))
