@@ -12,7 +12,7 @@ local function fields(names)
     return t
 end
 local loom_fields = fields {
-    "world", "camera", "label", "title", "labels", "line", "arrow", "circle", "polygon", "polyline",
+    "world", "camera", "style", "label", "title", "labels", "line", "arrow", "circle", "polygon", "polyline",
     "text", "plot", "param", "keys", "vec", "random", "noise", "version", "key_down", "mouse",
 }
 for _, callback in ipairs { "update", "finish", "keypressed", "keyreleased", "mousepressed",

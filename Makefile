@@ -134,6 +134,14 @@ $(BUILD)/bench/bench_draw: $(BUILD)/obj/bench/bench_draw.o $(BINDINGS_LIB) $(REN
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
 
+# bench_shade draws a scene: like bench_draw.
+$(BUILD)/obj/bench/bench_shade.o: bench/bench_shade.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(DEP_CFLAGS) -c $< -o $@
+$(BUILD)/bench/bench_shade: $(BUILD)/obj/bench/bench_shade.o $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
+
 # bench_fields runs Lua fields: the bindings and Lua, like bench_draw.
 $(BUILD)/obj/bench/bench_fields.o: bench/bench_fields.c
 	@mkdir -p $(dir $@)
@@ -164,7 +172,7 @@ bench: $(BENCHES) $(LOOM)
 	@$(LOOM) sim bench/builders.lua --frames 1
 	@sh bench/render.sh $(BUILD)
 
-# Rewrites the golden image hashes after a deliberate change to drawing.
+# Rewrites the golden reference frames after a deliberate change to drawing.
 golden: $(LOOM) $(TOOLS)
 	@sh tests/golden.sh $(BUILD) --update
 

@@ -29,14 +29,14 @@ enum { FONTS_PER_WEIGHT = 5, MAX_LINES = 32, MIN_PIXELS = 6, MAX_PIXELS = 400, M
  * labels, loom.text and the plot panels' legend and ticks keep theirs from
  * frame to frame instead of rasterising them again every picture. */
 typedef struct sized_font {
-    lm_font *font;
+    lr_font *font;
     int size;      /* pixels, 0 before first use */
     unsigned used; /* frame counter of the last use */
 } sized_font;
 
 struct app_labels {
     bool loaded, warned;
-    sized_font fonts[2][FONTS_PER_WEIGHT]; /* [bold][slot] */
+    sized_font fonts[2][2][FONTS_PER_WEIGHT]; /* [mono][bold][slot] */
     unsigned clock;
     app_box boxes[MAX_BOXES]; /* where the last picture has text and panels */
     int box_count;
@@ -49,9 +49,10 @@ app_labels *app_labels_create(void) {
 void app_labels_destroy(app_labels *labels) {
     if (!labels)
         return;
-    for (int weight = 0; weight < 2; weight++)
-        for (int slot = 0; slot < FONTS_PER_WEIGHT; slot++)
-            lm_font_destroy(labels->fonts[weight][slot].font);
+    for (int face = 0; face < 2; face++)
+        for (int weight = 0; weight < 2; weight++)
+            for (int slot = 0; slot < FONTS_PER_WEIGHT; slot++)
+                lr_font_destroy(labels->fonts[face][weight][slot].font);
     free(labels);
 }
 
@@ -60,28 +61,31 @@ static bool load_fonts(app_labels *labels) {
     if (!labels->loaded) {
         labels->loaded = true;
         char err[256] = "";
-        for (int weight = 0; weight < 2; weight++) {
-            const char *path = lm_font_default_path(weight == 1);
-            for (int slot = 0; slot < FONTS_PER_WEIGHT && path; slot++)
-                labels->fonts[weight][slot].font = lm_font_load(path, err, sizeof err);
-        }
-    }
-    for (int weight = 0; weight < 2; weight++)
-        for (int slot = 0; slot < FONTS_PER_WEIGHT; slot++)
-            if (!labels->fonts[weight][slot].font) {
-                if (!labels->warned)
-                    fprintf(stderr, "loom: warning: no font for labels (install "
-                                    "fonts-dejavu-core); the scene is drawn without them\n");
-                labels->warned = true;
-                return false;
+        for (int face = 0; face < 2; face++)
+            for (int weight = 0; weight < 2; weight++) {
+                const char *path =
+                    face ? lr_font_default_path(weight == 1) : lr_font_sans_path(weight == 1);
+                for (int slot = 0; slot < FONTS_PER_WEIGHT && path; slot++)
+                    labels->fonts[face][weight][slot].font = lr_font_load(path, err, sizeof err);
             }
+    }
+    for (int face = 0; face < 2; face++)
+        for (int weight = 0; weight < 2; weight++)
+            for (int slot = 0; slot < FONTS_PER_WEIGHT; slot++)
+                if (!labels->fonts[face][weight][slot].font) {
+                    if (!labels->warned)
+                        fprintf(stderr, "loom: warning: no font for labels (install "
+                                        "fonts-dejavu-core); the scene is drawn without them\n");
+                    labels->warned = true;
+                    return false;
+                }
     return true;
 }
 
 /* A font of the weight set to pixel size: one that has it, else the one
  * used longest ago. */
-static lm_font *font_of_size(app_labels *labels, bool bold, int size) {
-    sized_font *fonts = labels->fonts[bold ? 1 : 0];
+static lr_font *font_of_size(app_labels *labels, bool mono, bool bold, int size) {
+    sized_font *fonts = labels->fonts[mono ? 1 : 0][bold ? 1 : 0];
     sized_font *chosen = &fonts[0];
     for (int slot = 0; slot < FONTS_PER_WEIGHT; slot++) {
         if (fonts[slot].size == size) {
@@ -92,12 +96,15 @@ static lm_font *font_of_size(app_labels *labels, bool bold, int size) {
             chosen = &fonts[slot];
     }
     if (chosen->size != size) {
-        lm_font_set_size(chosen->font, size);
+        lr_font_set_size(chosen->font, size);
         chosen->size = size;
     }
     chosen->used = ++labels->clock;
     return chosen->font;
 }
+
+/* The default label colour (lua_label.c), which follows the theme's ink. */
+#define LIGHT_INK 0x2B2D31FFu
 
 typedef struct frame {
     app_labels *labels;
@@ -106,6 +113,7 @@ typedef struct frame {
     double screen_width; /* pixels a screen x of 1 is at: the part plots leave */
     double point;        /* pixels per point */
     app_view view;
+    uint32_t ink; /* the theme's: labels left in the default ink take it */
 } frame;
 
 static void draw_label(void *context, const lmlua_label *label) {
@@ -132,19 +140,19 @@ static void draw_label(void *context, const lmlua_label *label) {
     int size = pixels < MIN_PIXELS   ? MIN_PIXELS
                : pixels > MAX_PIXELS ? MAX_PIXELS
                                      : (int)lround(pixels);
-    lm_font *font = font_of_size(f->labels, label->bold, size);
+    lr_font *font = font_of_size(f->labels, label->mono, label->bold, size);
     const char *lines[MAX_LINES];
     int widths[MAX_LINES], count = 0, block_width = 0;
     for (const char *line = label->text; line && count < MAX_LINES; count++) {
         lines[count] = line;
-        widths[count] = lm_text_width(font, line);
+        widths[count] = lr_text_width(font, line);
         if (widths[count] > block_width)
             block_width = widths[count];
         line = strchr(line, '\n');
         if (line)
             line++;
     }
-    int line_height = lm_font_line_height(font);
+    int line_height = lr_font_line_height(font);
     int top = (int)lround(y - 0.5 * count * line_height);
     int anchor = (int)lround(x);
     int left = label->align == LMLUA_ALIGN_LEFT    ? anchor
@@ -157,14 +165,15 @@ static void draw_label(void *context, const lmlua_label *label) {
                       block_width + 2 * (line_height / 3), count * line_height + line_height / 5};
     if (label->panel && block_width > 0) {
         int pad_x = (line_height * 3 + 5) / 10, pad_y = (line_height + 5) / 10;
-        lm_fill_rect(f->surface, left - pad_x, top - pad_y, block_width + 2 * pad_x,
+        lr_fill_rect(f->surface, left - pad_x, top - pad_y, block_width + 2 * pad_x,
                      count * line_height + 2 * pad_y, PANEL_COLOR);
     }
     for (int i = 0; i < count; i++) {
         int line_left = label->align == LMLUA_ALIGN_LEFT    ? left
                         : label->align == LMLUA_ALIGN_RIGHT ? anchor - widths[i]
                                                             : anchor - widths[i] / 2;
-        lm_text_draw(font, f->surface, line_left, top + i * line_height, lines[i], label->color);
+        lr_text_draw(font, f->surface, line_left, top + i * line_height, lines[i],
+                     label->color == LIGHT_INK ? f->ink : label->color);
     }
 }
 
@@ -182,6 +191,7 @@ static void draw_overlay_text(frame *f, const lm_overlay_text *text) {
     label.position = text->at;
     label.size = text->size;
     label.color = text->color;
+    label.mono = true; /* loom.text and the plot panels: numbers */
     label.panel = text->panel;
     label.bold = text->bold;
     label.align = text->align == LM_OVERLAY_ALIGN_LEFT    ? LMLUA_ALIGN_LEFT
@@ -204,6 +214,8 @@ bool app_draw_scene(app_labels *labels, app_scene *scene, lr_renderer *renderer,
         }
     }
     const lm_overlay *overlay = drawn ? app_scene_overlay(scene) : NULL;
+    lr_theme theme = app_scene_theme(scene);
+    lr_renderer_set_theme(renderer, &theme);
     lr_renderer_set_styles(renderer, app_scene_styles(scene));
     lr_renderer_draw_with(renderer, world, camera, overlay);
     lr_renderer_set_styles(renderer, NULL);
@@ -219,6 +231,7 @@ bool app_draw_scene(app_labels *labels, app_scene *scene, lr_renderer *renderer,
     f.width = width;
     f.height = height;
     f.point = f.height / 720.0;
+    f.ink = theme.ink;
     lr_camera resolved = *camera;
     if (resolved.projection == LR_PROJECTION_AUTO)
         resolved.projection = lr_camera_fit(world, (double)f.width / f.height).projection;

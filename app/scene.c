@@ -498,12 +498,16 @@ app_scene *app_scene_load_setup(const app_scene_setup *setup, char *err, size_t 
         goto fail;
 
     record_file(scene, path);
-    int status = luaL_loadfile(L, path);
+    /* Text only: a precompiled chunk can crash the interpreter (Lua does not verify bytecode). */
+    int status = luaL_loadfilex(L, path, "t");
     if (status != LUA_OK) {
         /* A syntax error reads "file:line: message"; a missing file "cannot open ...". */
         const char *message = lua_tostring(L, -1);
-        snprintf(err, err_size, "%s%s", status == LUA_ERRFILE ? "loom: " : "",
-                 message ? message : "cannot load the scene");
+        if (message && strstr(message, "binary chunk"))
+            snprintf(err, err_size, "loom: %s: %s", path, message); /* Lua names no file */
+        else
+            snprintf(err, err_size, "%s%s", status == LUA_ERRFILE ? "loom: " : "",
+                     message ? message : "cannot load the scene");
         goto fail;
     }
     if (!call(scene, 0, 1, err, err_size))
@@ -549,6 +553,12 @@ const lr_styles *app_scene_styles(app_scene *scene) {
     const lr_styles *styles = lmlua_tostyles(scene->L, -1);
     lua_pop(scene->L, 1);
     return styles;
+}
+
+lr_theme app_scene_theme(app_scene *scene) {
+    lr_theme theme;
+    lmlua_apply_theme(scene->L, &theme);
+    return theme;
 }
 
 /* A scene whose numbers became NaN or infinite goes on (the picture shows
@@ -605,6 +615,7 @@ bool app_scene_advance(app_scene *scene, double dt, char *err, size_t err_size) 
     }
     if (scene->unsimulated < 0.0)
         scene->unsimulated = 0.0;
+    print_warnings(scene); /* e.g. a diverging spring (bindings/lua_force.c) */
     warn_if_blown_up(scene);
     return true;
 }

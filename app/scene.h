@@ -98,6 +98,8 @@ const char *app_scene_warning(const app_scene *scene);
 const lm_world *app_scene_world(app_scene *scene);
 /* The colours and looks of app_scene_world's objects (render/style.h), or NULL. */
 const lr_styles *app_scene_styles(app_scene *scene);
+/* The scene's theme (loom.style), "light" when it asks for none. */
+lr_theme app_scene_theme(app_scene *scene);
 
 /* The camera for a picture of the given aspect: fitted to the world when
  * first asked, widened for narrower pictures, then whatever the script set

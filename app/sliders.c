@@ -105,18 +105,18 @@ static double value_at(const slider *s, int x) {
     return snapped(s, s->low + t * (s->high - s->low));
 }
 
-void app_sliders_draw(app_sliders *sliders, void *surface, int height, lm_font *font,
+void app_sliders_draw(app_sliders *sliders, void *surface, int height, lr_font *font,
                       double point) {
     sliders->drawn = false;
     if (sliders->count == 0 || !font)
         return;
-    int line = lm_font_line_height(font);
+    int line = lr_font_line_height(font);
     int margin = (int)lround(MARGIN_POINTS * point), pad = (int)lround(PAD_POINTS * point);
     int row = line + (int)lround(GAP_POINTS * point);
     int width = (int)lround(WIDTH_POINTS * point);
     int panel_height = 2 * pad + sliders->count * row;
     int x0 = margin, y0 = height - margin - panel_height;
-    lm_fill_rect(surface, x0, y0, width, panel_height, PANEL_COLOR);
+    lr_fill_rect(surface, x0, y0, width, panel_height, PANEL_COLOR);
     sliders->panel_x0 = x0;
     sliders->panel_y0 = y0;
     sliders->panel_x1 = x0 + width;
@@ -127,7 +127,7 @@ void app_sliders_draw(app_sliders *sliders, void *surface, int height, lm_font *
         int top = y0 + pad + i * row;
         char text[200];
         snprintf(text, sizeof text, "%s  %.6g", s->label, s->value);
-        lm_text_draw(font, surface, x0 + pad, top, text, TEXT_COLOR);
+        lr_text_draw(font, surface, x0 + pad, top, text, TEXT_COLOR);
         s->track_x0 = x0 + pad + knob;
         s->track_x1 = x0 + width - pad - knob;
         s->track_y = top + line + (row - line) / 2;
@@ -135,11 +135,11 @@ void app_sliders_draw(app_sliders *sliders, void *surface, int height, lm_font *
         s->row_y1 = top + row;
         double t = (s->value - s->low) / (s->high - s->low);
         int knob_x = s->track_x0 + (int)lround(t * (s->track_x1 - s->track_x0));
-        lm_fill_rect(surface, s->track_x0, s->track_y - track / 2, s->track_x1 - s->track_x0, track,
+        lr_fill_rect(surface, s->track_x0, s->track_y - track / 2, s->track_x1 - s->track_x0, track,
                      TRACK_COLOR);
-        lm_fill_rect(surface, s->track_x0, s->track_y - track / 2, knob_x - s->track_x0, track,
+        lr_fill_rect(surface, s->track_x0, s->track_y - track / 2, knob_x - s->track_x0, track,
                      FILL_COLOR);
-        lm_fill_rect(surface, knob_x - knob, s->track_y - knob, 2 * knob, 2 * knob, FILL_COLOR);
+        lr_fill_rect(surface, knob_x - knob, s->track_y - knob, 2 * knob, 2 * knob, FILL_COLOR);
     }
     sliders->drawn = true;
 }

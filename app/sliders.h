@@ -32,7 +32,7 @@ void app_sliders_refresh(app_sliders *sliders, app_scene *scene);
 
 /* Draws the panel onto surface (an SDL_Surface, RGBA32) of the given height;
  * point is pixels per point (the window's text scale). No font: no panel. */
-void app_sliders_draw(app_sliders *sliders, void *surface, int height, lm_font *font, double point);
+void app_sliders_draw(app_sliders *sliders, void *surface, int height, lr_font *font, double point);
 
 typedef enum app_slider_event {
     APP_SLIDER_PRESS,

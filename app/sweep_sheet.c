@@ -80,7 +80,7 @@ bool app_sweep_sheet(const char *dir, const char *const *names, int count, int f
     }
     bool ok = false;
     lr_renderer *sheet = NULL;
-    lm_font *font = NULL;
+    lr_font *font = NULL;
     if (!found) {
         snprintf(err, err_size, "no frame %05d in any variant's folder under %s: nothing to sheet",
                  frame, dir);
@@ -100,21 +100,21 @@ bool app_sweep_sheet(const char *dir, const char *const *names, int count, int f
     if (!sheet)
         goto done;
     SDL_Surface *surface = lr_renderer_surface(sheet);
-    lm_fill_rect(surface, 0, 0, sheet_width, sheet_height, BACKGROUND);
-    const char *font_path = lm_font_default_path(false);
+    lr_fill_rect(surface, 0, 0, sheet_width, sheet_height, BACKGROUND);
+    const char *font_path = lr_font_default_path(false);
     char font_err[256];
-    font = font_path ? lm_font_load(font_path, font_err, sizeof font_err) : NULL;
+    font = font_path ? lr_font_load(font_path, font_err, sizeof font_err) : NULL;
     if (font)
-        lm_font_set_size(font, LABEL_HEIGHT - 8);
+        lr_font_set_size(font, LABEL_HEIGHT - 8);
     for (int i = 0; i < count; i++) {
         int x = GAP + (i % columns) * (cell_width + GAP);
         int y = GAP + (i / columns) * (LABEL_HEIGHT + cell_height + GAP);
         if (font)
-            lm_text_draw(font, surface, x + 2, y + 3, names[i], LABEL_COLOR);
+            lr_text_draw(font, surface, x + 2, y + 3, names[i], LABEL_COLOR);
         if (images[i])
             shrink(images[i], width, height, surface, x, y + LABEL_HEIGHT, cell_width, cell_height);
         else if (font)
-            lm_text_draw(font, surface, x + 8, y + LABEL_HEIGHT + cell_height / 2, "missing",
+            lr_text_draw(font, surface, x + 8, y + LABEL_HEIGHT + cell_height / 2, "missing",
                          0xE6194BFFu);
     }
     snprintf(path, path_size, "%s%ssheet.png", dir, separator);
@@ -125,7 +125,7 @@ done:
             stbi_image_free(images[i]);
     free(images);
     free(path);
-    lm_font_destroy(font);
+    lr_font_destroy(font);
     lr_renderer_destroy(sheet);
     return ok;
 }

@@ -7,7 +7,7 @@
  *   world    lr_renderer_draw: the world alone (the reference, same run);
  *   script   lmlua_draw_frame: trails, arrows, loom.draw, panel layout;
  *   overlay  lr_renderer_draw_with: the world plus the overlay's shapes;
- *   text     the overlay's text with the labels' font (lm_text_draw).
+ *   text     the overlay's text with the labels' font (lr_text_draw).
  * Needs the scene file, so run it from the repository root (make bench). */
 #include <lauxlib.h>
 #include <lua.h>
@@ -42,8 +42,8 @@ int main(void) {
     const lm_world *world = lmlua_toworld(L, -1);
     char err[256];
     lr_renderer *renderer = lr_renderer_create(WIDTH, HEIGHT, err, sizeof err);
-    const char *font_path = lm_font_default_path(false);
-    lm_font *font = font_path ? lm_font_load(font_path, err, sizeof err) : NULL;
+    const char *font_path = lr_font_default_path(false);
+    lr_font *font = font_path ? lr_font_load(font_path, err, sizeof err) : NULL;
     if (!world || !renderer) {
         fprintf(stderr, "bench_draw: no world or no renderer: %s\n", err);
         return 1;
@@ -75,11 +75,11 @@ int main(void) {
         for (int f = 0; f < FRAMES && font; f++) {
             for (size_t i = 0; i < texts; i++) {
                 lm_overlay_text text = lm_overlay_text_at(overlay, i);
-                lm_font_set_size(font, (int)(text.size * HEIGHT / 720.0));
+                lr_font_set_size(font, (int)(text.size * HEIGHT / 720.0));
                 /* World anchors are projected by the app; here any place will do. */
                 int x = text.screen ? (int)(text.at.x * WIDTH) : WIDTH / 2;
                 int y = text.screen ? (int)(text.at.y * HEIGHT) : HEIGHT / 2;
-                lm_text_draw(font, lr_renderer_surface(renderer), x, y, text.text, text.color);
+                lr_text_draw(font, lr_renderer_surface(renderer), x, y, text.text, text.color);
             }
         }
         double t4 = now();
@@ -101,7 +101,7 @@ int main(void) {
     double drawing = best[1] + (best[2] - best[0]) + best[3];
     printf("| the scene's own drawing (script + overlay shapes + text) | %.2f | %.2fx |\n",
            1e3 * drawing, drawing / best[0]);
-    lm_font_destroy(font);
+    lr_font_destroy(font);
     lr_renderer_destroy(renderer);
     lua_close(L);
     return 0;

@@ -36,6 +36,9 @@ void lmlua_push_last_world(lua_State *L);
  * not set keep their value. */
 void lmlua_apply_camera(lua_State *L, lr_camera *camera);
 
+/* The theme loom.style{...} asked for, or "light". */
+void lmlua_apply_theme(lua_State *L, lr_theme *theme);
+
 /* A label as the picture needs it (see loom.label in docs/lua-api.md). */
 typedef enum lmlua_align { LMLUA_ALIGN_LEFT, LMLUA_ALIGN_CENTER, LMLUA_ALIGN_RIGHT } lmlua_align;
 
@@ -49,6 +52,7 @@ typedef struct lmlua_label {
     uint32_t color;   /* 0xRRGGBBAA */
     bool panel;       /* on a pale translucent panel */
     bool bold;
+    bool mono;         /* DejaVu Sans Mono (numbers, aligned) instead of DejaVu Sans (prose) */
     lmlua_align align; /* which side of the text the anchor is on (centre: its middle) */
 } lmlua_label;
 

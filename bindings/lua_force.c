@@ -153,6 +153,75 @@ static void warn_if_stiff(lua_State *L, lmlua_world *world, lm_force spring,
     lua_pop(L, 1);
 }
 
+void lmlua_watch_divergence(lua_State *L, lmlua_world *world) {
+    if (world->diverge_warned) {
+        return;
+    }
+    double now = lm_world_time(world->world);
+    if (world->watching && now - world->watch_time < 0.1) {
+        return;
+    }
+    double energy = lm_world_energy(world->world, NULL, 0).total;
+    double before = world->watch_energy, since = world->watch_time;
+    bool had = world->watching;
+    world->watching = true;
+    world->watch_energy = energy;
+    world->watch_time = now;
+    /* Growth an explosion shows and a lesson does not: more than 10 J and
+     * more than doubling the size of what there was, in a tenth of a second. */
+    if (!had || !(energy - before > 10.0 + 2.0 * fabs(before))) {
+        return;
+    }
+    lm_world_def settings = lm_world_settings(world->world);
+    double limit = lm_integrator_stability_limit(settings.integrator);
+    double omega_h;
+    lm_force spring = lm_world_stiffest_spring(world->world, &omega_h);
+    if (spring.index1 != 0 && omega_h > limit) {
+        lm_particle ends[2];
+        lm_force_particles(world->world, spring, ends);
+        world->diverge_warned = true;
+        lua_pushfstring(L,
+                        "the energy grew from %f J to %f J between t = %f s and %f s: the "
+                        "simulation is diverging. Cause: the spring between particle#%d and "
+                        "particle#%d has omega h = %f, over %s's stability limit %f; use "
+                        "substeps = %d or more, a smaller k or heavier particles",
+                        before, energy, since, now, (int)ends[0].index1, (int)ends[1].index1,
+                        omega_h, lm_integrator_name(settings.integrator), limit,
+                        (int)ceil(settings.substeps * omega_h / limit));
+        lmlua_add_warning(L, lua_tostring(L, -1));
+        lua_pop(L, 1);
+    } else if (settings.integrator == LM_INTEGRATOR_EULER) {
+        world->diverge_warned = true;
+        lua_pushfstring(L,
+                        "the energy grew from %f J to %f J between t = %f s and %f s: the "
+                        "simulation is diverging. Cause: explicit Euler gains energy at every "
+                        "step; use semi_implicit_euler, verlet or rk4",
+                        before, energy, since, now);
+        lmlua_add_warning(L, lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+}
+
+void lmlua_watch_tunnel(lua_State *L, lmlua_world *world) {
+    lm_tunnel tunnel;
+    if (world->tunnel_warned || !lm_world_find_tunnel(world->world, &tunnel)) {
+        return;
+    }
+    world->tunnel_warned = true;
+    lm_collider_def d = lm_collider_get_def(world->world, tunnel.collider);
+    lua_pushfstring(L,
+                    "particle#%d went through a %s %f m thick at t = %f s (%f m/s, %f m per "
+                    "sub-step): contacts are found once per sub-step. Use substeps = %d or more "
+                    "(now %d), or a thicker collider",
+                    (int)tunnel.particle.index1, lm_collider_kind_name(d.kind), tunnel.thickness,
+                    lm_world_time(world->world), tunnel.speed,
+                    tunnel.speed * lm_world_settings(world->world).time_step /
+                        lm_world_settings(world->world).substeps,
+                    tunnel.substeps, lm_world_settings(world->world).substeps);
+    lmlua_add_warning(L, lua_tostring(L, -1));
+    lua_pop(L, 1);
+}
+
 static int world_spring(lua_State *L) {
     lmlua_world *world = lmlua_check_world_idle(L, 1, "add to a world");
     lm_spring_def def = lm_spring_default_def();

@@ -57,6 +57,10 @@ typedef struct lmlua_world {
     int error_index;    /* where a failing force callback leaves its error value */
     bool stepping;      /* true while world:step runs, to refuse re-entry */
     bool spring_warned; /* a spring too stiff for the step was reported (lua_force.c) */
+    /* Divergence watch (lua_force.c): the total energy at watch_time. */
+    double watch_energy, watch_time;
+    bool watching, diverge_warned;
+    bool tunnel_warned; /* a particle passed through a thin collider (lua_force.c) */
     lr_styles *styles;  /* colours and looks by handle (render/style.h); the engine keeps none */
 } lmlua_world;
 
@@ -84,6 +88,7 @@ extern const luaL_Reg lmlua_particle_contact_methods[];
 
 int lmlua_world_new(lua_State *L); /* loom.world{...} */
 int lmlua_camera(lua_State *L);    /* loom.camera{...} */
+int lmlua_style(lua_State *L);     /* loom.style{...} (lua_style.c) */
 /* Registers the label type and adds label, title and labels to the loom
  * table on top of the stack (lua_label.c). */
 void lmlua_open_labels(lua_State *L);
@@ -165,6 +170,15 @@ bool lmlua_handle_is_live(const lmlua_handle *handle, lmlua_kind kind);
  * name the bad element. */
 lm_particle *lmlua_check_particle_list(lua_State *L, int arg, const lmlua_world *world,
                                        uint32_t least, uint32_t *count);
+/* After world:step: every 0.1 s of world time, warns once when the energy
+ * grew fast and a cause fits (a spring past the integrator's stability
+ * limit, or explicit Euler) (lua_force.c). */
+void lmlua_watch_divergence(lua_State *L, lmlua_world *world);
+/* After each step: warns once when a particle went through a thin collider
+ * during the last sub-step, with the sub-steps that would catch it. */
+void lmlua_watch_tunnel(lua_State *L, lmlua_world *world);
+/* world:embed_point (lua_embed.c). */
+extern const luaL_Reg lmlua_world_embed_methods[];
 /* world:energy, world:momentum, world:center_of_mass (lua_measure.c). */
 extern const luaL_Reg lmlua_world_measure_methods[];
 

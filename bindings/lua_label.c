@@ -41,14 +41,16 @@ typedef struct label {
     double size;               /* points */
     uint32_t color;
     bool panel, bold;
+    bool mono; /* font = "mono" */
     lmlua_align align;
 } label;
 
-static const char *const label_fields[] = {"text",  "at",    "screen", "offset", "size",
-                                           "color", "align", "panel",  "bold",   NULL};
+static const char *const label_fields[] = {"text",  "at",    "screen", "offset", "size", "color",
+                                           "align", "panel", "bold",   "font",   NULL};
 /* loom.title's options: everything but the text and a world anchor. */
-static const char *const title_fields[] = {"screen", "offset", "size", "color",
-                                           "align",  "panel",  "bold", NULL};
+static const char *const title_fields[] = {"screen", "offset", "size", "color", "align",
+                                           "panel",  "bold",   "font", NULL};
+static const char *const fonts[] = {"sans", "mono", NULL};
 static const char *const aligns[] = {"left", "center", "right", NULL};
 
 /* Pushes the list of labels, creating it the first time. */
@@ -184,6 +186,10 @@ static void read_options(lua_State *L, int arg, label *l, int *text_index, int *
     }
     lmlua_get_boolean(L, arg, "panel", &l->panel);
     lmlua_get_boolean(L, arg, "bold", &l->bold);
+    int font;
+    if (lmlua_get_option(L, arg, "font", fonts, &font)) {
+        l->mono = font == 1;
+    }
 }
 
 /* Stores what read_options found into the label userdata at self. */
@@ -370,6 +376,8 @@ static int label_get(lua_State *L) {
     lua_setfield(L, -2, "panel");
     lua_pushboolean(L, l->bold);
     lua_setfield(L, -2, "bold");
+    lua_pushstring(L, fonts[l->mono ? 1 : 0]);
+    lua_setfield(L, -2, "font");
     return 1;
 }
 
@@ -422,6 +430,7 @@ void lmlua_each_label(lua_State *L, lmlua_label_fn fn, void *context) {
         out.color = l->color;
         out.panel = l->panel;
         out.bold = l->bold;
+        out.mono = l->mono;
         out.align = l->align;
         bool shown = true;
         if (!l->on_screen && l->follows) {

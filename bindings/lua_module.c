@@ -38,6 +38,7 @@ static void register_types(lua_State *L) {
     add_functions(L, lmlua_world_field_methods);
     add_functions(L, lmlua_world_collider_methods);
     add_functions(L, lmlua_world_measure_methods);
+    add_functions(L, lmlua_world_embed_methods);
     lua_getfield(L, -1, "__index");
     lmlua_guard_methods(L, -1, "world");
     lua_pop(L, 2);
@@ -169,6 +170,7 @@ int luaopen_loom(lua_State *L) {
     static const luaL_Reg functions[] = {
         {"world", lmlua_world_new},
         {"camera", lmlua_camera},
+        {"style", lmlua_style},
         {NULL, NULL},
     };
     luaL_newlib(L, functions);

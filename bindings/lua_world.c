@@ -117,6 +117,10 @@ int lmlua_world_new(lua_State *L) {
     world->error_index = 0;
     world->stepping = false;
     world->spring_warned = false;
+    world->watching = false;
+    world->diverge_warned = false;
+    world->tunnel_warned = false;
+    world->watch_energy = world->watch_time = 0;
     world->styles = NULL;
     world->world = NULL;
     luaL_setmetatable(L, LMLUA_WORLD_METATABLE);
@@ -212,10 +216,14 @@ static int world_step(lua_State *L) {
         status = lm_world_step(world->world);
         if (status == LM_OK) {
             lmlua_attachments_step(L, world->world);
+            lmlua_watch_tunnel(L, world);
         }
     }
     world->stepping = false;
     world->L = NULL;
+    if (status == LM_OK) {
+        lmlua_watch_divergence(L, world);
+    }
 
     if (status == LM_ERROR_CALLBACK) {
         lua_pushvalue(L, 3);

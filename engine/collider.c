@@ -130,6 +130,7 @@ void lm_collision_free(lm_collision *c) {
     free(c->normal_basis);
     free(c->normal_count);
     free(c->body_of);
+    free(c->embedded);
     memset(c, 0, sizeof *c);
 }
 

@@ -457,5 +457,28 @@ double lm_deepest_on_triangle(const lm_collider_def *d, const lm_vec3 x[3], lm_v
             f2 = lm_length(lm_sub(lm_barycentric(x, w), q2));
         }
     }
-    return round_depth(lm_mad(d->position, axis, 0.5 * (lo + hi)), d->radius, x, side, w, push);
+    double s = 0.5 * (lo + hi);
+    if (fabs(s) >= d->half_length * (1 - 1e-9)) {
+        return round_depth(lm_mad(d->position, axis, s), d->radius, x, side, w, push); /* a cap */
+    }
+    /* Along the cylinder the push is across the axis, never along it: where
+     * the face passes through the axis the search ends a hair from the
+     * crossing and p - q points anywhere, and a push along the axis would
+     * launch a body along a frictionless rail. */
+    lm_vec3 q = lm_mad(d->position, axis, s);
+    lm_closest_on_triangle(q, x, w);
+    lm_vec3 v = lm_sub(lm_barycentric(x, w), q);
+    v = lm_mad(v, axis, -lm_dot(v, axis));
+    double len = lm_length(v);
+    lm_vec3 n;
+    if (len > 1e-9 * (1 + d->radius)) {
+        n = lm_scale(v, 1.0 / len);
+    } else {
+        lm_vec3 across = lm_mad(side, axis, -lm_dot(side, axis));
+        double across_length = lm_length(across);
+        n = across_length > 1e-9 ? lm_scale(across, 1.0 / across_length) : side;
+        len = 0;
+    }
+    *push = lm_scale(n, d->radius - len);
+    return len - d->radius;
 }

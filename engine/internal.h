@@ -278,6 +278,9 @@ typedef struct lm_collision {
     uint32_t *body_of;
     uint32_t body_capacity;
     bool bodies_ready; /* body_of is valid for this sub-step */
+    /* Embedded points (embed.c): points carried by four particles. */
+    struct lm_embedded *embedded;
+    uint32_t embedded_count, embedded_capacity;
 } lm_collision;
 
 void lm_collision_free(lm_collision *collision);
@@ -307,6 +310,8 @@ void lm_contact_restitution(lm_world *world, const lm_step *step);
 bool lm_bodies_find(lm_world *world);
 /* One pass pushing particles out of other bodies' faces. */
 void lm_bodies_project(lm_world *world);
+/* embed.c: one pass pushing embedded points out of the colliders. */
+void lm_embedded_project(lm_world *world);
 
 /* --------------------------------------------------------------- batches --
  * The batched order (batch.c builds, relax.c projects): the plain sticks
@@ -380,6 +385,8 @@ lm_pool *lm_pool_create(int threads);
 void lm_pool_destroy(lm_pool *pool);
 int lm_pool_threads(const lm_pool *pool);
 void lm_pool_run(lm_pool *pool, lm_pool_fn fn, void *context);
+/* Inside a task: waits until every thread of the pool reached it. */
+void lm_pool_barrier(lm_pool *pool);
 
 /* pin.c: where a pin puts its particle in this sub-step. */
 lm_vec3 lm_pin_goal(const lm_world *world, const lm_step *step, const lm_constraint_item *pin);

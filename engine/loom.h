@@ -140,6 +140,30 @@ double lm_integrator_stability_limit(lm_integrator integrator);
  * 1/m_b)) for a lone spring, sqrt(4 k / m) in a chain); h = time_step /
  * substeps. 0 when both ends are immovable. */
 double lm_spring_omega_h(const lm_world *world, lm_force spring);
+/* The spring with the largest omega h (above), and that value; the null
+ * handle and 0 when the world has no spring. */
+lm_force lm_world_stiffest_spring(const lm_world *world, double *omega_h);
+
+/* embed.c: a point carried by four particles, x = sum c_i x_i (Jakobsen §5,
+ * figure 6: the corners of a box embedded in a tetrahedron), that collides
+ * with the colliders: pushed out by D, it moves x_i += c_i w_i D / sum c_j^2
+ * w_j. weights sum to 1 (barycentric coordinates in the tetrahedron);
+ * radius >= 0 m. It lasts as long as its four particles. false when out of
+ * memory. */
+bool lm_embedded_create(lm_world *world, const lm_particle particles[4], const double weights[4],
+                        double radius);
+
+/* tunnel.c: a movable particle whose last sub-step went right through a
+ * sphere, capsule or box (both ends clear of it, the path through it). */
+typedef struct lm_tunnel {
+    lm_particle particle;
+    lm_collider collider;
+    double speed;     /* m/s over that sub-step */
+    double thickness; /* m: twice the collider's smallest half-size */
+    int substeps;     /* sub-steps per step that would make its move shorter than that */
+} lm_tunnel;
+/* false when no particle tunnelled in the last sub-step. */
+bool lm_world_find_tunnel(const lm_world *world, lm_tunnel *out);
 
 /* ------------------------------------------------------------ measures --
  * For lessons (measure.c). Each takes a list of particles, or NULL and 0 for
@@ -597,6 +621,9 @@ typedef struct lm_draw_fns {
     /* flags: LM_DRAW_IMMOVABLE (mass 0) | LM_DRAW_PINNED */
     void (*particle)(void *context, lm_particle particle, lm_vec3 position, double radius,
                      unsigned flags);
+    /* A collision face (lm_face_create) with its corners, reported among the
+     * links in constraint order. */
+    void (*face)(void *context, lm_constraint face, lm_vec3 a, lm_vec3 b, lm_vec3 c);
 } lm_draw_fns;
 
 enum { LM_DRAW_IMMOVABLE = 1u, LM_DRAW_PINNED = 2u };

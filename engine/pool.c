@@ -9,7 +9,11 @@
 
 #include "internal.h"
 
-enum { SPINS = 4096 };
+/* Waiting: SPINS loads of the flag, then up to YIELDS turns offered to other
+ * threads (a caller and its worker sharing a busy core get to run in turn),
+ * then sleep. Batches follow each other within microseconds, so most waits
+ * end while spinning or yielding; a sleeping thread costs a wake-up. */
+enum { SPINS = 4096, YIELDS = 2048 };
 
 struct lm_pool {
     int threads; /* the caller included */
@@ -20,6 +24,7 @@ struct lm_pool {
     atomic_uint generation; /* bumped by each run */
     atomic_int remaining;   /* workers still in the current run */
     atomic_bool quit;
+    atomic_uint arrived, phase; /* lm_pool_barrier */
     lm_pool_fn fn;
     void *context;
 };
@@ -36,7 +41,10 @@ static int worker(void *arg) {
     unsigned seen = 0;
     for (;;) {
         unsigned now = atomic_load_explicit(&pool->generation, memory_order_acquire);
-        for (int spin = 0; now == seen && spin < SPINS; spin++) {
+        for (int spin = 0; now == seen && spin < SPINS + YIELDS; spin++) {
+            if (spin >= SPINS) {
+                thrd_yield();
+            }
             now = atomic_load_explicit(&pool->generation, memory_order_acquire);
         }
         if (now == seen) {
@@ -106,6 +114,8 @@ lm_pool *lm_pool_create(int threads) {
     atomic_init(&pool->generation, 0);
     atomic_init(&pool->remaining, 0);
     atomic_init(&pool->quit, false);
+    atomic_init(&pool->arrived, 0);
+    atomic_init(&pool->phase, 0);
     for (int i = 1; i < threads; i++) {
         worker_start *start = malloc(sizeof *start);
         if (!start) {
@@ -124,6 +134,24 @@ lm_pool *lm_pool_create(int threads) {
     return pool;
 }
 
+/* Sense-reversing barrier: the phase is read before arriving, so the last
+ * thread's bump cannot be missed; waiting spins, then yields (never sleeps:
+ * a task that uses barriers is short). */
+void lm_pool_barrier(lm_pool *pool) {
+    unsigned phase = atomic_load_explicit(&pool->phase, memory_order_acquire);
+    if (atomic_fetch_add_explicit(&pool->arrived, 1, memory_order_acq_rel) + 1 ==
+        (unsigned)pool->threads) {
+        atomic_store_explicit(&pool->arrived, 0, memory_order_relaxed);
+        atomic_fetch_add_explicit(&pool->phase, 1, memory_order_release);
+        return;
+    }
+    for (int spin = 0; atomic_load_explicit(&pool->phase, memory_order_acquire) == phase; spin++) {
+        if (spin >= SPINS) {
+            thrd_yield();
+        }
+    }
+}
+
 int lm_pool_threads(const lm_pool *pool) {
     return pool->threads;
 }
@@ -137,9 +165,12 @@ void lm_pool_run(lm_pool *pool, lm_pool_fn fn, void *context) {
     cnd_broadcast(&pool->wake);
     mtx_unlock(&pool->lock);
     fn(context, 0, pool->threads);
-    int spin = 0;
-    while (atomic_load_explicit(&pool->remaining, memory_order_acquire) != 0 && spin < SPINS) {
-        spin++;
+    for (int spin = 0;
+         spin < SPINS + YIELDS && atomic_load_explicit(&pool->remaining, memory_order_acquire) != 0;
+         spin++) {
+        if (spin >= SPINS) {
+            thrd_yield();
+        }
     }
     if (atomic_load_explicit(&pool->remaining, memory_order_acquire) != 0) {
         mtx_lock(&pool->lock);

@@ -143,22 +143,85 @@ void lm_batches_sweep(lm_world *world) {
     from_soa(world);
 }
 
+static void apply_pins(lm_world *world, const lm_step *step) {
+    lm_batches *bt = &world->batches;
+    for (uint32_t r = 0; r < world->constraint_run_count[1]; r++) {
+        const lm_run *run = &world->constraint_runs[1][r];
+        const lm_constraint_item *pins = lm_store_at(&world->constraints, run->start);
+        for (uint32_t i = 0; i < run->count; i++) {
+            lm_vec3 goal = lm_pin_goal(world, step, &pins[i]);
+            uint32_t s = lm_batch_place(bt, pins[i].particle[0]);
+            bt->sx[s] = goal.x;
+            bt->sy[s] = goal.y;
+            bt->sz[s] = goal.z;
+        }
+    }
+}
+
+typedef struct sweeps_job {
+    lm_world *world;
+    const lm_step *step;
+    int sweeps;
+} sweeps_job;
+
+/* Every thread runs every sweep of the sub-step: its fixed part of each
+ * batch (thread 0 alone for small and serial batches, and the pins), with a
+ * barrier after each; the conversions to and from the arrays are cut by
+ * slots. One dispatch per sub-step instead of one per batch. */
+static void sweeps_task(void *context, int thread, int threads) {
+    const sweeps_job *job = context;
+    lm_world *world = job->world;
+    lm_batches *bt = &world->batches;
+    const double *w = bt->sw;
+    uint64_t slots = world->particles.count;
+    uint32_t lo = (uint32_t)(slots * (uint64_t)thread / (uint64_t)threads);
+    uint32_t hi = (uint32_t)(slots * (uint64_t)(thread + 1) / (uint64_t)threads);
+    const lm_vec3 *x = world->particles.x;
+    for (uint32_t i = lo; i < hi; i++) {
+        uint32_t k = lm_batch_place(bt, i);
+        bt->sx[k] = x[i].x;
+        bt->sy[k] = x[i].y;
+        bt->sz[k] = x[i].z;
+        bt->sw[k] = world->particles.solve_w[i];
+    }
+    lm_pool_barrier(bt->pool);
+    for (int sweep = 0; sweep < job->sweeps; sweep++) {
+        for (uint32_t k = 0; k < bt->batch_count; k++) {
+            const lm_batch *batch = &bt->batches[k];
+            if (batch->serial || batch->stick_count < PARALLEL_MIN) {
+                if (thread == 0) {
+                    project_range(bt, w, batch, 0, batch->stick_count);
+                }
+            } else {
+                uint64_t n = batch->stick_count;
+                project_range(bt, w, batch, (uint32_t)(n * (uint64_t)thread / (uint64_t)threads),
+                              (uint32_t)(n * (uint64_t)(thread + 1) / (uint64_t)threads));
+            }
+            lm_pool_barrier(bt->pool);
+        }
+        if (thread == 0) {
+            apply_pins(world, job->step);
+        }
+        lm_pool_barrier(bt->pool);
+    }
+    lm_vec3 *out = world->particles.x;
+    for (uint32_t i = lo; i < hi; i++) {
+        uint32_t k = lm_batch_place(bt, i);
+        out[i] = lm_v3(bt->sx[k], bt->sy[k], bt->sz[k]);
+    }
+}
+
 int lm_batches_sweeps(lm_world *world, const lm_step *step, int sweeps) {
     lm_batches *bt = &world->batches;
+    if (bt->pool) {
+        sweeps_job job = {world, step, sweeps};
+        lm_pool_run(bt->pool, sweeps_task, &job);
+        return sweeps;
+    }
     to_soa(world);
     for (int sweep = 0; sweep < sweeps; sweep++) {
         project_batches(world);
-        for (uint32_t r = 0; r < world->constraint_run_count[1]; r++) {
-            const lm_run *run = &world->constraint_runs[1][r];
-            const lm_constraint_item *pins = lm_store_at(&world->constraints, run->start);
-            for (uint32_t i = 0; i < run->count; i++) {
-                lm_vec3 goal = lm_pin_goal(world, step, &pins[i]);
-                uint32_t s = lm_batch_place(bt, pins[i].particle[0]);
-                bt->sx[s] = goal.x;
-                bt->sy[s] = goal.y;
-                bt->sz[s] = goal.z;
-            }
-        }
+        apply_pins(world, step);
     }
     from_soa(world);
     return sweeps;

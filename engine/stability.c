@@ -59,3 +59,22 @@ double lm_spring_omega_h(const lm_world *world, lm_force spring) {
     double h = world->def.time_step / world->def.substeps;
     return sqrt(omega2) * h;
 }
+
+lm_force lm_world_stiffest_spring(const lm_world *world, double *omega_h) {
+    lm_force best = {0, 0};
+    *omega_h = 0;
+    for (uint32_t k = 0; k < world->forces.count; k++) {
+        const lm_force_item *f = lm_store_at(&world->forces, k);
+        if (!lm_store_alive(&world->forces, k) || f->kind != LM_FORCE_SPRING) {
+            continue;
+        }
+        uint32_t slot = world->forces.item_slot[k];
+        lm_force handle = {slot + 1, world->forces.slot_generation[slot]};
+        double value = lm_spring_omega_h(world, handle);
+        if (value > *omega_h) {
+            *omega_h = value;
+            best = handle;
+        }
+    }
+    return best;
+}

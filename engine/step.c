@@ -110,6 +110,7 @@ static void collision_pass(lm_world *world) {
     lm_edges_project(world);
     lm_faces_project(world);
     lm_bodies_project(world);
+    lm_embedded_project(world);
 }
 
 /* ------------------------------------------------------------ the stages -- */

@@ -200,7 +200,7 @@ void lm_world_draw(const lm_world *world, const lm_draw_fns *fns, void *context)
             }
         }
     }
-    if (fns->link) {
+    if (fns->link || fns->face) {
         const lm_force no_force = {0, 0};
         for (uint32_t i = 0; i < world->constraints.count; i++) {
             const lm_constraint_item *c = lm_store_at(&world->constraints, i);
@@ -209,7 +209,14 @@ void lm_world_draw(const lm_world *world, const lm_draw_fns *fns, void *context)
             }
             uint32_t slot = world->constraints.item_slot[i];
             lm_constraint handle = {slot + 1, world->constraints.slot_generation[slot]};
-            if (c->kind == LM_CONSTRAINT_STICK && !(c->flags & LM_ITEM_BROKEN)) {
+            if (c->kind == LM_CONSTRAINT_FACE) {
+                if (fns->face) {
+                    fns->face(context, handle, p->x[c->particle[0]], p->x[c->particle[1]],
+                              p->x[c->particle[2]]);
+                }
+            } else if (!fns->link) {
+                continue;
+            } else if (c->kind == LM_CONSTRAINT_STICK && !(c->flags & LM_ITEM_BROKEN)) {
                 fns->link(context, p->x[c->particle[0]], p->x[c->particle[1]], LM_LINK_STICK,
                           handle, no_force);
             } else if (c->kind == LM_CONSTRAINT_PIN) {
@@ -222,7 +229,7 @@ void lm_world_draw(const lm_world *world, const lm_draw_fns *fns, void *context)
         }
         for (uint32_t i = 0; i < world->forces.count; i++) {
             const lm_force_item *f = lm_store_at(&world->forces, i);
-            if (lm_store_alive(&world->forces, i) && f->kind == LM_FORCE_SPRING) {
+            if (fns->link && lm_store_alive(&world->forces, i) && f->kind == LM_FORCE_SPRING) {
                 uint32_t slot = world->forces.item_slot[i];
                 lm_force handle = {slot + 1, world->forces.slot_generation[slot]};
                 fns->link(context, p->x[f->particle[0]], p->x[f->particle[1]], LM_LINK_SPRING,

@@ -48,7 +48,7 @@ static void push_segment(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, prim_kind 
     p.y0 = (float)y0;
     p.x1 = (float)x1;
     p.y1 = (float)y1;
-    p.size = (float)max2(width_points * v->point, SUPERSAMPLE);
+    p.size = (float)max2(width_points * renderer->theme.weight * v->point, SUPERSAMPLE);
     p.color = color;
     push_prim(renderer, p);
 }
@@ -75,16 +75,22 @@ static void push_floor_grid(lr_renderer *renderer, const lm_collider_def *box) {
 /* A filled convex polygon of up to 4 world points, drawn at its farthest
  * depth so that whatever lies on it is drawn after it. Dropped when a corner
  * is behind the eye. */
-static void push_polygon(lr_renderer *renderer, const lm_vec3 *points, int n, uint32_t color) {
+void lr_push_polygon(lr_renderer *renderer, const lm_vec3 *points, int n, uint32_t color,
+                     lr_depth mode) {
     const lr_view *v = &renderer->view;
-    double x[POLYGON_MAX], y[POLYGON_MAX], depth = -INFINITY;
+    double x[POLYGON_MAX], y[POLYGON_MAX], depth = -INFINITY, sum = 0.0;
     for (int i = 0; i < n; i++) {
         camera_point c = lr_to_camera(v, points[i]);
         if (!isfinite(c.x) || !isfinite(c.y) || !isfinite(c.z) || c.z < v->near)
             return;
         lr_to_canvas(v, c, &x[i], &y[i]);
         depth = max2(depth, c.z);
+        sum += c.z;
     }
+    if (mode == LR_DEPTH_CENTROID)
+        depth = sum / n;
+    else if (mode == LR_DEPTH_FLOOR)
+        depth = INFINITY; /* on the floor, under everything but the grid before it */
     n = lr_clip_polygon(v, x, y, n);
     if (n < 3)
         return;
@@ -122,6 +128,31 @@ static void push_disc(lr_renderer *renderer, lm_vec3 centre, double radius_m, do
     push_prim(renderer, p);
 }
 
+/* A shaded ball (PRIM_BALL) of radius_m metres less inset points. */
+static void push_ball(lr_renderer *renderer, lm_vec3 centre, double radius_m, double inset,
+                      uint32_t color) {
+    size_t before = renderer->prim_count;
+    push_disc(renderer, centre, radius_m, inset, color);
+    if (renderer->prim_count > before)
+        renderer->prims[renderer->prim_count - 1].kind = PRIM_BALL;
+}
+
+lm_vec3 lr_key_light(const lr_view *v) {
+    lm_vec3 l =
+        along(along(along((lm_vec3){0, 0, 0}, v->forward, -0.55), v->up, 0.75), v->right, -0.35);
+    return unit(l);
+}
+
+/* base scaled by the light falling on a surface of normal n (either side). */
+static uint32_t lit(uint32_t base, double intensity) {
+    uint32_t out = base & 0xFFu;
+    for (int shift = 8; shift <= 24; shift += 8) {
+        double channel = ((base >> shift) & 0xFFu) * intensity;
+        out |= (uint32_t)(channel > 255.0 ? 255.0 : channel + 0.5) << shift;
+    }
+    return out;
+}
+
 /* The collider's solid side: opaque in a flat scene, translucent in 3D so
  * that the painter's order never hides a particle behind it. */
 static uint32_t solid_color(const lr_renderer *renderer, uint32_t color) {
@@ -145,9 +176,13 @@ static void collect_plane(lr_renderer *renderer, const lm_collider_def *d, uint3
         lm_vec3 t = {-in_view.y, in_view.x, 0.0};
         lm_vec3 a = along(d->position, t, -reach), b = along(d->position, t, reach);
         lm_vec3 solid[4] = {a, b, along(b, in_view, -reach), along(a, in_view, -reach)};
-        push_polygon(renderer, solid, 4, solid_color(renderer, color));
+        lr_push_polygon(renderer, solid, 4, solid_color(renderer, color), LR_DEPTH_FARTHEST);
         push_segment(renderer, a, b, PRIM_LINE, BOX_WIDTH, COLOR_INK, NAN);
         return;
+    }
+    if (!d->container && n.y > 0.999 && !renderer->has_floor) {
+        renderer->has_floor = true; /* a floor: contact shadows fall on it */
+        renderer->floor_y = d->position.y;
     }
     lm_vec3 centre = along(v->target, n, -dot(sub(v->target, d->position), n));
     lm_vec3 u = unit(cross(n, fabs(n.x) < 0.9 ? (lm_vec3){1.0, 0.0, 0.0} : (lm_vec3){0, 0, 1.0}));
@@ -155,7 +190,7 @@ static void collect_plane(lr_renderer *renderer, const lm_collider_def *d, uint3
     double s = 0.75 * v->height_m;
     lm_vec3 corners[4] = {along(along(centre, u, -s), w, -s), along(along(centre, u, s), w, -s),
                           along(along(centre, u, s), w, s), along(along(centre, u, -s), w, s)};
-    push_polygon(renderer, corners, 4, solid_color(renderer, color));
+    lr_push_polygon(renderer, corners, 4, solid_color(renderer, color), LR_DEPTH_FARTHEST);
     for (int i = 0; i < 4; i++)
         push_segment(renderer, corners[i], corners[(i + 1) % 4], PRIM_LINE, GRID_WIDTH, COLOR_INK,
                      NAN);
@@ -164,15 +199,22 @@ static void collect_plane(lr_renderer *renderer, const lm_collider_def *d, uint3
 /* Spheres and capsules hide what is behind them, so they are opaque even in
  * 3D: drawn at the depth of their centre, a particle on their near side is
  * drawn after them and one behind before. */
-static uint32_t round_color(uint32_t color) {
+static uint32_t round_color(const lr_renderer *renderer, uint32_t color) {
     return color ? color | 0xFFu : COLOR_SOLID;
 }
 
 /* A sphere: its outline and fill as discs; in a flat scene a spoke along its
  * local x axis shows it turning. */
 static void collect_sphere(lr_renderer *renderer, const lm_collider_def *d, uint32_t color) {
+    if (!renderer->view.straight) {
+        /* 3D: a shaded ball inside a thin outline, casting a contact shadow. */
+        push_disc(renderer, d->position, d->radius, 0.0, COLOR_INK);
+        push_ball(renderer, d->position, d->radius, OUTLINE_WIDTH, round_color(renderer, color));
+        lr_surface_add_caster(renderer, d->position, d->radius);
+        return;
+    }
     push_disc(renderer, d->position, d->radius, 0.0, COLOR_INK);
-    push_disc(renderer, d->position, d->radius, BOX_WIDTH, round_color(color));
+    push_disc(renderer, d->position, d->radius, BOX_WIDTH, round_color(renderer, color));
     if (renderer->view.straight) {
         lm_vec3 x = lm_quat_rotate(d->rotation, (lm_vec3){d->radius, 0.0, 0.0});
         push_segment(renderer, d->position, along(d->position, x, 1.0), PRIM_LINE, GRID_WIDTH,
@@ -191,16 +233,42 @@ static void collect_capsule(lr_renderer *renderer, const lm_collider_def *d, uin
     if (dot(side, side) < 0.5)
         side = v->right;
     double inset = BOX_WIDTH * v->point / lr_pixels_per_metre(v, lr_to_camera(v, d->position).z);
+    if (!v->straight) {
+        /* 3D: shaded end balls, and the band as strips lit by their normal. */
+        uint32_t base = round_color(renderer, color);
+        lm_vec3 light = lr_key_light(v), eye = {-v->forward.x, -v->forward.y, -v->forward.z};
+        for (int end = 0; end < 2; end++) {
+            push_disc(renderer, end ? b : a, d->radius, 0.0, COLOR_INK);
+            push_ball(renderer, end ? b : a, d->radius, OUTLINE_WIDTH, base);
+        }
+        lm_vec3 outline[4] = {along(a, side, d->radius), along(b, side, d->radius),
+                              along(b, side, -d->radius), along(a, side, -d->radius)};
+        lr_push_polygon(renderer, outline, 4, COLOR_INK, LR_DEPTH_FARTHEST);
+        enum { STRIPS = 12 };
+        double r = d->radius - inset;
+        for (int k = 0; k < STRIPS && r > 0.0; k++) {
+            double s0 = -1.0 + 2.0 * k / STRIPS, s1 = -1.0 + 2.0 * (k + 1) / STRIPS;
+            double sm = 0.5 * (s0 + s1);
+            lm_vec3 n = along(along((lm_vec3){0, 0, 0}, side, sm), eye, sqrt(1.0 - sm * sm));
+            double intensity = LIGHT_AMBIENT + LIGHT_DIFFUSE * fabs(dot(unit(n), light));
+            lm_vec3 strip[4] = {along(a, side, r * s0), along(b, side, r * s0),
+                                along(b, side, r * s1), along(a, side, r * s1)};
+            lr_push_polygon(renderer, strip, 4, lit(base, intensity), LR_DEPTH_FARTHEST);
+        }
+        lr_surface_add_caster(renderer, a, d->radius);
+        lr_surface_add_caster(renderer, b, d->radius);
+        return;
+    }
     for (int pass = 0; pass < 2; pass++) {
         double r = pass == 0 ? d->radius : d->radius - inset;
-        uint32_t fill = pass == 0 ? COLOR_INK : round_color(color);
+        uint32_t fill = pass == 0 ? COLOR_INK : round_color(renderer, color);
         if (!(r > 0.0))
             break;
         push_disc(renderer, a, r, 0.0, fill);
         push_disc(renderer, b, r, 0.0, fill);
         lm_vec3 band[4] = {along(a, side, r), along(b, side, r), along(b, side, -r),
                            along(a, side, -r)};
-        push_polygon(renderer, band, 4, fill);
+        lr_push_polygon(renderer, band, 4, fill, LR_DEPTH_FARTHEST);
     }
 }
 
@@ -230,7 +298,7 @@ static void collect_obb(lr_renderer *renderer, const lm_collider_def *d, uint32_
             int k1 = (k + 1) % 3, k2 = (k + 2) % 3, bit = sign << k;
             int ids[4] = {bit, bit | 1 << k1, bit | 1 << k1 | 1 << k2, bit | 1 << k2};
             lm_vec3 face[4] = {corner[ids[0]], corner[ids[1]], corner[ids[2]], corner[ids[3]]};
-            push_polygon(renderer, face, 4, solid_color(renderer, color));
+            lr_push_polygon(renderer, face, 4, solid_color(renderer, color), LR_DEPTH_FARTHEST);
         }
     }
     for (int i = 0; i < 8; i++) {
@@ -277,6 +345,10 @@ void lr_collect_collider(void *context, lm_collider handle, const lm_collider_de
             push_segment(renderer, corners[i], corners[(i + 1) % 4], PRIM_LINE, BOX_WIDTH,
                          COLOR_INK, NAN);
         return;
+    }
+    if (!renderer->has_floor) {
+        renderer->has_floor = true;
+        renderer->floor_y = lo.y;
     }
     if (!renderer->grid_drawn) {
         renderer->grid_drawn = true;
@@ -367,7 +439,8 @@ static void push_chain_link(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, bool ed
     push_prim(renderer, p);
 }
 
-/* A link in its style (look and colour), except the kinds the window hides. */
+/* A link in its style (look and colour), except the kinds the window hides;
+ * kept for after the surfaces in 3D. */
 void lr_collect_link(void *context, lm_vec3 a, lm_vec3 b, lm_link_style style,
                      lm_constraint constraint, lm_force force) {
     lr_renderer *renderer = context;
@@ -380,6 +453,14 @@ void lr_collect_link(void *context, lm_vec3 a, lm_vec3 b, lm_link_style style,
                                                       constraint.index1, constraint.generation)
                                       : lr_styles_get(renderer->styles, LR_STYLE_FORCE,
                                                       force.index1, force.generation);
+    if (!renderer->view.straight) {
+        lr_surface_record_link(renderer, a, b, style, look, constraint, force);
+        return;
+    }
+    lr_emit_link(renderer, a, b, style, look);
+}
+
+void lr_emit_link(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, lm_link_style style, lr_style look) {
     uint32_t color = look.color;
     switch (look.look) {
     case LR_LOOK_CHAIN:
@@ -403,11 +484,20 @@ void lr_collect_particle(void *context, lm_particle particle, lm_vec3 position, 
     uint32_t color =
         lr_styles_get(renderer->styles, LR_STYLE_PARTICLE, particle.index1, particle.generation)
             .color;
-    const lr_view *v = &renderer->view;
     if (position.z < renderer->particle_zmin)
         renderer->particle_zmin = position.z;
     if (position.z > renderer->particle_zmax)
         renderer->particle_zmax = position.z;
+    if (!renderer->view.straight) {
+        lr_surface_record_particle(renderer, particle, position, radius, flags, color);
+        return;
+    }
+    lr_emit_particle(renderer, position, radius, flags, color, false);
+}
+
+void lr_emit_particle(lr_renderer *renderer, lm_vec3 position, double radius, unsigned flags,
+                      uint32_t color, bool shaded) {
+    const lr_view *v = &renderer->view;
     camera_point c = lr_to_camera(v, position);
     if (!isfinite(c.x) || !isfinite(c.y) || !isfinite(c.z) || !isfinite(radius) || c.z < v->near)
         return;
@@ -422,10 +512,28 @@ void lr_collect_particle(void *context, lm_particle particle, lm_vec3 position, 
     prim p = {0};
     p.depth = c.z - (radius > 0.0 ? radius : 0.0);
     p.kind = PRIM_PARTICLE;
-    p.flags = (uint8_t)flags;
+    p.flags = (uint8_t)(flags | (shaded ? PRIM_SHADED : 0u));
     p.x0 = (float)x;
     p.y0 = (float)y;
     p.size = (float)r;
     p.color = color ? color : COLOR_PARTICLE;
     push_prim(renderer, p);
+}
+
+void lr_collect_face(void *context, lm_constraint face, lm_vec3 a, lm_vec3 b, lm_vec3 c) {
+    lr_renderer *renderer = context;
+    if (renderer->view.straight || !renderer->world)
+        return; /* flat diagrams keep their clean look: faces are not drawn */
+    lm_particle corner[4];
+    if (lm_constraint_particles(renderer->world, face, corner) != 3)
+        return;
+    if (!grow((void **)&renderer->faces, &renderer->face_capacity, renderer->face_count + 1,
+              sizeof(pending_face)))
+        return;
+    pending_face *f = &renderer->faces[renderer->face_count++];
+    f->x[0] = a;
+    f->x[1] = b;
+    f->x[2] = c;
+    for (int i = 0; i < 3; i++)
+        f->p[i] = corner[i].index1;
 }

@@ -245,10 +245,15 @@ static void line(layout *l, double x0, double y0, double x1, double y1, double w
     l->ok = lm_overlay_path(l->overlay, ends, 2, false, true, &style) && l->ok;
 }
 
+static void text_weight(layout *l, double x, double y, const char *string, double size,
+                        uint32_t color, lm_overlay_align align, bool bold) {
+    lm_overlay_text t = {string, true, {x, y, 0}, size, color, align, bold, false};
+    l->ok = lm_overlay_add_text(l->overlay, &t) && l->ok;
+}
+
 static void text(layout *l, double x, double y, const char *string, double size, uint32_t color,
                  lm_overlay_align align) {
-    lm_overlay_text t = {string, true, {x, y, 0}, size, color, align, false, false};
-    l->ok = lm_overlay_add_text(l->overlay, &t) && l->ok;
+    text_weight(l, x, y, string, size, color, align, false);
 }
 
 /* Tick spacing: 1, 2 or 5 times a power of ten, giving about `wanted` ticks. */
@@ -337,6 +342,12 @@ static void layout_panel(layout *l, const lm_plots *plots, const char *panel, do
     double legend_size = LEGEND_TEXT, legend_line = 0.0;
     double ax0 = x0 + pw(l, PAD + VALUE_LABELS), ax1 = x1 - pw(l, PAD + 4.0);
     double ay0 = 0.0, ay1 = y1 - ph(PAD + TIME_LABELS);
+    /* A panel named apart from its series gets its name as a title. */
+    bool titled = true;
+    for (size_t i = 0; i < plots->count && titled; i++)
+        titled =
+            strcmp(plots->items[i].panel, panel) != 0 || strcmp(plots->items[i].name, panel) != 0;
+    double title_height = titled ? ph(LEGEND_TEXT * 1.2) : 0.0;
     for (int attempt = 0; attempt < 3; attempt++) {
         bool names_only = attempt > 0;
         legend_size = names_only ? TICK_TEXT : LEGEND_TEXT;
@@ -363,19 +374,22 @@ static void layout_panel(layout *l, const lm_plots *plots, const char *panel, do
             cursor += width;
             place++;
         }
-        ay0 = y0 + ph(PAD) + (attempt < 2 ? rows * legend_line : 0.0) + ph(6.0);
+        ay0 = y0 + ph(PAD) + title_height + (attempt < 2 ? rows * legend_line : 0.0) + ph(6.0);
         if (ay1 - ay0 >= ph(MIN_PLOT))
             break;
     }
     if (ay1 - ay0 < ph(16.0) || ax1 - ax0 < pw(l, 40.0))
         return; /* too small to say anything */
 
+    if (titled)
+        text_weight(l, x0 + pw(l, PAD), y0 + ph(PAD) + 0.5 * title_height, panel, LEGEND_TEXT,
+                    COLOR_AXIS, LM_OVERLAY_ALIGN_LEFT, true);
     /* Legend: a short stroke of the colour, then "name = latest unit". */
     int place = 0;
     for (size_t i = 0; i < plots->count; i++) {
         if (strcmp(plots->items[i].panel, panel) != 0)
             continue;
-        double y = y0 + ph(PAD) + (entry_row[place] + 0.5) * legend_line;
+        double y = y0 + ph(PAD) + title_height + (entry_row[place] + 0.5) * legend_line;
         double x = entry_x[place];
         line(l, x, y, x + pw(l, 18.0), y, 3.0, series_color(plots, i));
         text(l, x + pw(l, 24.0), y, captions[place], legend_size, COLOR_AXIS,

@@ -63,6 +63,7 @@ lr_renderer *lr_renderer_create(int width, int height, char *err, size_t err_siz
         snprintf(err, err_size, "out of memory");
         return NULL;
     }
+    renderer->theme = lr_theme_preset(LR_THEME_LIGHT);
     if (!make_surfaces(renderer, width, height, err, err_size)) {
         free(renderer);
         return NULL;
@@ -74,6 +75,7 @@ void lr_renderer_destroy(lr_renderer *renderer) {
     if (!renderer)
         return;
     release_surfaces(renderer);
+    lr_surface_free(renderer);
     free(renderer->prims);
     free(renderer->vertices);
     free(renderer->indices);
@@ -101,6 +103,10 @@ void *lr_renderer_surface(lr_renderer *renderer) {
 
 void lr_renderer_set_styles(lr_renderer *renderer, const lr_styles *styles) {
     renderer->styles = styles;
+}
+
+void lr_renderer_set_theme(lr_renderer *renderer, const lr_theme *theme) {
+    renderer->theme = theme ? *theme : lr_theme_preset(LR_THEME_LIGHT);
 }
 
 void lr_renderer_set_hidden(lr_renderer *renderer, unsigned hidden) {
@@ -155,10 +161,17 @@ void lr_renderer_draw_with(lr_renderer *renderer, const lm_world *world, const l
     renderer->grid_drawn = false;
     renderer->particle_zmin = INFINITY;
     renderer->particle_zmax = -INFINITY;
+    renderer->world = world;
+    renderer->has_floor = false;
+    renderer->link_count = renderer->particle_count = 0;
+    renderer->face_count = renderer->caster_count = 0;
 
     const lm_draw_fns fns = {renderer->hidden & LR_HIDE_COLLIDERS ? NULL : lr_collect_collider,
-                             lr_collect_link, lr_collect_particle};
+                             lr_collect_link, lr_collect_particle, lr_collect_face};
     lm_world_draw(world, &fns, renderer);
+    if (!renderer->view.straight)
+        lr_surface_build(renderer);
+    renderer->world = NULL;
 
     lr_sort(renderer, world);
 

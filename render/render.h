@@ -15,6 +15,7 @@
 
 #include "../engine/loom.h"
 #include "style.h"
+#include "theme.h"
 
 typedef enum lr_projection {
     LR_PROJECTION_AUTO,         /* orthographic for flat scenes (z extent ~ 0), else perspective */
@@ -124,6 +125,9 @@ bool lr_renderer_write_png(lr_renderer *renderer, const char *path, char *err, s
  * or NULL for every object in its default colour. The renderer only reads
  * them, while drawing: they must outlive the draws that use them. */
 void lr_renderer_set_styles(lr_renderer *renderer, const lr_styles *styles);
+
+/* The theme of later pictures (theme.h); NULL goes back to "light". */
+void lr_renderer_set_theme(lr_renderer *renderer, const lr_theme *theme);
 
 enum { LR_HIDE_CONSTRAINTS = 1u, LR_HIDE_SPRINGS = 2u, LR_HIDE_COLLIDERS = 4u };
 void lr_renderer_set_hidden(lr_renderer *renderer, unsigned hidden);

@@ -32,18 +32,6 @@ enum { SUPERSAMPLE = 2 };
  * to, so that huge coordinates never reach the rasteriser. */
 #define GUARD 4096.0
 
-/* Colours, 0xRRGGBBAA. */
-#define COLOR_BACKGROUND 0xF7F7F2FFu
-#define COLOR_INK        0x2B2D31FFu
-#define COLOR_STICK      0x4A4F57FFu
-#define COLOR_SPRING     0xE0700FFFu
-#define COLOR_PIN        0xD0342CFFu
-#define COLOR_PARTICLE   0x1F63D6FFu
-#define COLOR_GRID       0xE3E3DAFFu
-#define COLOR_ROPE       0x8A6A3FFFu
-#define COLOR_SOLID      0xDCD9CBFFu /* colliders' fill, flat scenes */
-#define COLOR_SOLID_3D   0xA8A49355u /* colliders' fill in 3D: translucent, so nothing hides */
-
 /* Sizes in points. */
 #define LINE_WIDTH     2.0
 #define BOX_WIDTH      2.5
@@ -69,7 +57,12 @@ enum { SUPERSAMPLE = 2 };
 #define CHAIN_WIRE        0.13 /* the wire's thickness */
 #define CHAIN_SHINE       0.28 /* a lighter line along the wire, this fraction of its width, */
 #define CHAIN_SHINE_LIGHT 0.25 /* this much towards white */
-#define COLOR_CHAIN       0x6E7580FFu
+
+/* Shaded surfaces in 3D (surface.c): two-sided diffuse plus ambient light
+ * from a key light fixed to the camera, up and to the left of the eye. */
+#define LIGHT_AMBIENT 0.38
+#define LIGHT_DIFFUSE 0.62
+#define SHADOW_ALPHA  0x22u /* per ring of a contact shadow (three rings) */
 
 #define DEGREES        (3.14159265358979323846 / 180.0)
 #define FLAT_TOLERANCE 1e-9
@@ -83,9 +76,13 @@ typedef enum prim_kind {
     PRIM_DISC,    /* a filled disc: centre x0, y0, radius size */
     PRIM_ROPE,    /* a thick line with twisted strands, from x0, y0 to x1, y1 */
     PRIM_CHAIN,   /* a chain link: see push_chain_link */
+    PRIM_BALL,    /* a shaded ball: centre x0, y0, radius size (tessellate.c) */
 } prim_kind;
 
 enum { POLYGON_MAX = 12 };
+
+/* prim.flags of a particle drawn as a shaded ball (3D), beside LM_DRAW_*. */
+#define PRIM_SHADED 0x80u
 
 /* One thing to draw, in canvas pixels. */
 typedef struct prim {
@@ -100,6 +97,32 @@ typedef struct prim {
     uint8_t count; /* polygons: corners in px, py */
     float px[POLYGON_MAX], py[POLYGON_MAX];
 } prim;
+
+typedef struct pending_link {
+    lm_vec3 a, b;
+    lr_style style;
+    uint8_t kind;    /* lm_link_style */
+    uint32_t pa, pb; /* particle slots + 1 of a stick or spring; 0 otherwise */
+    bool in_surface; /* an edge of a shaded surface: not drawn unless styled */
+} pending_link;
+
+typedef struct pending_particle {
+    lm_vec3 position;
+    double radius;
+    unsigned flags;
+    uint32_t color; /* its style's, 0 = default */
+    uint32_t slot;
+} pending_particle;
+
+typedef struct pending_face {
+    lm_vec3 x[3];
+    uint32_t p[3]; /* particle slots + 1 */
+} pending_face;
+
+typedef struct caster {
+    lm_vec3 centre;
+    double radius;
+} caster;
 
 typedef struct camera_point {
     double x, y, z; /* along right, up, forward */
@@ -126,7 +149,43 @@ struct lr_renderer {
     size_t index_capacity;
     unsigned hidden;         /* LR_HIDE_* */
     const lr_styles *styles; /* may be NULL */
+    lr_theme theme;          /* default colours and line weight */
+
+    /* 3D pictures (surface.c): links, particles and faces are kept until the
+     * world is reported, then surfaces are found and shaded, and the links
+     * and particles they replace left out. */
+    const lm_world *world;
+    bool has_floor;
+    double floor_y;
+    pending_link *links;
+    size_t link_count, link_capacity;
+    pending_particle *particles;
+    size_t particle_count, particle_capacity;
+    pending_face *faces;
+    size_t face_count, face_capacity;
+    caster *casters;
+    size_t caster_count, caster_capacity;
+    uint32_t *cells; /* three particle slots per cell found among the links */
+    size_t cell_count, cell_capacity;
+    uint32_t *scratch; /* adjacency and per-slot marks */
+    size_t scratch_capacity;
+    const pending_particle **by_slot; /* per particle slot: its pending entry */
+    size_t by_slot_capacity;
 };
+
+/* The theme's colours, by the names the stages use. */
+#define COLOR_BACKGROUND (renderer->theme.background)
+#define COLOR_INK        (renderer->theme.ink)
+#define COLOR_STICK      (renderer->theme.stick)
+#define COLOR_SPRING     (renderer->theme.spring)
+#define COLOR_PIN        (renderer->theme.pin)
+#define COLOR_PARTICLE   (renderer->theme.particle)
+#define COLOR_GRID       (renderer->theme.grid)
+#define COLOR_ROPE       (renderer->theme.rope)
+#define COLOR_SOLID      (renderer->theme.solid)
+#define COLOR_SOLID_3D   (renderer->theme.solid_3d)
+#define COLOR_CHAIN      (renderer->theme.chain)
+#define COLOR_SURFACE    (renderer->theme.surface)
 
 /* ------------------------------------------------------------- helpers -- */
 
@@ -193,6 +252,30 @@ void lr_collect_link(void *context, lm_vec3 a, lm_vec3 b, lm_link_style style,
                      lm_constraint constraint, lm_force force);
 void lr_collect_particle(void *context, lm_particle particle, lm_vec3 position, double radius,
                          unsigned flags);
+
+/* A link or particle drawn now (flat pictures) or after the surfaces (3D). */
+void lr_emit_link(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, lm_link_style style, lr_style look);
+void lr_emit_particle(lr_renderer *renderer, lm_vec3 position, double radius, unsigned flags,
+                      uint32_t color, bool shaded);
+void lr_collect_face(void *context, lm_constraint face, lm_vec3 a, lm_vec3 b, lm_vec3 c);
+typedef enum lr_depth { LR_DEPTH_FARTHEST, LR_DEPTH_CENTROID, LR_DEPTH_FLOOR } lr_depth;
+/* A filled convex polygon of up to POLYGON_MAX world points. */
+void lr_push_polygon(lr_renderer *renderer, const lm_vec3 *points, int n, uint32_t color,
+                     lr_depth depth);
+/* The key light's direction (towards the light), in the world. */
+lm_vec3 lr_key_light(const lr_view *view);
+
+/* ------------------------------------------------- surface (surface.c) -- */
+
+void lr_surface_record_link(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, lm_link_style style,
+                            lr_style look, lm_constraint constraint, lm_force force);
+void lr_surface_record_particle(lr_renderer *renderer, lm_particle particle, lm_vec3 position,
+                                double radius, unsigned flags, uint32_t color);
+void lr_surface_add_caster(lr_renderer *renderer, lm_vec3 centre, double radius);
+/* After lm_world_draw in 3D: shadows, shaded surfaces, then the kept links
+ * and particles. */
+void lr_surface_build(lr_renderer *renderer);
+void lr_surface_free(lr_renderer *renderer);
 
 /* ------------------------------------------------------- sort (sort.c) -- */
 

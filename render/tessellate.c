@@ -157,6 +157,29 @@ static void add_dashed(lr_renderer *renderer, const prim *p, double point) {
     }
 }
 
+/* A ball lit by the key light: discs shrinking towards the lit side, each
+ * lighter, over the darkest full disc; a small highlight last. */
+static void add_ball(lr_renderer *renderer, double x, double y, double r, uint32_t rgba) {
+    /* More rings on bigger balls, so the steps stay a few pixels apart. */
+    int rings = 7 + (int)(r / 12.0);
+    rings = rings > 24 ? 24 : rings;
+    lm_vec3 light = lr_key_light(&renderer->view);
+    double lx = dot(light, renderer->view.right), ly = -dot(light, renderer->view.up);
+    double length = sqrt(lx * lx + ly * ly);
+    if (length > 1e-9) {
+        lx /= length;
+        ly /= length;
+    }
+    for (int k = 0; k < rings; k++) {
+        double t = (double)k / rings;
+        double intensity = LIGHT_AMBIENT + LIGHT_DIFFUSE * pow(t, 0.7);
+        double shift = 0.42 * r * t;
+        add_disc(renderer, x + lx * shift, y + ly * shift, r * (1.0 - 0.82 * t),
+                 darker(rgba, intensity));
+    }
+    add_disc(renderer, x + lx * 0.45 * r, y + ly * 0.45 * r, 0.12 * r, lighter(rgba, 0.55));
+}
+
 static void add_particle(lr_renderer *renderer, const prim *p, double point) {
     double x = p->x0, y = p->y0;
     double r = p->size;
@@ -168,7 +191,10 @@ static void add_particle(lr_renderer *renderer, const prim *p, double point) {
         if (r < DOT_RADIUS * point)
             r = DOT_RADIUS * point;
         uint32_t fill = immovable ? darker(p->color, 0.6) : p->color;
-        if (r > 2.0 * outline) {
+        if ((p->flags & PRIM_SHADED) && r > 3.0 * outline) {
+            add_disc(renderer, x, y, r, darker(p->color, 0.45));
+            add_ball(renderer, x, y, r - 0.6 * outline, fill);
+        } else if (r > 2.0 * outline) {
             add_disc(renderer, x, y, r, darker(p->color, 0.45));
             add_disc(renderer, x, y, r - outline, fill);
         } else {
@@ -320,6 +346,9 @@ void lr_tessellate(lr_renderer *renderer, const prim *p) {
         break;
     case PRIM_DISC:
         add_disc(renderer, p->x0, p->y0, p->size, p->color);
+        break;
+    case PRIM_BALL:
+        add_ball(renderer, p->x0, p->y0, p->size, p->color);
         break;
     case PRIM_ROPE:
         add_rope(renderer, p);

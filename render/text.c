@@ -3,8 +3,12 @@
  *
  * The font file is read once; at each size the glyphs of Latin-1 (code points
  * 32 to 255) are rasterised by stb_truetype into 8-bit coverage maps and kept
- * until the size changes. Drawing blends a colour into the picture by each
- * pixel's coverage, so text has smooth edges without any SDL_ttf.
+ * until the size changes. The other characters a physics lesson writes
+ * (EXTRA_RANGES: Greek, sub- and superscripts, arrows, mathematical operators
+ * such as the sum, integral, root, approximately equal, not equal, less or
+ * equal; h-bar; letterlike symbols; general punctuation) are
+ * rasterised the first time they are drawn at a size. Drawing blends a colour into the picture by
+ * each pixel's coverage, so text has smooth edges without any SDL_ttf.
  */
 #include "text.h"
 
@@ -22,6 +26,20 @@
 
 enum { FIRST_GLYPH = 32, GLYPH_COUNT = 256 - 32, MIN_SIZE = 6, TAB_SPACES = 4 };
 
+/* Unicode blocks baked beside Latin-1, in order. */
+static const struct {
+    unsigned first, count;
+} EXTRA_RANGES[] = {
+    {0x0100, 0x0180 - 0x0100}, /* Latin Extended-A: h-bar (U+0127) */
+    {0x0370, 0x0400 - 0x0370}, /* Greek and Coptic: alpha to omega, theta, phi */
+    {0x2000, 0x2070 - 0x2000}, /* general punctuation: dashes, bullet, ellipsis, prime */
+    {0x2070, 0x20A0 - 0x2070}, /* superscripts and subscripts */
+    {0x2100, 0x2150 - 0x2100}, /* letterlike symbols: h-bar, angstrom */
+    {0x2190, 0x2200 - 0x2190}, /* arrows */
+    {0x2200, 0x2300 - 0x2200}, /* mathematical operators */
+};
+enum { EXTRA_COUNT = 0x80 + 0x90 + 0x70 + 0x30 + 0x50 + 0x70 + 0x100 };
+
 typedef struct glyph {
     unsigned char *coverage; /* width x height, or NULL for an empty glyph */
     int width, height;
@@ -29,16 +47,18 @@ typedef struct glyph {
     float advance;
 } glyph;
 
-struct lm_font {
+struct lr_font {
     unsigned char *data; /* the TrueType file, which stbtt reads in place */
     stbtt_fontinfo info;
     int size;        /* pixel height the glyphs are made at, 0 before the first */
     int ascent;      /* pixels above the baseline */
     int line_height; /* pixels between two lines' tops */
     glyph glyphs[GLYPH_COUNT];
+    glyph extra[EXTRA_COUNT]; /* EXTRA_RANGES, made on first use at this size */
+    bool extra_made[EXTRA_COUNT];
 };
 
-const char *lm_font_default_path(bool bold) {
+const char *lr_font_default_path(bool bold) {
     static const char *const regular[] = {
         "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
         "/usr/share/fonts/TTF/DejaVuSansMono.ttf",
@@ -57,20 +77,60 @@ const char *lm_font_default_path(bool bold) {
     return NULL;
 }
 
-static void free_glyphs(lm_font *font) {
+const char *lr_font_sans_path(bool bold) {
+    static const char *const regular[] = {
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        "/usr/share/fonts/TTF/DejaVuSans.ttf",
+        "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+        NULL,
+    };
+    static const char *const heavy[] = {
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+        "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
+        "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf",
+        NULL,
+    };
+    for (const char *const *path = bold ? heavy : regular; *path; path++)
+        if (access(*path, R_OK) == 0)
+            return *path;
+    return NULL;
+}
+
+static void free_glyphs(lr_font *font) {
     for (int i = 0; i < GLYPH_COUNT; i++) {
         free(font->glyphs[i].coverage);
         font->glyphs[i].coverage = NULL;
     }
+    for (int i = 0; i < EXTRA_COUNT; i++) {
+        free(font->extra[i].coverage);
+        font->extra[i].coverage = NULL;
+        font->extra_made[i] = false;
+    }
 }
 
-lm_font *lm_font_load(const char *path, char *err, size_t err_size) {
+/* Rasterises code point c into g at the font's size; advance -1 when the
+ * font lacks it. */
+static void make_glyph(lr_font *font, unsigned c, glyph *g) {
+    float scale = stbtt_ScaleForPixelHeight(&font->info, (float)font->size);
+    int advance, bearing;
+    stbtt_GetCodepointHMetrics(&font->info, (int)c, &advance, &bearing);
+    g->advance = (float)advance * scale;
+    g->coverage = NULL;
+    if (stbtt_FindGlyphIndex(&font->info, (int)c) == 0 && c != ' ') {
+        g->advance = -1.0f; /* missing: drawn as '?' */
+        return;
+    }
+    g->coverage = stbtt_GetCodepointBitmap(&font->info, scale, scale, (int)c, &g->width, &g->height,
+                                           &g->x_offset, &g->y_offset);
+}
+
+lr_font *lr_font_load(const char *path, char *err, size_t err_size) {
     FILE *file = fopen(path, "rb");
     if (!file) {
         snprintf(err, err_size, "cannot open font '%s': %s", path, strerror(errno));
         return NULL;
     }
-    lm_font *font = calloc(1, sizeof *font);
+    lr_font *font = calloc(1, sizeof *font);
     long length = -1;
     if (font && fseek(file, 0, SEEK_END) == 0)
         length = ftell(file);
@@ -94,11 +154,11 @@ lm_font *lm_font_load(const char *path, char *err, size_t err_size) {
         free(font);
         return NULL;
     }
-    lm_font_set_size(font, 16);
+    lr_font_set_size(font, 16);
     return font;
 }
 
-void lm_font_destroy(lm_font *font) {
+void lr_font_destroy(lr_font *font) {
     if (!font)
         return;
     free_glyphs(font);
@@ -106,7 +166,7 @@ void lm_font_destroy(lm_font *font) {
     free(font);
 }
 
-void lm_font_set_size(lm_font *font, int pixel_height) {
+void lr_font_set_size(lr_font *font, int pixel_height) {
     if (pixel_height < MIN_SIZE)
         pixel_height = MIN_SIZE;
     if (pixel_height == font->size)
@@ -132,7 +192,7 @@ void lm_font_set_size(lm_font *font, int pixel_height) {
     }
 }
 
-int lm_font_line_height(const lm_font *font) {
+int lr_font_line_height(const lr_font *font) {
     return font->line_height;
 }
 
@@ -162,14 +222,29 @@ static unsigned next_codepoint(const char **text) {
     return codepoint;
 }
 
-static const glyph *glyph_for(const lm_font *font, unsigned codepoint) {
+static const glyph *glyph_for(lr_font *font, unsigned codepoint) {
     if (codepoint >= FIRST_GLYPH && codepoint < FIRST_GLYPH + GLYPH_COUNT &&
         font->glyphs[codepoint - FIRST_GLYPH].advance >= 0.0f)
         return &font->glyphs[codepoint - FIRST_GLYPH];
+    unsigned at = 0;
+    for (size_t r = 0; r < sizeof EXTRA_RANGES / sizeof EXTRA_RANGES[0]; r++) {
+        unsigned first = EXTRA_RANGES[r].first, count = EXTRA_RANGES[r].count;
+        if (codepoint >= first && codepoint < first + count) {
+            unsigned i = at + codepoint - first;
+            if (!font->extra_made[i]) {
+                make_glyph(font, codepoint, &font->extra[i]);
+                font->extra_made[i] = true;
+            }
+            if (font->extra[i].advance >= 0.0f)
+                return &font->extra[i];
+            break;
+        }
+        at += count;
+    }
     return &font->glyphs['?' - FIRST_GLYPH];
 }
 
-int lm_text_width(lm_font *font, const char *text) {
+int lr_text_width(lr_font *font, const char *text) {
     float width = 0.0f;
     while (*text && *text != '\n') {
         unsigned c = next_codepoint(&text);
@@ -193,7 +268,7 @@ static void blend_pixel(unsigned char *pixel, unsigned r, unsigned g, unsigned b
     pixel[3] = 255;
 }
 
-int lm_text_draw(lm_font *font, void *surface_pointer, int x, int y, const char *text,
+int lr_text_draw(lr_font *font, void *surface_pointer, int x, int y, const char *text,
                  uint32_t rgba) {
     SDL_Surface *surface = surface_pointer;
     unsigned r = rgba >> 24, g = (rgba >> 16) & 0xFFu, b = (rgba >> 8) & 0xFFu,
@@ -226,7 +301,7 @@ int lm_text_draw(lm_font *font, void *surface_pointer, int x, int y, const char 
     return (int)ceilf(pen);
 }
 
-void lm_fill_rect(void *surface_pointer, int x, int y, int width, int height, uint32_t rgba) {
+void lr_fill_rect(void *surface_pointer, int x, int y, int width, int height, uint32_t rgba) {
     SDL_Surface *surface = surface_pointer;
     int x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
     int x1 = x + width > surface->w ? surface->w : x + width;

@@ -18,30 +18,45 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct lm_font lm_font;
+typedef struct lr_font lr_font;
 
 /* The first font found among the places Debian's fonts-dejavu-core installs
  * DejaVu Sans Mono (bold if bold), or NULL when none is there. */
-const char *lm_font_default_path(bool bold);
+const char *lr_font_default_path(bool bold);
+/* The same for DejaVu Sans, the proportional face labels use for prose. */
+const char *lr_font_sans_path(bool bold);
 
 /* Reads a TrueType file. NULL with a message in err on failure. */
-lm_font *lm_font_load(const char *path, char *err, size_t err_size);
-void lm_font_destroy(lm_font *font);
+lr_font *lr_font_load(const char *path, char *err, size_t err_size);
+void lr_font_destroy(lr_font *font);
 
 /* Sets the size glyphs are drawn at: the height of a line in pixels from the
  * highest ascender to the lowest descender (at least 6). Glyphs are
  * rasterised again only when the size changes. */
-void lm_font_set_size(lm_font *font, int pixel_height);
+void lr_font_set_size(lr_font *font, int pixel_height);
 /* Distance between the tops of two lines, in pixels. */
-int lm_font_line_height(const lm_font *font);
+int lr_font_line_height(const lr_font *font);
 /* Width of text in pixels, up to its end or its first newline. Text is UTF-8;
  * characters the font lacks draw as '?', a tab as four spaces. */
-int lm_text_width(lm_font *font, const char *text);
+int lr_text_width(lr_font *font, const char *text);
 /* Draws one line of text (up to the end or the first newline) with its top
  * at y, blended in colour rgba (0xRRGGBBAA). Returns the x where it ended. */
-int lm_text_draw(lm_font *font, void *surface, int x, int y, const char *text, uint32_t rgba);
+int lr_text_draw(lr_font *font, void *surface, int x, int y, const char *text, uint32_t rgba);
 
 /* Fills a rectangle blended in colour rgba (0xRRGGBBAA; alpha 0xFF paints). */
-void lm_fill_rect(void *surface, int x, int y, int width, int height, uint32_t rgba);
+void lr_fill_rect(void *surface, int x, int y, int width, int height, uint32_t rgba);
+
+/* The names these had before the renderer took its own prefix (lr_), for
+ * code begun before; new code uses the lr_ names. */
+#define lm_font              lr_font
+#define lm_font_default_path lr_font_default_path
+#define lm_font_sans_path    lr_font_sans_path
+#define lm_font_load         lr_font_load
+#define lm_font_destroy      lr_font_destroy
+#define lm_font_set_size     lr_font_set_size
+#define lm_font_line_height  lr_font_line_height
+#define lm_text_width        lr_text_width
+#define lm_text_draw         lr_text_draw
+#define lm_fill_rect         lr_fill_rect
 
 #endif

@@ -86,11 +86,12 @@ fi
 
 # ---- where it is drawn -------------------------------------------------------
 # Every changed pixel is in one box centred on the anchor's pixel (784, 288),
-# about four 22-point glyphs wide and one glyph high.
+# four 22-point "M"s of DejaVu Sans (labels' proportional face) wide and one
+# glyph high.
 set -- $(box "$tmp/plain/frame_00000.png" "$tmp/label/frame_00000.png") 0 0 0 0
 near "the label is centred on its anchor's x" $((($1 + $3) / 2)) 784 3
 near "the label is centred on its anchor's y" $((($2 + $4) / 2)) 288 3
-near "the label is four glyphs wide (22-point font)" $(($3 - $1 + 1)) 48 8
+near "the label is four M glyphs of DejaVu Sans wide (22-point font)" $(($3 - $1 + 1)) 63 8
 near "the label is one line high" $(($4 - $2 + 1)) 16 5
 full_width=$(($3 - $1 + 1))
 

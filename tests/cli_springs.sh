@@ -59,5 +59,30 @@ case "$(cat "$tmp/err")" in
 *) not_ok "midpoint's limit is tighter (0.234: it gains energy at any step)" "$(cat "$tmp/err")" ;;
 esac
 
+# A spring cloth made stiff on purpose (k = 200 on 10 g particles, no
+# damping): divergence is reported as energy growth, with the spring that
+# causes it, long before the numbers overflow.
+cat > "$tmp/diverge.lua" <<'LUA'
+local cloth = require "loom.cloth"
+local w = loom.world { integrator = "verlet" }
+cloth.grid(w, { kind = "spring", k = 200, damping = 0, pin = { "top_left", "top_right" } })
+return w
+LUA
+"$loom" sim "$tmp/diverge.lua" --frames 120 > /dev/null 2> "$tmp/err"
+line=$(grep -n "the simulation is diverging" "$tmp/err" | head -1)
+case "$line" in
+*"Cause: the spring between particle#"*"over verlet's stability limit 2.0; use substeps = "*)
+    ok "divergence is caught as energy growth, naming the spring that causes it" ;;
+*) not_ok "divergence is caught as energy growth, naming the spring that causes it" "$(cat "$tmp/err")" ;;
+esac
+when=$(echo "$line" | sed 's/.*and \([0-9.]*\) s: the simulation.*/\1/')
+blew=$(grep -n "blew up" "$tmp/err" | head -1 | cut -d: -f1)
+caught=${line%%:*}
+if [ -n "$caught" ] && { [ -z "$blew" ] || [ "$caught" -lt "$blew" ]; }; then
+    ok "... before the blow-up is (caught at t = $when s)"
+else
+    not_ok "... before the blow-up is" "$(cat "$tmp/err")"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -42,7 +42,7 @@ fi
 Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
 xvfb_pid=$!
 tries=50
-while ! grep -q '[0-9]' "$tmp/display" && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
+while ! grep -q '[0-9]' "$tmp/display" 2>/dev/null && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
 DISPLAY=:$(cat "$tmp/display")
 export DISPLAY
 
@@ -115,6 +115,31 @@ timeout 20 "$loom" "$tmp/params.lua" --set k=40 >"$tmp/out" 2>"$tmp/err" &
 loom_pid=$!
 check "--set reaches the window's scene" wait_count "^k=40 loads=1" "$tmp/out" 1
 xdotool search --sync --name "loom - params.lua" key Escape >/dev/null 2>&1
+tries=30
+while kill -0 "$loom_pid" 2>/dev/null && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
+loom_pid=
+
+# Without ffmpeg on the PATH, V records numbered PNGs instead.
+mkdir -p "$tmp/nobin"
+PATH="$tmp/nobin" "$loom" "$tmp/params.lua" --size 320x240 >"$tmp/out" 2>"$tmp/err" &
+loom_pid=$!
+window=
+tries=50
+while [ -z "$window" ] && [ $tries -gt 0 ]; do
+    sleep 0.1; tries=$((tries - 1))
+    window=$(xdotool search --name "loom - params.lua" 2>/dev/null | tail -n 1)
+done
+sleep 0.3
+xdotool key v
+check "without ffmpeg, V records PNGs into a folder" wait_count "recording to $tmp/params-rec-001/" "$tmp/err" 1
+sleep 0.4
+xdotool key v
+check "... and says how many frames it saved" wait_count "saved $tmp/params-rec-001/ ([1-9][0-9]* frames)" "$tmp/err" 1
+n=$(ls "$tmp/params-rec-001" | grep -c '^frame_[0-9]*\.png$')
+check "... numbered from frame_00000.png without gaps ($n frames)" \
+    [ "$n" -gt 0 -a -f "$tmp/params-rec-001/frame_$(printf %05d $((n - 1))).png" ]
+check "... of the window's 320x240" [ "$("$pngcheck" info "$tmp/params-rec-001/frame_00000.png" | cut -d' ' -f1-2)" = "320 240" ]
+xdotool key Escape
 tries=30
 while kill -0 "$loom_pid" 2>/dev/null && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
 loom_pid=

@@ -193,7 +193,7 @@ static void test_draw_and_bounds(void) {
     lm_collider_create(w, &box);
     CHECK(lm_world_bounds(w, &lo, &hi) && lo.x == -1 && hi.y == 2 && lo.z == -1,
           "bounds cover particles and colliders");
-    lm_draw_fns fns = {draw_collider, draw_link, draw_particle};
+    lm_draw_fns fns = {draw_collider, draw_link, draw_particle, NULL};
     draw_log log;
     memset(&log, 0, sizeof log);
     log.world = w;

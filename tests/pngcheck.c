@@ -14,6 +14,13 @@
  *   pngcheck where FILE X0 Y0 X1 Y1 #rrggbb TOL
  *                                prints "N X0 Y0 X1 Y1": how many such pixels and the
  *                                box around them ("0" when none)
+ *   pngcheck compare REF NEW TOL MAXBAD DIFF
+ *                                golden images with a tolerance: counts the pixels
+ *                                where some channel differs by more than TOL; prints
+ *                                "same", or "close N" (N <= MAXBAD such pixels, exit 0),
+ *                                or "far N X0 Y0 X1 Y1" and writes DIFF, a PNG of the
+ *                                difference (the reference faded, pixels over TOL in
+ *                                red, others that moved in orange), exit 1
  *
  * Exit status 2 on bad usage or an unreadable file.
  */
@@ -25,6 +32,9 @@
 #define STB_IMAGE_IMPLEMENTATION
 #define STBI_ONLY_PNG
 #include <stb/stb_image.h>
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#define STB_IMAGE_WRITE_STATIC
+#include <stb/stb_image_write.h>
 
 typedef struct image {
     int width, height;
@@ -151,7 +161,74 @@ static int count(char **argv) {
     return 0;
 }
 
+static int compare(const char *path_ref, const char *path_new, int tolerance, long max_bad,
+                   const char *path_diff) {
+    image a, b;
+    if (!load(path_ref, &a))
+        return 2;
+    if (!load(path_new, &b)) {
+        stbi_image_free(a.rgba);
+        return 2;
+    }
+    if (a.width != b.width || a.height != b.height) {
+        printf("far size %dx%d %dx%d\n", a.width, a.height, b.width, b.height);
+        stbi_image_free(a.rgba);
+        stbi_image_free(b.rgba);
+        return 1;
+    }
+    size_t pixels = (size_t)a.width * (size_t)a.height;
+    unsigned char *diff = malloc(pixels * 3);
+    if (!diff) {
+        stbi_image_free(a.rgba);
+        stbi_image_free(b.rgba);
+        return 2;
+    }
+    long bad = 0, moved = 0;
+    int x0 = a.width, y0 = a.height, x1 = -1, y1 = -1;
+    for (size_t i = 0; i < pixels; i++) {
+        int most = 0;
+        for (int c = 0; c < 3; c++) {
+            int d = abs((int)a.rgba[4 * i + c] - (int)b.rgba[4 * i + c]);
+            most = d > most ? d : most;
+        }
+        unsigned char *out = diff + 3 * i;
+        int grey = (a.rgba[4 * i] + a.rgba[4 * i + 1] + a.rgba[4 * i + 2]) / 3;
+        out[0] = out[1] = out[2] = (unsigned char)(192 + grey / 4); /* the reference, faded */
+        if (most > tolerance) {
+            int x = (int)(i % (size_t)a.width), y = (int)(i / (size_t)a.width);
+            bad++;
+            x0 = x < x0 ? x : x0;
+            y0 = y < y0 ? y : y0;
+            x1 = x > x1 ? x : x1;
+            y1 = y > y1 ? y : y1;
+            out[0] = 230, out[1] = 0, out[2] = 0;
+        } else if (most > 0) {
+            moved++;
+            out[0] = 255, out[1] = 160, out[2] = 0;
+        }
+    }
+    int status = 0;
+    if (bad == 0 && moved == 0)
+        printf("same\n");
+    else if (bad <= max_bad)
+        printf("close %ld\n", bad);
+    else {
+        printf("far %ld %d %d %d %d\n", bad, x0, y0, x1, y1);
+        status = 1;
+        if (!stbi_write_png(path_diff, a.width, a.height, 3, diff, 3 * a.width)) {
+            fprintf(stderr, "pngcheck: cannot write '%s'\n", path_diff);
+            status = 2;
+        }
+    }
+    free(diff);
+    stbi_image_free(a.rgba);
+    stbi_image_free(b.rgba);
+    return status;
+}
+
 int main(int argc, char **argv) {
+    if (argc == 7 && strcmp(argv[1], "compare") == 0)
+        return compare(argv[2], argv[3], atoi(argv[4]), atol(argv[5]), argv[6]);
     if (argc == 3 && strcmp(argv[1], "info") == 0)
         return info(argv[2]);
     if (argc == 4 && strcmp(argv[1], "differ") == 0)
@@ -162,6 +239,6 @@ int main(int argc, char **argv) {
         return count(argv);
     fprintf(stderr,
             "usage: pngcheck info FILE | differ A B | pixel FILE X Y | count|where FILE X0 Y0 "
-            "X1 Y1 #rrggbb TOL\n");
+            "X1 Y1 #rrggbb TOL | compare REF NEW TOL MAXBAD DIFF\n");
     return 2;
 }

@@ -55,6 +55,10 @@ function world:momentum(particles) end
 ---@param particles? loom.particle[]
 ---@return number? x, number? y, number? z
 function world:center_of_mass(particles) end
+---@param particles loom.particle[] four particles
+---@param weights number[] c1..c4, summing to 1
+---@param radius? number m
+function world:embed_point(particles, weights, radius) end
 ---@param object loom.particle|loom.constraint|loom.force|loom.collider
 function world:remove(object) end
 ---@param options? {pos?: loom.vector, vel?: loom.vector, mass?: number, radius?: number, color?: loom.color, group?: integer}
@@ -280,6 +284,11 @@ loom.keep = {}
 function loom.world(options) end
 ---@param options table projection, target, yaw, pitch, height, fov
 function loom.camera(options) end
+---Default colours and line weight: theme = "light" | "dark" | "print", then
+---background, ink, stick, spring, pin, rope, chain, particle, grid, solid,
+---surface (colours) and weight (line widths x, 0.25 to 4) over it.
+---@param options table
+function loom.style(options) end
 ---@param options table text, at | screen, offset, size, color, align, panel, bold
 ---@return loom.label
 function loom.label(options) end

@@ -263,11 +263,18 @@ end
 -- radius }. In a regular tetrahedron of edge a the box touches the faces
 -- when hx + hy + hz = a / (2 sqrt 2): each face is a plane |x +- y +- z| =
 -- a / (2 sqrt 2) in the bimedian frame. Returns what embed returns.
+-- collide = true (a tetrahedron only) makes the box's corners collide with
+-- the colliders, carried by the tetrahedron through their weights c1..c4
+-- (Jakobsen §5, fig. 6); the markers still only show where they are.
 function rigid.embed_box(world, body, options)
     local check = args.checker("embed_box", rigid.embed_box, 3)
     check:world(world)
     check_body(check, body, 2)
-    options = check:options(options, { half = true, color = true, radius = true })
+    options = check:options(options, { half = true, color = true, radius = true, collide = true })
+    local collide = check:flag(options, "collide", false)
+    if collide and body.kind ~= "tetrahedron" then
+        check:fail("field 'collide' needs a tetrahedron (its corners carry the box)")
+    end
     if options.half == nil then check:fail("field 'half' is required") end
     local half = check:vector(options, "half")
     local f = rigid.frame(body)
@@ -284,8 +291,27 @@ function rigid.embed_box(world, body, options)
             if i & bit == 0 then edges[#edges + 1] = { i + 1, (i | bit) + 1 } end
         end
     end
-    return rigid.embed(world, body, { points = points, edges = edges, color = options.color,
-                                      radius = options.radius })
+    local embedded = rigid.embed(world, body, { points = points, edges = edges,
+                                                color = options.color, radius = options.radius })
+    if collide then
+        -- Jakobsen fig. 6: each corner is carried by the four particles with
+        -- its barycentric weights c1..c4 (ratios of signed volumes), and
+        -- collides through them (world:embed_point).
+        local x = {}
+        for i, p in ipairs(body.particles) do x[i] = { p:pos() } end
+        local function volume(a, b, c, d)
+            return frame.dot(frame.sub(b, a), frame.cross(frame.sub(c, a), frame.sub(d, a)))
+        end
+        local whole = volume(x[1], x[2], x[3], x[4])
+        for _, q in ipairs(points) do
+            local c = {
+                volume(q, x[2], x[3], x[4]) / whole, volume(x[1], q, x[3], x[4]) / whole,
+                volume(x[1], x[2], q, x[4]) / whole, volume(x[1], x[2], x[3], q) / whole,
+            }
+            world:embed_point(body.particles, c, options.radius or 0)
+        end
+    end
+    return embedded
 end
 
 return rigid

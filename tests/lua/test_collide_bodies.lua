@@ -133,3 +133,76 @@ check(loom.world { collide_bodies = true }:settings().collide_bodies == true,
 t.check_error(function() loom.world { collide_bodies = 1 } end,
               "bad argument #1 to 'world' (field 'collide_bodies' must be a boolean, got number)",
               "collide_bodies is a boolean")
+
+-- No energy from contact: a faced tetrahedron dropped 0.6 m onto two thin
+-- frictionless rails (capsules along x) never gains speed along them (it
+-- gained 1.2 m/s under Verlet and 4.1 under RK4 when a face crossing a rail's
+-- axis was pushed along it), and comes to rest on them.
+for _, integrator in ipairs { "semi_implicit_euler", "verlet", "velocity_verlet", "midpoint", "rk4" } do
+    local w = loom.world { integrator = integrator }
+    for _, z in ipairs { -0.15, 0.15 } do
+        w:capsule { a = { -3, 0, z }, b = { 3, 0, z }, radius = 0.01, friction = 0 }
+    end
+    local b = rigid.tetrahedron(w, { center = { 0, 0.6, 0 }, faces = true })
+    local along, lowest = 0, math.huge
+    for _ = 1, 180 do
+        w:step()
+        local vx, y = 0, 0
+        for _, p in ipairs(b.particles) do
+            vx = vx + p:vel() / 4
+            y = y + (select(2, p:pos())) / 4
+        end
+        along = math.max(along, math.abs(vx))
+        lowest = math.min(lowest, y)
+    end
+    check(along < 1e-6, ("%s: no speed gained along frictionless rails (%.2g m/s)")
+          :format(integrator, along))
+    -- Under midpoint it still falls through between the 1 cm rails (a face
+    -- tunnels at the default sub-step: not solved yet), so only the others.
+    if integrator ~= "midpoint" then
+        check(lowest > -0.2, ("%s: the tetrahedron stays on the rails (centre down to %.3f m)")
+              :format(integrator, lowest))
+    end
+end
+
+-- rigid.embed_box{ collide = true }: the box's corners collide, carried by
+-- the tetrahedron through their weights c1..c4 (Jakobsen fig. 6). The
+-- tetrahedron's own corners touch nothing here, so only the box holds it
+-- up: it comes to rest flat on the floor, four corners down.
+do
+    local function drop_box(collide)
+        local w = loom.world { substeps = 2 }
+        w:plane { point = { 0, 0, 0 }, friction = 0.5 }
+        local body = rigid.tetrahedron(w, { center = { 0, 1.5, 0 }, size = 1, spin = { 40, 20, 10 } })
+        for _, p in ipairs(body.particles) do p:set_mask {} end
+        local a = 1 / (2 * math.sqrt(2))
+        local box = rigid.embed_box(w, body, { half = { a * 0.5, a * 0.3, a * 0.2 }, collide = collide })
+        local deepest = math.huge
+        for _ = 1, 600 do
+            w:step()
+            box.update(0)
+            for _, m in ipairs(box.markers) do deepest = math.min(deepest, (select(2, m:pos()))) end
+        end
+        local ys = {}
+        for _, m in ipairs(box.markers) do ys[#ys + 1] = (select(2, m:pos())) end
+        table.sort(ys)
+        return ys, deepest
+    end
+    local ys, deepest = drop_box(true)
+    check(deepest > -0.005, ("the box's corners never sink into the floor (deepest %.4f m)"):format(deepest))
+    check(ys[4] - ys[1] < 0.01 and ys[5] > 0.1,
+          ("it lands flat: four corners on the floor (%.4f .. %.4f m), four up"):format(ys[1], ys[4]))
+    local _, fell = drop_box(false)
+    check(fell < -1, "without collide the box falls through the floor")
+    t.check_error(function() rigid.embed_box(loom.world(), rigid.basis(loom.world()), { half = { 1, 1, 1 }, collide = true }) end,
+                  "bad argument #3 to 'embed_box' (field 'collide' needs a tetrahedron (its corners carry the box))",
+                  "collide needs a tetrahedron")
+    local w = loom.world()
+    local body = rigid.tetrahedron(w, {})
+    t.check_error(function() w:embed_point(body.particles, { 0.5, 0.5, 0.5, 0.5 }) end,
+                  "bad argument #2 to 'embed_point' (weights must sum to 1, got 2.0)",
+                  "embed_point's weights sum to 1")
+    t.check_error(function() w:embed_point({ body.particles[1] }, { 1, 0, 0, 0 }) end,
+                  "bad argument #1 to 'embed_point' (needs at least 4 particles, got 1)",
+                  "embed_point needs 4 particles")
+end

@@ -1,0 +1,397 @@
+/*
+ * surface.c - shaded surfaces and contact shadows in 3D pictures.
+ *
+ * A wireframe cloth cannot be read on a projector once it folds, and a spring
+ * cloth becomes a mass of zigzags. So in 3D (any view but straight down -z)
+ * the renderer keeps the links and particles the world reports, then:
+ *   1. finds surfaces: every collision face, and every triangle of links
+ *      (sticks and springs: a cloth's structural and shear links, a rigid
+ *      tetrahedron's sticks) whose sides are within SIDE_RATIO of each other,
+ *      so a row of bend links (1, 1, 2) is not taken for a cell;
+ *   2. draws each as a filled triangle lit by the key light (two-sided
+ *      diffuse plus ambient), sorted by its centroid's depth with the rest;
+ *   3. draws the links and particles, except a surface's own edges, links
+ *      between its corners (a cloth's bend links) and its corners, unless they were given a colour
+ * or look of their own (links on top only when asked) or are pinned or immovable;
+ *   4. lays soft contact shadows on the floor (a world box's or an upward
+ *      plane's) under balls and sphere colliders.
+ * Flat diagrams seen straight on never come here: they keep their look.
+ */
+#include "stage.h"
+
+#include <string.h>
+
+#define SIDE_RATIO 2.5  /* longest over shortest side of a cell */
+#define MIN_SINE   0.05 /* |a x b| / (longest side)^2: flatter is a degenerate cell */
+
+static bool reserve_array(void **array, size_t *capacity, size_t count) {
+    return grow(array, capacity, count, 1);
+}
+
+void lr_surface_record_link(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, lm_link_style style,
+                            lr_style look, lm_constraint constraint, lm_force force) {
+    if (!grow((void **)&renderer->links, &renderer->link_capacity, renderer->link_count + 1,
+              sizeof(pending_link)))
+        return;
+    pending_link *l = &renderer->links[renderer->link_count++];
+    *l = (pending_link){a, b, look, (uint8_t)style, 0, 0, false};
+    lm_particle ends[4];
+    if (!renderer->world)
+        return;
+    if (style == LM_LINK_STICK && lm_constraint_particles(renderer->world, constraint, ends) == 2) {
+        l->pa = ends[0].index1;
+        l->pb = ends[1].index1;
+    } else if (style == LM_LINK_SPRING && lm_force_particles(renderer->world, force, ends) == 2) {
+        l->pa = ends[0].index1;
+        l->pb = ends[1].index1;
+    }
+}
+
+void lr_surface_record_particle(lr_renderer *renderer, lm_particle particle, lm_vec3 position,
+                                double radius, unsigned flags, uint32_t color) {
+    if (!grow((void **)&renderer->particles, &renderer->particle_capacity,
+              renderer->particle_count + 1, sizeof(pending_particle)))
+        return;
+    renderer->particles[renderer->particle_count++] =
+        (pending_particle){position, radius, flags, color, particle.index1};
+}
+
+void lr_surface_add_caster(lr_renderer *renderer, lm_vec3 centre, double radius) {
+    if (!grow((void **)&renderer->casters, &renderer->caster_capacity, renderer->caster_count + 1,
+              sizeof(caster)))
+        return;
+    renderer->casters[renderer->caster_count++] = (caster){centre, radius};
+}
+
+void lr_surface_free(lr_renderer *renderer) {
+    free(renderer->links);
+    free(renderer->particles);
+    free(renderer->faces);
+    free(renderer->casters);
+    free(renderer->cells);
+    free(renderer->scratch);
+    free(renderer->by_slot);
+}
+
+/* ------------------------------------------------------------- shading -- */
+
+static uint32_t scaled(uint32_t base, double intensity) {
+    uint32_t out = base & 0xFFu;
+    for (int shift = 8; shift <= 24; shift += 8) {
+        double channel = ((base >> shift) & 0xFFu) * intensity;
+        out |= (uint32_t)(channel > 255.0 ? 255.0 : channel + 0.5) << shift;
+    }
+    return out;
+}
+
+static void push_lit_triangle(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, lm_vec3 c, uint32_t base,
+                              lm_vec3 light) {
+    lm_vec3 n = cross(sub(b, a), sub(c, a));
+    double length = sqrt(dot(n, n));
+    if (!(length > 0.0) || !isfinite(length))
+        return;
+    double facing = fabs(dot(n, light)) / length; /* two-sided */
+    lm_vec3 corners[3] = {a, b, c};
+    lr_push_polygon(renderer, corners, 3,
+                    scaled(base | 0xFFu, LIGHT_AMBIENT + LIGHT_DIFFUSE * facing),
+                    LR_DEPTH_CENTROID);
+}
+
+/* A cell is a triangle whose sides are alike and that is not flat. */
+static bool is_cell(lm_vec3 a, lm_vec3 b, lm_vec3 c) {
+    double ab = dot(sub(b, a), sub(b, a)), bc = dot(sub(c, b), sub(c, b));
+    double ca = dot(sub(a, c), sub(a, c));
+    double longest = max2(ab, max2(bc, ca)),
+           shortest = ab < bc ? (ab < ca ? ab : ca) : (bc < ca ? bc : ca);
+    if (!(shortest > 0.0) || longest > SIDE_RATIO * SIDE_RATIO * shortest)
+        return false;
+    lm_vec3 n = cross(sub(b, a), sub(c, a));
+    return dot(n, n) > MIN_SINE * MIN_SINE * longest * longest;
+}
+
+/* ------------------------------------------------------- link triangles -- */
+
+/* Scratch laid out as: start[slots + 1], then per adjacency entry the
+ * neighbour slot and the link index, then a mark per slot. */
+typedef struct graph {
+    uint32_t *start, *node, *link;
+    uint32_t *in_surface; /* per slot: 1 when a corner of a drawn surface */
+    uint32_t slots;
+} graph;
+
+static bool make_graph(lr_renderer *renderer, uint32_t slots, graph *g) {
+    size_t edges = 0;
+    for (size_t i = 0; i < renderer->link_count; i++) {
+        const pending_link *l = &renderer->links[i];
+        edges += l->pa != 0 && l->pa <= slots && l->pb >= 1 && l->pb <= slots && l->pa != l->pb;
+    }
+    size_t words = (size_t)(slots + 1) + 4 * edges + slots;
+    if (!reserve_array((void **)&renderer->scratch, &renderer->scratch_capacity,
+                       words * sizeof(uint32_t)))
+        return false;
+    uint32_t *w = renderer->scratch;
+    memset(w, 0, words * sizeof(uint32_t));
+    g->start = w;
+    g->node = w + slots + 1;
+    g->link = g->node + 2 * edges;
+    g->in_surface = g->link + 2 * edges;
+    g->slots = slots;
+    for (size_t i = 0; i < renderer->link_count; i++) {
+        const pending_link *l = &renderer->links[i];
+        if (l->pa == 0 || l->pa > slots || l->pb < 1 || l->pb > slots || l->pa == l->pb)
+            continue;
+        g->start[l->pa]++; /* slot pa - 1's count, at start[slot + 1] */
+        g->start[l->pb]++;
+    }
+    for (uint32_t s = 0; s < slots; s++)
+        g->start[s + 1] += g->start[s];
+    /* in_surface serves as the fill cursor, then is cleared. */
+    uint32_t *cursor = g->in_surface;
+    for (uint32_t s = 0; s < slots; s++)
+        cursor[s] = g->start[s];
+    for (size_t i = 0; i < renderer->link_count; i++) {
+        const pending_link *l = &renderer->links[i];
+        if (l->pa == 0 || l->pa > slots || l->pb < 1 || l->pb > slots || l->pa == l->pb)
+            continue;
+        uint32_t u = l->pa - 1, v = l->pb - 1;
+        g->node[cursor[u]] = v;
+        g->link[cursor[u]++] = (uint32_t)i;
+        g->node[cursor[v]] = u;
+        g->link[cursor[v]++] = (uint32_t)i;
+    }
+    memset(cursor, 0, (size_t)slots * sizeof(uint32_t));
+    /* Each list sorted by neighbour, then link (insertion: a cloth particle
+     * has a handful). */
+    for (uint32_t s = 0; s < slots; s++) {
+        for (uint32_t i = g->start[s] + 1; i < g->start[s + 1]; i++) {
+            uint32_t n = g->node[i], k = g->link[i], j = i;
+            while (j > g->start[s] &&
+                   (g->node[j - 1] > n || (g->node[j - 1] == n && g->link[j - 1] > k))) {
+                g->node[j] = g->node[j - 1];
+                g->link[j] = g->link[j - 1];
+                j--;
+            }
+            g->node[j] = n;
+            g->link[j] = k;
+        }
+    }
+    return true;
+}
+
+/* The first link between slots u and v, or UINT32_MAX. */
+static uint32_t find_link(const graph *g, uint32_t u, uint32_t v) {
+    uint32_t lo = g->start[u], hi = g->start[u + 1];
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (g->node[mid] < v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < g->start[u + 1] && g->node[lo] == v ? g->link[lo] : UINT32_MAX;
+}
+
+/* Marks every link between u and v as a surface edge. */
+static void mark_edge(lr_renderer *renderer, const graph *g, uint32_t u, uint32_t v) {
+    for (uint32_t i = g->start[u]; i < g->start[u + 1]; i++)
+        if (g->node[i] == v)
+            renderer->links[g->link[i]].in_surface = true;
+}
+
+/* A surface takes the colour of its first corner's particle, if it has one. */
+static uint32_t surface_color(const lr_renderer *renderer, const pending_particle *corner) {
+    return corner && corner->color ? corner->color : COLOR_SURFACE;
+}
+
+static uint32_t find_root(uint32_t *parent, uint32_t x) {
+    while (parent[x] != x) {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    return x;
+}
+
+/* Link triangles that are cells, drawn only where they make a sheet of at
+ * least MIN_CELLS (a cloth), not a rigid body's few sticks, which stay a
+ * see-through frame. */
+static void push_link_cells(lr_renderer *renderer, graph *g, const pending_particle **by_slot,
+                            lm_vec3 light) {
+    enum { MIN_CELLS = 12 };
+    renderer->cell_count = 0;
+    for (uint32_t u = 0; u < g->slots; u++) {
+        for (uint32_t i = g->start[u]; i < g->start[u + 1]; i++) {
+            uint32_t v = g->node[i];
+            if (v <= u || (i > g->start[u] && g->node[i - 1] == v))
+                continue; /* each edge once, from its lower end */
+            for (uint32_t j = i + 1; j < g->start[u + 1]; j++) {
+                uint32_t w = g->node[j];
+                if (w == g->node[j - 1] || find_link(g, v, w) == UINT32_MAX)
+                    continue;
+                if (!by_slot[u] || !by_slot[v] || !by_slot[w] ||
+                    !is_cell(by_slot[u]->position, by_slot[v]->position, by_slot[w]->position))
+                    continue;
+                if (!grow((void **)&renderer->cells, &renderer->cell_capacity,
+                          3 * (renderer->cell_count + 1), sizeof(uint32_t)))
+                    return;
+                uint32_t *cell = &renderer->cells[3 * renderer->cell_count++];
+                cell[0] = u;
+                cell[1] = v;
+                cell[2] = w;
+            }
+        }
+    }
+    /* Sheets: particles joined by cells (union-find; in_surface holds the
+     * parents until the marks), and the cells of each sheet at its root. */
+    uint32_t *parent = g->in_surface;
+    for (uint32_t s = 0; s < g->slots; s++)
+        parent[s] = s;
+    for (size_t c = 0; c < renderer->cell_count; c++) {
+        const uint32_t *cell = &renderer->cells[3 * c];
+        for (int k = 1; k < 3; k++) {
+            uint32_t a = find_root(parent, cell[0]), b = find_root(parent, cell[k]);
+            if (a != b)
+                parent[a < b ? b : a] = a < b ? a : b;
+        }
+    }
+    uint32_t *cells_of = calloc(g->slots ? g->slots : 1, sizeof(uint32_t));
+    if (!cells_of)
+        return;
+    for (size_t c = 0; c < renderer->cell_count; c++)
+        cells_of[find_root(parent, renderer->cells[3 * c])]++;
+    for (size_t c = 0; c < renderer->cell_count; c++) {
+        const uint32_t *cell = &renderer->cells[3 * c];
+        if (cells_of[find_root(parent, cell[0])] < MIN_CELLS)
+            continue;
+        uint32_t u = cell[0], v = cell[1], w = cell[2];
+        push_lit_triangle(renderer, by_slot[u]->position, by_slot[v]->position,
+                          by_slot[w]->position, surface_color(renderer, by_slot[u]), light);
+    }
+    /* Keep the drawn cells only, then mark their edges and corners. */
+    size_t drawn = 0;
+    for (size_t c = 0; c < renderer->cell_count; c++) {
+        const uint32_t *cell = &renderer->cells[3 * c];
+        if (cells_of[find_root(parent, cell[0])] < MIN_CELLS)
+            continue;
+        renderer->cells[3 * drawn] = cell[0];
+        renderer->cells[3 * drawn + 1] = cell[1];
+        renderer->cells[3 * drawn + 2] = cell[2];
+        drawn++;
+    }
+    free(cells_of);
+    memset(parent, 0, (size_t)g->slots * sizeof(uint32_t));
+    for (size_t c = 0; c < drawn; c++) {
+        uint32_t u = renderer->cells[3 * c], v = renderer->cells[3 * c + 1],
+                 w = renderer->cells[3 * c + 2];
+        mark_edge(renderer, g, u, v);
+        mark_edge(renderer, g, v, w);
+        mark_edge(renderer, g, u, w);
+        g->in_surface[u] = g->in_surface[v] = g->in_surface[w] = 1;
+    }
+}
+
+/* -------------------------------------------------------------- shadows -- */
+
+/* Three rings on the floor under each caster, darker in the middle, fading
+ * as it rises above the floor. */
+static void push_shadows(lr_renderer *renderer) {
+    if (!renderer->has_floor)
+        return;
+    enum { CORNERS = 12 };
+    for (size_t i = 0; i < renderer->caster_count; i++) {
+        const caster *c = &renderer->casters[i];
+        double gap = c->centre.y - c->radius - renderer->floor_y;
+        if (!(c->radius > 0.0) || gap < -c->radius || !isfinite(gap))
+            continue;
+        double fade = 1.0 / (1.0 + (gap > 0.0 ? gap : 0.0) / c->radius);
+        if (fade < 0.15)
+            continue;
+        for (int ring = 0; ring < 3; ring++) {
+            double r = c->radius * (1.15 - 0.3 * ring) * (1.0 + 0.4 * (1.0 - fade));
+            lm_vec3 corners[CORNERS];
+            for (int k = 0; k < CORNERS; k++) {
+                double angle = 2.0 * 3.14159265358979323846 * k / CORNERS;
+                corners[k] = (lm_vec3){c->centre.x + r * cos(angle), renderer->floor_y + 1e-4,
+                                       c->centre.z + r * sin(angle)};
+            }
+            uint32_t alpha = (uint32_t)(SHADOW_ALPHA * fade + 0.5);
+            if (alpha > 0)
+                lr_push_polygon(renderer, corners, CORNERS, 0x20201C00u | alpha, LR_DEPTH_FLOOR);
+        }
+    }
+}
+
+/* ----------------------------------------------------------------- build -- */
+
+void lr_surface_build(lr_renderer *renderer) {
+    const lr_view *v = &renderer->view;
+    lm_vec3 light = lr_key_light(v);
+    uint32_t slots = renderer->world ? lm_world_particle_slots(renderer->world) : 0;
+
+    /* Each particle by slot, for positions and colours. */
+    const pending_particle **by_slot = NULL;
+    if (slots > 0 && reserve_array((void **)&renderer->by_slot, &renderer->by_slot_capacity,
+                                   (size_t)slots * sizeof(pending_particle *))) {
+        by_slot = renderer->by_slot;
+        memset(by_slot, 0, (size_t)slots * sizeof(pending_particle *));
+        for (size_t i = 0; i < renderer->particle_count; i++) {
+            const pending_particle *p = &renderer->particles[i];
+            if (p->slot >= 1 && p->slot <= slots)
+                by_slot[p->slot - 1] = p;
+        }
+    }
+
+    for (size_t i = 0; i < renderer->particle_count; i++) {
+        const pending_particle *p = &renderer->particles[i];
+        if (p->radius > 0.0)
+            lr_surface_add_caster(renderer, p->position, p->radius);
+    }
+    push_shadows(renderer);
+
+    graph g = {0};
+    bool have_graph = by_slot && make_graph(renderer, slots, &g);
+    if (have_graph) {
+        push_link_cells(renderer, &g, by_slot, light);
+        for (size_t i = 0; i < renderer->face_count; i++) {
+            const pending_face *f = &renderer->faces[i];
+            const pending_particle *first =
+                f->p[0] >= 1 && f->p[0] <= slots ? by_slot[f->p[0] - 1] : NULL;
+            push_lit_triangle(renderer, f->x[0], f->x[1], f->x[2], surface_color(renderer, first),
+                              light);
+            for (int k = 0; k < 3; k++) {
+                uint32_t a = f->p[k], b = f->p[(k + 1) % 3];
+                if (a >= 1 && a <= slots && b >= 1 && b <= slots) {
+                    mark_edge(renderer, &g, a - 1, b - 1);
+                    g.in_surface[a - 1] = 1;
+                }
+            }
+        }
+    } else {
+        for (size_t i = 0; i < renderer->face_count; i++) {
+            const pending_face *f = &renderer->faces[i];
+            push_lit_triangle(renderer, f->x[0], f->x[1], f->x[2], COLOR_SURFACE, light);
+        }
+    }
+
+    for (size_t i = 0; i < renderer->link_count; i++) {
+        const pending_link *l = &renderer->links[i];
+        bool styled = l->style.color != 0 || l->style.look != LR_LOOK_DEFAULT;
+        /* A surface's edges, and links across it (a cloth's bend links). */
+        bool across = have_graph && l->pa >= 1 && l->pa <= slots && l->pb >= 1 && l->pb <= slots &&
+                      g.in_surface[l->pa - 1] && g.in_surface[l->pb - 1];
+        if ((l->in_surface || across) && !styled)
+            continue;
+        size_t before = renderer->prim_count;
+        lr_emit_link(renderer, l->a, l->b, (lm_link_style)l->kind, l->style);
+        if (l->in_surface || across) /* asked for: on top of its surface */
+            for (size_t k = before; k < renderer->prim_count; k++)
+                renderer->prims[k].depth = -INFINITY;
+    }
+    for (size_t i = 0; i < renderer->particle_count; i++) {
+        const pending_particle *p = &renderer->particles[i];
+        bool on_surface =
+            have_graph && p->slot >= 1 && p->slot <= slots && g.in_surface[p->slot - 1] != 0;
+        if (on_surface && !(p->flags & (LM_DRAW_IMMOVABLE | LM_DRAW_PINNED)))
+            continue; /* the cloth shows where its particles are */
+        lr_emit_particle(renderer, p->position, p->radius, p->flags, p->color, true);
+    }
+}

@@ -1,0 +1,39 @@
+/*
+ * theme.h - the colours every kind of object gets when the scene gives it
+ * none, the background, and how heavy lines are: loom.style{ theme = ... }.
+ *
+ *   light  the default: ink on warm white, for a screen or a lit room
+ *   dark   light ink on near black, for a dim classroom and a projector
+ *   print  black on white with heavier lines, for handouts
+ *
+ * Needs neither SDL nor Lua.
+ */
+#ifndef LOOM_RENDER_THEME_H
+#define LOOM_RENDER_THEME_H
+
+#include <stdint.h>
+
+typedef struct lr_theme {
+    uint32_t background;                      /* 0xRRGGBBAA, opaque */
+    uint32_t ink;                             /* outlines, boxes, labels' default text */
+    uint32_t stick, spring, pin, rope, chain; /* links by kind */
+    uint32_t particle;
+    uint32_t grid;     /* the floor grid in 3D */
+    uint32_t solid;    /* colliders' fill, flat scenes */
+    uint32_t solid_3d; /* colliders' fill in 3D: translucent, so nothing hides */
+    uint32_t surface;  /* cloth and faces (3D) */
+    double weight;     /* line widths are multiplied by this, in [0.25, 4] */
+} lr_theme;
+
+typedef enum lr_theme_name {
+    LR_THEME_LIGHT,
+    LR_THEME_DARK,
+    LR_THEME_PRINT,
+    LR_THEME_COUNT
+} lr_theme_name;
+
+lr_theme lr_theme_preset(lr_theme_name name);
+/* Null-terminated "light", "dark", "print" (for option parsers). */
+const char *const *lr_theme_names(void);
+
+#endif

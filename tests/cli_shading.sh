@@ -1,0 +1,204 @@
+#!/bin/sh
+# End-to-end tests of shading in 3D pictures, in rendered pixels: a cloth
+# seen in perspective is a filled, lit surface (no background through its
+# cells, no wireframe links on it), the same cloth seen straight on stays a
+# line diagram, a sphere collider is lit from the upper left, styled links
+# stay on top of a surface, a ball on the floor casts a contact shadow, and
+# the themes of loom.style colour the background, lines and labels.
+# Usage: sh tests/cli_shading.sh BUILD_DIR
+# Prints "ok - ..." or "not ok - ..." per check and ends with "N passed, N failed".
+build=${1:-build}
+loom=$build/loom
+pngcheck=$build/tests/pngcheck
+pass=0
+fail=0
+tmp=$(mktemp -d)
+xvfb_pid=
+loom_pid=
+cleanup() {
+    [ -n "$loom_pid" ] && kill "$loom_pid" 2>/dev/null
+    [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+ok() { pass=$((pass + 1)); echo "ok - $1"; }
+not_ok() { fail=$((fail + 1)); echo "not ok - $1${2:+ ($2)}"; }
+
+if [ ! -x "$loom" ] || [ ! -x "$pngcheck" ]; then
+    echo "not ok - $loom and $pngcheck are built"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+
+render() { # scene.lua out_dir
+    "$loom" render "$1" --frames 1 --size 320x180 --out "$2" --quiet >/dev/null 2>"$tmp/err"
+}
+brightness() { # file x y -> r + g + b
+    c=$("$pngcheck" pixel "$1" "$2" "$3" | sed 's/#//')
+    echo $((0x$(echo "$c" | cut -c1-2) + 0x$(echo "$c" | cut -c3-4) + 0x$(echo "$c" | cut -c5-6)))
+}
+
+BACKGROUND='#f7f7f2'
+STICK='#4a4f57'
+
+# A 12 x 12 spring cloth lying flat under a sphere, seen from above at 35 degrees.
+cat >"$tmp/cloth3d.lua" <<'LUA'
+local cloth = require "loom.cloth"
+local world = loom.world{ gravity = {0, 0, 0} }
+local sheet = cloth.grid(world, { origin = {-1, 0, -1}, u = {2, 0, 0}, v = {0, 0, 2}, nu = 12,
+  nv = 12, structural = true, shear = true, kind = "spring", k = 5 })
+world:sphere{ center = {0, 1.2, 0}, radius = 0.4 }
+if loom.param("styled", false) then
+  world:stick(sheet.at(1, 1), sheet.at(12, 12), { color = "#ff0000" })
+end
+loom.camera{ projection = "perspective", target = {0, 0.4, 0}, yaw = 0, pitch = 35, height = 3.2 }
+LUA
+if render "$tmp/cloth3d.lua" "$tmp/a"; then
+    f=$tmp/a/frame_00000.png
+    n=$("$pngcheck" count "$f" 130 100 190 130 "$BACKGROUND" 6)
+    if [ "$n" = 0 ]; then ok "a 3D cloth is filled: no background shows through its cells"
+    else not_ok "a 3D cloth is filled: no background shows through its cells" "$n pixels"; fi
+    n=$("$pngcheck" count "$f" 110 90 210 140 "$STICK" 10)
+    if [ "$n" = 0 ]; then ok "its links are not drawn over it (not asked for)"
+    else not_ok "its links are not drawn over it (not asked for)" "$n stick pixels"; fi
+    c=$("$pngcheck" pixel "$f" 160 115 | sed 's/#//')
+    r=$((0x$(echo "$c" | cut -c1-2))) b=$((0x$(echo "$c" | cut -c5-6)))
+    if [ "$b" -gt $((r + 40)) ]; then ok "the cloth is the surface blue, lit ($c)"
+    else not_ok "the cloth is the surface blue, lit" "#$c"; fi
+    lit=$(brightness "$f" 150 34) dark=$(brightness "$f" 172 58)
+    if [ "$lit" -gt $((dark + 60)) ]; then ok "a sphere is lit from the upper left ($lit > $dark)"
+    else not_ok "a sphere is lit from the upper left" "$lit vs $dark"; fi
+else
+    not_ok "a 3D cloth renders" "$(head -n 3 "$tmp/err")"
+fi
+
+# A link with a colour of its own is drawn on top of the surface.
+if "$loom" render "$tmp/cloth3d.lua" --set styled=true --frames 1 --size 320x180 --out "$tmp/s" \
+    --quiet >/dev/null 2>"$tmp/err"; then
+    n=$("$pngcheck" count "$tmp/s/frame_00000.png" 100 80 220 150 '#ff0000' 40)
+    if [ "$n" -gt 20 ]; then ok "a styled link is drawn on top of the surface ($n red pixels)"
+    else not_ok "a styled link is drawn on top of the surface" "$n red pixels"; fi
+else
+    not_ok "the styled scene renders" "$(head -n 3 "$tmp/err")"
+fi
+
+# The same cloth upright in the xy plane, seen straight on: a diagram of links.
+cat >"$tmp/cloth2d.lua" <<'LUA'
+local cloth = require "loom.cloth"
+local world = loom.world{ gravity = {0, 0, 0} }
+cloth.grid(world, { origin = {-1, -1, 0}, u = {2, 0, 0}, v = {0, 2, 0}, nu = 6, nv = 6,
+  structural = true, shear = true, kind = "stick" })
+LUA
+if render "$tmp/cloth2d.lua" "$tmp/b"; then
+    n=$("$pngcheck" count "$tmp/b/frame_00000.png" 130 60 190 120 "$BACKGROUND" 6)
+    if [ "$n" -gt 1000 ]; then ok "a flat cloth seen straight on stays a diagram ($n background pixels)"
+    else not_ok "a flat cloth seen straight on stays a diagram" "$n background pixels"; fi
+else
+    not_ok "a flat cloth renders" "$(head -n 3 "$tmp/err")"
+fi
+
+# A ball resting on a world box's floor darkens the floor around its foot.
+cat >"$tmp/ball.lua" <<'LUA'
+local world = loom.world{ gravity = {0, 0, 0} }
+world:box{ min = {-1, 0, -1}, max = {1, 1, 1} }
+world:particle{ pos = {0, 0.2, 0}, radius = 0.2, mass = 1 }
+loom.camera{ projection = "perspective", target = {0, 0.2, 0}, yaw = 0, pitch = 60, height = 1.2 }
+LUA
+if render "$tmp/ball.lua" "$tmp/c"; then
+    f=$tmp/c/frame_00000.png
+    # Beside the ball, on the floor: shadow; far from it: plain floor.
+    near=$(brightness "$f" 160 128) far=$(brightness "$f" 60 150)
+    if [ "$near" -lt "$far" ]; then ok "a ball on the floor casts a contact shadow ($near < $far)"
+    else not_ok "a ball on the floor casts a contact shadow" "$near vs $far"; fi
+else
+    not_ok "a ball scene renders" "$(head -n 3 "$tmp/err")"
+fi
+
+# Themes: the background, and print's heavier black lines.
+cat >"$tmp/stick.lua" <<'LUA'
+local theme = loom.param("theme", "light")
+loom.style{ theme = theme }
+local world = loom.world{ gravity = {0, 0, 0} }
+world:stick(world:particle{ pos = {-1, 0} }, world:particle{ pos = {1, 0} })
+loom.label{ text = "ink", screen = {0.5, 0.2}, size = 40 }
+return world
+LUA
+for theme in light dark print; do
+    "$loom" render "$tmp/stick.lua" --set theme=$theme --frames 1 --size 320x180 --out "$tmp/$theme" \
+        --quiet >/dev/null 2>"$tmp/err" || not_ok "theme $theme renders" "$(head -n 3 "$tmp/err")"
+done
+for pair in 'light #f7f7f2' 'dark #1c1f24' 'print #ffffff'; do
+    theme=${pair% *} colour=${pair#* }
+    got=$("$pngcheck" pixel "$tmp/$theme/frame_00000.png" 5 170)
+    if [ "$got" = "$colour" ]; then ok "theme $theme: background $colour"
+    else not_ok "theme $theme: background $colour" "got $got"; fi
+done
+for theme in light print; do
+    "$loom" render "$tmp/stick.lua" --set theme=$theme --frames 1 --out "$tmp/big_$theme" \
+        --quiet >/dev/null 2>"$tmp/err" || not_ok "theme $theme renders at 1280x720"
+done
+# Pixels of the box that are not the background: the line's width times 121.
+light=$((121 * 81 - $("$pngcheck" count "$tmp/big_light/frame_00000.png" 580 320 700 400 '#f7f7f2' 8)))
+print=$((121 * 81 - $("$pngcheck" count "$tmp/big_print/frame_00000.png" 580 320 700 400 '#ffffff' 8)))
+dark=$("$pngcheck" count "$tmp/big_print/frame_00000.png" 580 320 700 400 '#000000' 60)
+if [ "$print" -gt $((light * 5 / 4)) ] && [ "$dark" -gt 100 ]; then
+    ok "print draws the stick black and heavier ($print > $light line pixels, $dark black)"
+else not_ok "print draws the stick black and heavier" "$print vs $light line pixels, $dark black"; fi
+light_ink=$("$pngcheck" count "$tmp/dark/frame_00000.png" 100 20 220 55 '#e4e4de' 40)
+if [ "$light_ink" -gt 20 ]; then ok "dark: a label in the default colour takes the light ink ($light_ink pixels)"
+else not_ok "dark: a label in the default colour takes the light ink" "$light_ink pixels"; fi
+
+# The window shows the same shaded, themed pixels as loom render (P saves
+# the picture without the heads-up display).
+wait_for() { # pattern file: up to 5 s
+    tries=50
+    while [ "$tries" -gt 0 ]; do
+        grep -q "$1" "$2" 2>/dev/null && return 0
+        sleep 0.1; tries=$((tries - 1))
+    done
+    return 1
+}
+if command -v Xvfb >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1; then
+    Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
+    xvfb_pid=$!
+    wait_for '[0-9]' "$tmp/display"
+    DISPLAY=:$(cat "$tmp/display")
+    export DISPLAY
+    mkdir -p "$tmp/win"
+    sed 's/^local cloth = require "loom.cloth"$/local cloth = require "loom.cloth"\nloom.style{ theme = "dark" }/' \
+        "$tmp/cloth3d.lua" >"$tmp/win/still.lua"
+    "$loom" render "$tmp/win/still.lua" --frames 1 --size 640x360 --out "$tmp/still" --quiet \
+        >/dev/null 2>&1
+    loom_path=$(cd "$(dirname "$loom")" && pwd)/loom
+    (cd "$tmp" && exec "$loom_path" win/still.lua --size 640x360 >"$tmp/window.out" \
+        2>"$tmp/window.err") &
+    loom_pid=$!
+    tries=50
+    window=
+    while [ -z "$window" ] && [ "$tries" -gt 0 ]; do
+        sleep 0.1; tries=$((tries - 1))
+        window=$(xdotool search --name "loom - still.lua" 2>/dev/null | tail -n 1)
+    done
+    sleep 0.5
+    xdotool key p
+    wait_for "saved screenshot" "$tmp/window.out"
+    xdotool key Escape
+    tries=30
+    while kill -0 "$loom_pid" 2>/dev/null && [ "$tries" -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
+    kill "$loom_pid" 2>/dev/null
+    wait "$loom_pid" 2>/dev/null
+    loom_pid=
+    shot=$tmp/win/screenshots/still-001.png
+    if [ -f "$shot" ] && "$pngcheck" differ "$tmp/still/frame_00000.png" "$shot" | grep -q '^same$'; then
+        ok "the window shows the shaded, dark-themed picture exactly as loom render draws it"
+    else
+        not_ok "the window shows the shaded, dark-themed picture exactly as loom render draws it" \
+            "$("$pngcheck" differ "$tmp/still/frame_00000.png" "$shot" 2>&1) $(cat "$tmp/window.err")"
+    fi
+else
+    echo "# skip: the window check needs Xvfb and xdotool"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
