@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 struct app_cleanup {
@@ -37,6 +38,32 @@ static void say(const char *text) {
     }
 }
 
+/* Waits up to two seconds for the children told to stop, then kills what is
+ * left: ffmpeg blocked reading the frame pipe this process still holds open
+ * would otherwise wait for it while it waits for ffmpeg. */
+static void end_children(app_cleanup *cleanup) {
+    size_t left = cleanup->child_count;
+    for (int tick = 0; tick < 200 && left > 0; tick++) {
+        left = 0;
+        for (size_t i = 0; i < cleanup->child_count; i++) {
+            if (cleanup->children[i] <= 0)
+                continue;
+            if (waitpid(cleanup->children[i], NULL, WNOHANG) == 0)
+                left++;
+            else
+                cleanup->children[i] = 0;
+        }
+        if (left > 0)
+            nanosleep(&(struct timespec){.tv_nsec = 10 * 1000 * 1000}, NULL);
+    }
+    for (size_t i = 0; i < cleanup->child_count; i++) {
+        if (cleanup->children[i] > 0) {
+            kill(cleanup->children[i], SIGKILL);
+            waitpid(cleanup->children[i], NULL, 0);
+        }
+    }
+}
+
 static void *wait_for_signal(void *context) {
     app_cleanup *cleanup = context;
     int signal_number = 0;
@@ -45,8 +72,7 @@ static void *wait_for_signal(void *context) {
     pthread_mutex_lock(&cleanup->lock); /* kept: nothing else may create or rename */
     for (size_t i = 0; i < cleanup->child_count; i++)
         kill(cleanup->children[i], SIGTERM);
-    for (size_t i = 0; i < cleanup->child_count; i++)
-        waitpid(cleanup->children[i], NULL, 0);
+    end_children(cleanup);
     for (size_t i = 0; i < cleanup->path_count; i++)
         unlink(cleanup->paths[i]);
     say(signal_number == SIGINT ? "\nloom: interrupted (SIGINT); temporary files removed\n"

@@ -1,14 +1,10 @@
 /*
- * scene.c - running a scene script under limits.
+ * scene.c - a scene: the world a script made, run in a Lua host.
  *
- * The limits live with the state, not in globals: the allocator's user data
- * is the scene, and the count hook finds it again through lua_getallocf.
- *   - memory: the allocator refuses to grow the heap past the limit, so Lua
- *     raises "not enough memory" as it would on a real shortage;
- *   - time: every HOOK_INSTRUCTIONS instructions the hook compares the clock
- *     with the deadline of the current call and raises an error once it has
- *     passed. A deadline is set before each call from the app (running the
- *     script, one loom.update, one world:step) and cleared after it.
+ * The host (app/host.c) holds the Lua state, its limits and protected calls;
+ * a scene adds what loom's commands need on top: the world the script
+ * returned, loom.keep, the keyboard and mouse, the time not yet simulated,
+ * the fitted camera, and the callbacks (loom.update, loom.draw, keys, ...).
  */
 #include "scene.h"
 
@@ -19,27 +15,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "../bindings/loom_lua.h"
+#include "host.h"
+#include "keep.h"
 #include "keys.h"
 #include "params.h"
 
-enum { HOOK_INSTRUCTIONS = 10000 };
-
 struct app_scene {
-    lua_State *L;
+    app_host *host;
+    lua_State *L; /* the host's */
     const char *path;
     app_limits limits;
     app_scene_setup setup;
-
-    size_t memory_used;
-    bool memory_enforced; /* off while closing, so teardown never fails */
-    bool memory_refused;  /* an allocation hit the limit */
-    double deadline;      /* monotonic seconds; 0 while no call is running */
-    bool warnings_on;     /* Lua's warn("@on") and warn("@off") */
-    bool warning_continues;
 
     int world_ref;      /* registry reference to the world userdata */
     int module_ref;     /* registry reference to the loom module table */
@@ -51,225 +39,21 @@ struct app_scene {
     char warning[120]; /* ... and its short form, for the window */
 };
 
-static double monotonic_seconds(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
-}
-
-/* ---------------------------------------------------------------- limits -- */
-
-static void *limited_alloc(void *context, void *block, size_t old_size, size_t new_size) {
-    app_scene *scene = context;
-    size_t old = block ? old_size : 0; /* without a block, old_size is a type tag */
-    if (new_size == 0) {
-        free(block);
-        scene->memory_used -= old;
-        return NULL;
-    }
-    if (new_size > old && scene->memory_enforced &&
-        new_size - old > scene->limits.memory_bytes - scene->memory_used) {
-        scene->memory_refused = true;
-        return NULL;
-    }
-    void *grown = realloc(block, new_size);
-    if (!grown)
-        return NULL;
-    scene->memory_used = scene->memory_used - old + new_size;
-    return grown;
-}
-
 static app_scene *scene_of(lua_State *L) {
-    void *context;
-    lua_getallocf(L, &context);
-    return context;
+    return app_host_context(L);
 }
 
-static void time_hook(lua_State *L, lua_Debug *where) {
-    app_scene *scene = scene_of(L);
-    if (scene->deadline == 0.0 || monotonic_seconds() < scene->deadline)
-        return;
-    if (lua_getinfo(L, "Sl", where) && where->currentline > 0)
-        lua_pushfstring(L, "%s:%d: ", where->short_src, where->currentline);
-    else
-        lua_pushliteral(L, "");
-    char limit[32];
-    snprintf(limit, sizeof limit, "%g", scene->limits.time_seconds);
-    lua_pushfstring(L, "script ran for more than %s s (an endless loop?)", limit);
-    lua_concat(L, 2);
-    lua_error(L);
-}
-
-/* Lua's warn(): off until "@on", like the stand-alone interpreter. */
-static void warning(void *context, const char *message, int continues) {
-    app_scene *scene = context;
-    if (!scene->warning_continues && message[0] == '@') {
-        if (strcmp(message, "@on") == 0)
-            scene->warnings_on = true;
-        else if (strcmp(message, "@off") == 0)
-            scene->warnings_on = false;
-        return;
-    }
-    if (scene->warnings_on) {
-        if (!scene->warning_continues)
-            fputs("Lua warning: ", stderr);
-        fputs(message, stderr);
-        if (!continues)
-            fputc('\n', stderr);
-    }
-    scene->warning_continues = continues;
-}
-
-static int panic(lua_State *L) {
-    const char *message = lua_tostring(L, -1);
-    fprintf(stderr, "loom: unprotected Lua error: %s\n", message ? message : "?");
-    return 0; /* Lua aborts */
-}
-
-/* ----------------------------------------------------------- protected -- */
-
-/* Adds a traceback to an error, as lua.c does. */
-static int message_handler(lua_State *L) {
-    /* Reporting must not fail for want of memory: the limit is lifted until
-     * the call returns. */
-    scene_of(L)->memory_enforced = false;
-    const char *message = lua_tostring(L, 1);
-    if (!message) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-            message = lua_tostring(L, -1);
-        else
-            message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
-    }
-    lmlua_push_traceback(L, L, message, 1); /* the scene's own frames */
-    return 1;
-}
-
-/* Calls the function below nargs arguments on the stack under the time limit,
- * leaving nresults results. On failure writes the error to err and pops it. */
 static bool call(app_scene *scene, int nargs, int nresults, char *err, size_t err_size) {
-    lua_State *L = scene->L;
-    int base = lua_gettop(L) - nargs; /* the function's index */
-    lua_pushcfunction(L, message_handler);
-    lua_insert(L, base);
-    scene->deadline = monotonic_seconds() + scene->limits.time_seconds;
-    int status = lua_pcall(L, nargs, nresults, base);
-    scene->deadline = 0.0;
-    scene->memory_enforced = true;
-    if (status == LUA_OK) {
-        lua_remove(L, base);
-        scene->memory_refused = false;
-        return true;
-    }
-    /* A memory error raised directly has no traceback; one re-raised by
-     * world:step (from a force callback) does. */
-    const char *message = lua_tostring(L, -1);
-    if (status == LUA_ERRMEM)
-        snprintf(err, err_size, "%s: %s", scene->path, message ? message : "not enough memory");
-    else
-        snprintf(err, err_size, "%s", message ? message : "(error without a message)");
-    if (scene->memory_refused) {
-        size_t length = strlen(err);
-        snprintf(err + length, err_size - length,
-                 "\nloom: the script went over its memory limit of %zu MiB (raise it with "
-                 "--memory)",
-                 scene->limits.memory_bytes >> 20);
-    }
-    scene->memory_refused = false;
-    lua_settop(L, base - 1);
-    return false;
-}
-
-/* package.path = "<scene dir>/?.lua;<exe dir>/../scripts/?.lua;...;" .. default */
-static void set_package_path(lua_State *L, const char *scene_path) {
-    const char *slash = strrchr(scene_path, '/');
-    lua_getglobal(L, "package");
-    int package = lua_gettop(L);
-    luaL_Buffer b;
-    luaL_buffinit(L, &b);
-    if (slash)
-        luaL_addlstring(&b, scene_path, (size_t)(slash - scene_path) + 1);
-    else
-        luaL_addstring(&b, "./");
-    luaL_addstring(&b, "?.lua;");
-
-    char exe[4096];
-    ssize_t length = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (length > 0) {
-        exe[length] = '\0';
-        char *exe_slash = strrchr(exe, '/');
-        if (exe_slash) {
-            exe_slash[1] = '\0';
-            luaL_addstring(&b, exe);
-            luaL_addstring(&b, "../scripts/?.lua;");
-            luaL_addstring(&b, exe);
-            luaL_addstring(&b, "../scripts/?/init.lua;");
-        }
-    }
-    lua_getfield(L, package, "path");
-    luaL_addvalue(&b);
-    luaL_pushresult(&b);
-    lua_setfield(L, package, "path");
-    lua_pop(L, 1);
+    return app_host_call(scene->host, nargs, nresults, err, err_size);
 }
 
 /* ---------------------------------------------------- files and input -- */
 
 /* Records a file the script reads, for hot reload. */
-static void record_file(app_scene *scene, const char *path) {
-    if (scene->setup.watch && path)
+static void record_file(void *context, const char *path) {
+    app_scene *scene = context;
+    if (scene->setup.watch)
         app_watch_add(scene->setup.watch, path);
-}
-
-/* dofile and loadfile, recording their file first. Upvalue 1: the original. */
-static int recording_file_loader(lua_State *L) {
-    if (lua_type(L, 1) == LUA_TSTRING)
-        record_file(scene_of(L), lua_tostring(L, 1));
-    int arguments = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, arguments, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
-/* require's Lua-file searcher, recording the file it will load (before
- * loading it, so that a module with a syntax error is watched too).
- * Upvalue 1: the original searcher. */
-static int recording_searcher(lua_State *L) {
-    const char *name = luaL_checkstring(L, 1);
-    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-    if (lua_getfield(L, -1, "package") == LUA_TTABLE &&
-        lua_getfield(L, -1, "searchpath") == LUA_TFUNCTION) {
-        lua_pushstring(L, name);
-        lua_getfield(L, -3, "path");
-        if (lua_type(L, -1) == LUA_TSTRING) {
-            lua_call(L, 2, 1);
-            if (lua_type(L, -1) == LUA_TSTRING)
-                record_file(scene_of(L), lua_tostring(L, -1));
-        }
-    }
-    lua_settop(L, 1);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, 1, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
-static void wrap_file_loaders(lua_State *L) {
-    static const char *const loaders[] = {"dofile", "loadfile"};
-    for (int i = 0; i < 2; i++) {
-        lua_getglobal(L, loaders[i]);
-        lua_pushcclosure(L, recording_file_loader, 1);
-        lua_setglobal(L, loaders[i]);
-    }
-    lua_getglobal(L, "package");
-    lua_getfield(L, -1, "searchers");
-    if (lua_rawgeti(L, -1, 2) == LUA_TFUNCTION) {
-        lua_pushcclosure(L, recording_searcher, 1);
-        lua_rawseti(L, -2, 2);
-    } else {
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 2);
 }
 
 /* loom.key_down(key): whether the key is held. */
@@ -299,53 +83,6 @@ static int mouse(lua_State *L) {
 
 /* ----------------------------------------------------------- loom.keep -- */
 
-enum { KEEP_DEPTH = 32 };
-
-/* Pushes onto L a copy of the value at index in from: numbers, strings,
- * booleans and tables of them (nested up to KEEP_DEPTH); anything else, and
- * tables seen before on the way down, as nil. */
-static void copy_value(lua_State *from, int index, lua_State *L, int depth) {
-    luaL_checkstack(L, 4, "loom.keep is too deep");
-    switch (lua_type(from, index)) {
-    case LUA_TBOOLEAN:
-        lua_pushboolean(L, lua_toboolean(from, index));
-        break;
-    case LUA_TNUMBER:
-        if (lua_isinteger(from, index))
-            lua_pushinteger(L, lua_tointeger(from, index));
-        else
-            lua_pushnumber(L, lua_tonumber(from, index));
-        break;
-    case LUA_TSTRING: {
-        size_t length;
-        const char *text = lua_tolstring(from, index, &length);
-        lua_pushlstring(L, text, length);
-        break;
-    }
-    case LUA_TTABLE:
-        if (depth >= KEEP_DEPTH || !lua_checkstack(from, 3)) {
-            lua_pushnil(L);
-            break;
-        }
-        index = lua_absindex(from, index);
-        lua_newtable(L);
-        lua_pushnil(from);
-        while (lua_next(from, index)) {
-            copy_value(from, -2, L, depth + 1);
-            copy_value(from, -1, L, depth + 1);
-            if (lua_isnil(L, -2))
-                lua_pop(L, 2);
-            else
-                lua_rawset(L, -3);
-            lua_pop(from, 1);
-        }
-        break;
-    default:
-        lua_pushnil(L);
-        break;
-    }
-}
-
 /* Pushes the new state's loom.keep: a copy of the old scene's, or {}. */
 static void push_keep(lua_State *L, app_scene *keep_from) {
     if (keep_from && keep_from->L) {
@@ -354,7 +91,7 @@ static void push_keep(lua_State *L, app_scene *keep_from) {
         if (lua_checkstack(from, 4)) {
             lua_rawgeti(from, LUA_REGISTRYINDEX, keep_from->module_ref);
             if (lua_type(from, -1) == LUA_TTABLE && lua_getfield(from, -1, "keep") == LUA_TTABLE) {
-                copy_value(from, -1, L, 0);
+                app_keep_copy(from, -1, L);
                 lua_settop(from, top);
                 return;
             }
@@ -364,9 +101,6 @@ static void push_keep(lua_State *L, app_scene *keep_from) {
     lua_newtable(L);
 }
 
-/* Opens the libraries and loom, sets package.path, adds the app's part of
- * loom (keep, key_down, mouse) and starts recording files. Arguments: the
- * scene path. */
 /* FNV-1a of the scene file's bytes: a scene's own default seed, so the same
  * file gives the same frames and an edit gives other (equally fixed) ones. */
 static uint64_t hash_file(const char *path) {
@@ -381,22 +115,20 @@ static uint64_t hash_file(const char *path) {
     return h;
 }
 
-static int open_state(lua_State *L) {
-    const char *path = lua_tostring(L, 1);
+/* Adds the scene's part of loom (the seed, the --set values, keep, key_down,
+ * mouse) to the host's state. */
+static int open_scene(lua_State *L) {
     app_scene *scene = scene_of(L);
-    luaL_openlibs(L);
-    luaL_requiref(L, "loom", luaopen_loom, 1);
-    lmlua_set_seed(L, scene->limits.seeded ? scene->limits.seed : hash_file(path));
+    lmlua_set_seed(L, scene->limits.seeded ? scene->limits.seed : hash_file(scene->path));
     app_params_give(scene->setup.params, L);
+    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_getfield(L, -1, "loom");
     push_keep(L, scene->setup.keep_from);
     lua_setfield(L, -2, "keep");
     lua_pushcfunction(L, key_down);
     lua_setfield(L, -2, "key_down");
     lua_pushcfunction(L, mouse);
     lua_setfield(L, -2, "mouse");
-    lua_pop(L, 1);
-    set_package_path(L, path);
-    wrap_file_loaders(L);
     return 0;
 }
 
@@ -449,10 +181,7 @@ static void print_warnings(app_scene *scene) {
 void app_scene_destroy(app_scene *scene) {
     if (!scene)
         return;
-    if (scene->L) {
-        scene->memory_enforced = false;
-        lua_close(scene->L);
-    }
+    app_host_destroy(scene->host);
     free(scene);
 }
 
@@ -471,45 +200,35 @@ app_scene *app_scene_load_setup(const app_scene_setup *setup, char *err, size_t 
     scene->setup = *setup;
     scene->path = path;
     scene->limits = setup->limits;
-    scene->memory_enforced = true;
     scene->world_ref = LUA_NOREF;
     scene->module_ref = LUA_NOREF;
-    lua_State *L = lua_newstate(limited_alloc, scene);
-    if (!L) {
-        snprintf(err, err_size, "%s: not enough memory to start Lua", path);
+    app_host_setup host_setup = {
+        .path = path,
+        .memory_bytes = setup->limits.memory_bytes,
+        .time_seconds = setup->limits.time_seconds,
+        .file_read = record_file,
+        .context = scene,
+    };
+    scene->host = app_host_create(&host_setup, err, err_size);
+    if (!scene->host) {
         free(scene);
         return NULL;
     }
-    scene->L = L;
-    lua_atpanic(L, panic);
-    lua_setwarnf(L, warning, scene);
-    lua_sethook(L, time_hook, LUA_MASKCOUNT, HOOK_INSTRUCTIONS);
+    lua_State *L = scene->L = app_host_state(scene->host);
 
     /* A failed copy of loom.keep may leave the old state's stack unbalanced. */
     lua_State *keep_state = setup->keep_from ? setup->keep_from->L : NULL;
     int keep_top = keep_state ? lua_gettop(keep_state) : 0;
-    lua_pushcfunction(L, open_state);
-    lua_pushstring(L, path);
-    bool opened = call(scene, 1, 0, err, err_size);
+    lua_pushcfunction(L, open_scene);
+    bool opened = call(scene, 0, 0, err, err_size);
     if (keep_state)
         lua_settop(keep_state, keep_top);
     scene->setup.keep_from = NULL; /* only read while opening */
     if (!opened)
         goto fail;
 
-    record_file(scene, path);
-    /* Text only: a precompiled chunk can crash the interpreter (Lua does not verify bytecode). */
-    int status = luaL_loadfilex(L, path, "t");
-    if (status != LUA_OK) {
-        /* A syntax error reads "file:line: message"; a missing file "cannot open ...". */
-        const char *message = lua_tostring(L, -1);
-        if (message && strstr(message, "binary chunk"))
-            snprintf(err, err_size, "loom: %s: %s", path, message); /* Lua names no file */
-        else
-            snprintf(err, err_size, "%s%s", status == LUA_ERRFILE ? "loom: " : "",
-                     message ? message : "cannot load the scene");
+    if (!app_host_load_script(scene->host, err, err_size))
         goto fail;
-    }
     if (!call(scene, 0, 1, err, err_size))
         goto fail;
 

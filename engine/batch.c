@@ -46,7 +46,7 @@ static int by_offset_then_a(const void *p, const void *q) {
     return x->item < y->item ? -1 : x->item > y->item;
 }
 
-static bool grow(void **array, size_t size, uint32_t *capacity, uint32_t need) {
+static bool grow(lm_memory *memory, void **array, size_t size, uint32_t *capacity, uint32_t need) {
     if (need <= *capacity) {
         return true;
     }
@@ -54,7 +54,7 @@ static bool grow(void **array, size_t size, uint32_t *capacity, uint32_t need) {
     while (next < need) {
         next *= 2;
     }
-    void *grown = realloc(*array, (size_t)next * size);
+    void *grown = lm_memory_resize_array(memory, *array, next, size);
     if (!grown) {
         return false;
     }
@@ -64,12 +64,12 @@ static bool grow(void **array, size_t size, uint32_t *capacity, uint32_t need) {
 }
 
 static bool reserve(lm_batches *bt, uint32_t sticks) {
-    if (!grow((void **)&bt->rest, sizeof *bt->rest, &bt->stick_capacity, sticks)) {
+    if (!grow(bt->memory, (void **)&bt->rest, sizeof *bt->rest, &bt->stick_capacity, sticks)) {
         return false;
     }
     uint32_t capacity = bt->gather_capacity;
-    return grow((void **)&bt->ia, sizeof *bt->ia, &capacity, sticks) &&
-           grow((void **)&bt->ib, sizeof *bt->ib, &bt->gather_capacity, sticks);
+    return grow(bt->memory, (void **)&bt->ia, sizeof *bt->ia, &capacity, sticks) &&
+           grow(bt->memory, (void **)&bt->ib, sizeof *bt->ib, &bt->gather_capacity, sticks);
 }
 
 /* Whether e[i] continues the run that ends with e[i - 1]. */
@@ -101,7 +101,7 @@ static bool add_batch(lm_batches *bt, entry *e, uint32_t n, bool serial) {
     if (!serial) {
         qsort(e, n, sizeof *e, by_a); /* places are unique within a batch */
     }
-    if (!grow((void **)&bt->batches, sizeof *bt->batches, &bt->batch_capacity,
+    if (!grow(bt->memory, (void **)&bt->batches, sizeof *bt->batches, &bt->batch_capacity,
               bt->batch_count + 1)) {
         return false;
     }
@@ -129,7 +129,8 @@ static bool add_batch(lm_batches *bt, entry *e, uint32_t n, bool serial) {
         if (stride == 0 && last && last->stride == 0 && last->stiffness == e[i].stiffness) {
             last->count++;
         } else {
-            if (!grow((void **)&bt->runs, sizeof *bt->runs, &bt->run_capacity, bt->run_count + 1)) {
+            if (!grow(bt->memory, (void **)&bt->runs, sizeof *bt->runs, &bt->run_capacity,
+                      bt->run_count + 1)) {
                 return false;
             }
             lm_batch_run run = {e[i].a, e[i].b,           bt->stick_count, length,
@@ -237,10 +238,12 @@ static bool build(lm_world *world) {
         total += c->solver == LM_SOLVER_STICK;
     }
     size_t room = (size_t)total + 1;
-    entry *all = malloc(room * sizeof *all), *rest = malloc(room * sizeof *rest);
-    entry *scratch = malloc(room * sizeof *scratch);
-    uint32_t *colour = malloc(room * sizeof *colour);
-    uint64_t *used = calloc((size_t)world->particles.count + 1, sizeof *used);
+    lm_memory *memory = world->memory;
+    entry *all = lm_memory_resize_array(memory, NULL, room, sizeof *all);
+    entry *rest = lm_memory_resize_array(memory, NULL, room, sizeof *rest);
+    entry *scratch = lm_memory_resize_array(memory, NULL, room, sizeof *scratch);
+    uint32_t *colour = lm_memory_resize_array(memory, NULL, room, sizeof *colour);
+    uint64_t *used = lm_memory_zeroed(memory, (size_t)world->particles.count + 1, sizeof *used);
     bool ok = all && rest && scratch && colour && used && reserve(bt, total);
     if (ok) {
         uint32_t n = 0, rest_count = 0;
@@ -255,11 +258,11 @@ static bool build(lm_world *world) {
         ok = add_families(bt, all, n, rest, &rest_count, scratch) &&
              add_colours(bt, rest, rest_count, used, colour, scratch);
     }
-    free(all);
-    free(rest);
-    free(scratch);
-    free(colour);
-    free(used);
+    lm_memory_free(memory, all);
+    lm_memory_free(memory, rest);
+    lm_memory_free(memory, scratch);
+    lm_memory_free(memory, colour);
+    lm_memory_free(memory, used);
     if (!ok) {
         bt->stick_count = bt->run_count = bt->batch_count = bt->gather_count = 0;
         return false;
@@ -292,11 +295,12 @@ static bool set_weights(lm_world *world) {
     lm_batches *bt = &world->batches;
     const double *solve_w = world->particles.solve_w;
     size_t bytes = (size_t)world->particles.count * sizeof *solve_w;
-    if (bt->weights_set && memcmp(bt->w_seen, solve_w, bytes) == 0) {
+    if (bt->weights_set && (bytes == 0 || memcmp(bt->w_seen, solve_w, bytes) == 0)) {
         return true;
     }
     if (bytes > 0) {
-        double *seen = realloc(bt->w_seen, bytes);
+        double *seen =
+            lm_memory_resize_array(bt->memory, bt->w_seen, world->particles.count, sizeof *seen);
         if (!seen) {
             return false;
         }
@@ -334,22 +338,22 @@ bool lm_batches_prepare(lm_world *world) {
     }
     if (bt->soa_capacity < world->particles.count) {
         uint32_t capacity = world->particles.count;
-        double *x = realloc(bt->sx, (size_t)capacity * sizeof *x);
+        double *x = lm_memory_resize_array(bt->memory, bt->sx, capacity, sizeof *x);
         if (!x) {
             return false;
         }
         bt->sx = x;
-        double *y = realloc(bt->sy, (size_t)capacity * sizeof *y);
+        double *y = lm_memory_resize_array(bt->memory, bt->sy, capacity, sizeof *y);
         if (!y) {
             return false;
         }
         bt->sy = y;
-        double *z = realloc(bt->sz, (size_t)capacity * sizeof *z);
+        double *z = lm_memory_resize_array(bt->memory, bt->sz, capacity, sizeof *z);
         if (!z) {
             return false;
         }
         bt->sz = z;
-        double *w = realloc(bt->sw, (size_t)capacity * sizeof *w);
+        double *w = lm_memory_resize_array(bt->memory, bt->sw, capacity, sizeof *w);
         if (!w) {
             return false;
         }
@@ -363,24 +367,26 @@ bool lm_batches_prepare(lm_world *world) {
     }
     if (!bt->pool && threads > 1) {
         /* NULL when threads cannot be made: one thread gives the same bits */
-        bt->pool = lm_pool_create(threads);
+        bt->pool = lm_pool_create(threads, bt->memory);
     }
     return true;
 }
 
 void lm_batches_free(lm_batches *bt) {
     lm_pool_destroy(bt->pool);
-    free(bt->rest);
-    free(bt->ia);
-    free(bt->ib);
-    free(bt->runs);
-    free(bt->batches);
-    free(bt->sx);
-    free(bt->sy);
-    free(bt->sz);
-    free(bt->sw);
-    free(bt->w_seen);
+    lm_memory *memory = bt->memory;
+    lm_memory_free(memory, bt->rest);
+    lm_memory_free(memory, bt->ia);
+    lm_memory_free(memory, bt->ib);
+    lm_memory_free(memory, bt->runs);
+    lm_memory_free(memory, bt->batches);
+    lm_memory_free(memory, bt->sx);
+    lm_memory_free(memory, bt->sy);
+    lm_memory_free(memory, bt->sz);
+    lm_memory_free(memory, bt->sw);
+    lm_memory_free(memory, bt->w_seen);
     memset(bt, 0, sizeof *bt);
+    bt->memory = memory;
 }
 
 bool lm_batches_pure(const lm_world *world) {

@@ -3,8 +3,9 @@
  *
  *   build/tests/lua_runner tests/lua/test_api.lua
  *
- * Run from the repository root: package.path gets scripts/?.lua,
- * scripts/?/init.lua and tests/lua/?.lua. The file uses tests/lua/harness.lua,
+ * Run from the repository root. The file runs in the host the loom commands
+ * use (app/host.c): require finds the test's folder (tests/lua/harness.lua)
+ * and loom's library in scripts/. The file uses tests/lua/harness.lua,
  * which prints "ok - name" / "not ok - name (details)"; this runner then prints
  * the "N passed, N failed" line, counting an error that escapes the file as
  * one more failure, and exits 1 if anything failed.
@@ -14,16 +15,10 @@
 #include <lualib.h>
 #include <stdio.h>
 
+#include "../app/host.h"
 #include "../bindings/loom_lua.h"
 
-static int traceback(lua_State *L) {
-    const char *message = lua_tostring(L, 1);
-    if (message == NULL) {
-        message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
-    }
-    luaL_traceback(L, L, message, 1);
-    return 1;
-}
+enum { ERROR_SIZE = 8192 };
 
 /* Reads one count from package.loaded.harness, 0 if absent. */
 static lua_Integer harness_count(lua_State *L, const char *field) {
@@ -82,39 +77,45 @@ static int test_series(lua_State *L) {
     return 1;
 }
 
+/* The runner's own functions, as globals. */
+static int open_runner(lua_State *L) {
+    lua_register(L, "test_draw_frame", test_draw_frame);
+    lua_register(L, "test_series", test_series);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s FILE.lua\n", argv[0]);
         return 2;
     }
-    lua_State *L = luaL_newstate();
-    if (L == NULL) {
-        fprintf(stderr, "lua_runner: cannot create a Lua state\n");
+    static char err[ERROR_SIZE];
+    app_host_setup setup = {
+        .path = argv[1],
+        .folder = ".", /* tests read examples/ and docs/ */
+        .library = "scripts",
+        .memory_bytes = (size_t)4 << 30,
+        .time_seconds = 600.0,
+    };
+    app_host *host = app_host_create(&setup, err, sizeof err);
+    if (host == NULL) {
+        fprintf(stderr, "lua_runner: %s\n", err);
         return 1;
     }
-    luaL_openlibs(L);
-    luaL_requiref(L, "loom", luaopen_loom, 1);
-    lua_pop(L, 1);
-
-    lua_getglobal(L, "package");
-    lua_getfield(L, -1, "path");
-    lua_pushfstring(L, "scripts/?.lua;scripts/?/init.lua;tests/lua/?.lua;%s", lua_tostring(L, -1));
-    lua_setfield(L, -3, "path");
-    lua_pop(L, 2);
-
-    lua_register(L, "test_draw_frame", test_draw_frame);
-    lua_register(L, "test_series", test_series);
-    lua_pushcfunction(L, traceback);
+    lua_State *L = app_host_state(host);
     int errors = 0;
-    if (luaL_loadfile(L, argv[1]) != LUA_OK || lua_pcall(L, 0, 0, 1) != LUA_OK) {
-        printf("not ok - %s did not run to its end: %s\n", argv[1], lua_tostring(L, -1));
+    lua_pushcfunction(L, open_runner);
+    if (!app_host_call(host, 0, 0, err, sizeof err) ||
+        !app_host_load_script(host, err, sizeof err) ||
+        !app_host_call(host, 0, 0, err, sizeof err)) {
+        printf("not ok - %s did not run to its end: %s\n", argv[1], err);
         errors = 1;
     }
     lua_settop(L, 0);
 
     lua_Integer passed = harness_count(L, "passed");
     lua_Integer failed = harness_count(L, "failed") + errors;
-    lua_close(L); /* runs every __gc, which a test run should survive too */
+    app_host_destroy(host); /* runs every __gc, which a test run should survive too */
     printf("%lld passed, %lld failed\n", (long long)passed, (long long)failed);
     fflush(stdout);
     return failed == 0 ? 0 : 1;

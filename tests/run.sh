@@ -12,8 +12,10 @@ trap 'rm -f "$log"' EXIT
 run_suite() {
     name=$1; shift
     echo "== $name"
-    "$@" >"$log" 2>&1
+    # A suite that hangs fails instead of holding CI (SUITE_TIMEOUT seconds).
+    timeout -k 10 "${SUITE_TIMEOUT:-300}" "$@" >"$log" 2>&1
     status=$?
+    [ "$status" -eq 124 ] && echo "$name: still running after ${SUITE_TIMEOUT:-300} s, stopped" >>"$log"
     cat "$log"
     line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
     if [ -z "$line" ]; then

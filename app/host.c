@@ -1,0 +1,345 @@
+/*
+ * host.c - one Lua state for one script, under limits.
+ *
+ * The limits live with the state, not in globals: the allocator's user data
+ * is the host, and the count hook finds it again through lua_getallocf.
+ *   - memory: the allocator refuses to grow the heap past the limit, so Lua
+ *     raises "not enough memory" as it would on a real shortage;
+ *   - time: every HOOK_INSTRUCTIONS instructions the hook compares the clock
+ *     with the deadline of the current call and raises an error once it has
+ *     passed. A deadline is set before each call from the app (running the
+ *     script, one loom.update, one world:step) and cleared after it.
+ */
+#include "host.h"
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../bindings/loom_lua.h"
+
+enum { HOOK_INSTRUCTIONS = 10000 };
+
+struct app_host {
+    lua_State *L;
+    app_host_setup setup;
+
+    size_t memory_used;
+    bool memory_enforced; /* off while closing, so teardown never fails */
+    bool memory_refused;  /* an allocation hit the limit */
+    double deadline;      /* monotonic seconds; 0 while no call is running */
+    bool warnings_on;     /* Lua's warn("@on") and warn("@off") */
+    bool warning_continues;
+};
+
+static double monotonic_seconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
+}
+
+/* ---------------------------------------------------------------- limits -- */
+
+static void *limited_alloc(void *context, void *block, size_t old_size, size_t new_size) {
+    app_host *host = context;
+    size_t old = block ? old_size : 0; /* without a block, old_size is a type tag */
+    if (new_size == 0) {
+        free(block);
+        host->memory_used -= old;
+        return NULL;
+    }
+    if (new_size > old && host->memory_enforced &&
+        new_size - old > host->setup.memory_bytes - host->memory_used) {
+        host->memory_refused = true;
+        return NULL;
+    }
+    void *grown = realloc(block, new_size);
+    if (!grown)
+        return NULL;
+    host->memory_used = host->memory_used - old + new_size;
+    return grown;
+}
+
+app_host *app_host_of(lua_State *L) {
+    void *context;
+    lua_getallocf(L, &context);
+    return context;
+}
+
+void *app_host_context(lua_State *L) {
+    return app_host_of(L)->setup.context;
+}
+
+lua_State *app_host_state(app_host *host) {
+    return host->L;
+}
+
+const char *app_host_path(const app_host *host) {
+    return host->setup.path;
+}
+
+static void time_hook(lua_State *L, lua_Debug *where) {
+    app_host *host = app_host_of(L);
+    if (host->deadline == 0.0 || monotonic_seconds() < host->deadline)
+        return;
+    if (lua_getinfo(L, "Sl", where) && where->currentline > 0)
+        lua_pushfstring(L, "%s:%d: ", where->short_src, where->currentline);
+    else
+        lua_pushliteral(L, "");
+    char limit[32];
+    snprintf(limit, sizeof limit, "%g", host->setup.time_seconds);
+    lua_pushfstring(L, "script ran for more than %s s (an endless loop?)", limit);
+    lua_concat(L, 2);
+    lua_error(L);
+}
+
+/* Lua's warn(): off until "@on", like the stand-alone interpreter. */
+static void warning(void *context, const char *message, int continues) {
+    app_host *host = context;
+    if (!host->warning_continues && message[0] == '@') {
+        if (strcmp(message, "@on") == 0)
+            host->warnings_on = true;
+        else if (strcmp(message, "@off") == 0)
+            host->warnings_on = false;
+        return;
+    }
+    if (host->warnings_on) {
+        if (!host->warning_continues)
+            fputs("Lua warning: ", stderr);
+        fputs(message, stderr);
+        if (!continues)
+            fputc('\n', stderr);
+    }
+    host->warning_continues = continues;
+}
+
+static int panic(lua_State *L) {
+    const char *message = lua_tostring(L, -1);
+    fprintf(stderr, "loom: unprotected Lua error: %s\n", message ? message : "?");
+    return 0; /* Lua aborts */
+}
+
+/* ----------------------------------------------------------- protected -- */
+
+/* Adds a traceback to an error, as lua.c does. */
+static int message_handler(lua_State *L) {
+    /* Reporting must not fail for want of memory: the limit is lifted until
+     * the call returns. */
+    app_host_of(L)->memory_enforced = false;
+    const char *message = lua_tostring(L, 1);
+    if (!message) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+            message = lua_tostring(L, -1);
+        else
+            message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    lmlua_push_traceback(L, L, message, 1); /* the script's own frames */
+    return 1;
+}
+
+bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t err_size) {
+    lua_State *L = host->L;
+    int base = lua_gettop(L) - nargs; /* the function's index */
+    lua_pushcfunction(L, message_handler);
+    lua_insert(L, base);
+    host->deadline = monotonic_seconds() + host->setup.time_seconds;
+    int status = lua_pcall(L, nargs, nresults, base);
+    host->deadline = 0.0;
+    host->memory_enforced = true;
+    if (status == LUA_OK) {
+        lua_remove(L, base);
+        host->memory_refused = false;
+        return true;
+    }
+    /* A memory error raised directly has no traceback; one re-raised by
+     * world:step (from a force callback) does. */
+    const char *message = lua_tostring(L, -1);
+    if (status == LUA_ERRMEM)
+        snprintf(err, err_size, "%s: %s", host->setup.path,
+                 message ? message : "not enough memory");
+    else
+        snprintf(err, err_size, "%s", message ? message : "(error without a message)");
+    if (host->memory_refused) {
+        size_t length = strlen(err);
+        snprintf(err + length, err_size - length,
+                 "\nloom: the script went over its memory limit of %zu MiB (raise it with "
+                 "--memory)",
+                 host->setup.memory_bytes >> 20);
+    }
+    host->memory_refused = false;
+    lua_settop(L, base - 1);
+    return false;
+}
+
+/* ------------------------------------------------------- module search -- */
+
+/* package.path = "<scene dir>/?.lua;<exe dir>/../scripts/?.lua;...;" .. default */
+static void set_package_path(lua_State *L, const app_host_setup *setup) {
+    const char *scene_path = setup->path;
+    const char *slash = strrchr(scene_path, '/');
+    lua_getglobal(L, "package");
+    int package = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    if (slash)
+        luaL_addlstring(&b, scene_path, (size_t)(slash - scene_path) + 1);
+    else
+        luaL_addstring(&b, "./");
+    luaL_addstring(&b, "?.lua;");
+
+    char exe[4096];
+    ssize_t length = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (setup->library) {
+        luaL_addstring(&b, setup->library);
+        luaL_addstring(&b, "/?.lua;");
+        luaL_addstring(&b, setup->library);
+        luaL_addstring(&b, "/?/init.lua;");
+    } else if (length > 0) {
+        exe[length] = '\0';
+        char *exe_slash = strrchr(exe, '/');
+        if (exe_slash) {
+            exe_slash[1] = '\0';
+            luaL_addstring(&b, exe);
+            luaL_addstring(&b, "../scripts/?.lua;");
+            luaL_addstring(&b, exe);
+            luaL_addstring(&b, "../scripts/?/init.lua;");
+        }
+    }
+    lua_getfield(L, package, "path");
+    luaL_addvalue(&b);
+    luaL_pushresult(&b);
+    lua_setfield(L, package, "path");
+    lua_pop(L, 1);
+}
+
+/* Records a file the script reads, for hot reload. */
+static void record_file(lua_State *L, const char *path) {
+    app_host *host = app_host_of(L);
+    if (host->setup.file_read && path)
+        host->setup.file_read(host->setup.context, path);
+}
+
+/* dofile and loadfile, recording their file first. Upvalue 1: the original. */
+static int recording_file_loader(lua_State *L) {
+    if (lua_type(L, 1) == LUA_TSTRING)
+        record_file(L, lua_tostring(L, 1));
+    int arguments = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, arguments, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* require's Lua-file searcher, recording the file it will load (before
+ * loading it, so that a module with a syntax error is watched too).
+ * Upvalue 1: the original searcher. */
+static int recording_searcher(lua_State *L) {
+    const char *name = luaL_checkstring(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    if (lua_getfield(L, -1, "package") == LUA_TTABLE &&
+        lua_getfield(L, -1, "searchpath") == LUA_TFUNCTION) {
+        lua_pushstring(L, name);
+        lua_getfield(L, -3, "path");
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            lua_call(L, 2, 1);
+            if (lua_type(L, -1) == LUA_TSTRING)
+                record_file(L, lua_tostring(L, -1));
+        }
+    }
+    lua_settop(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+static void wrap_file_loaders(lua_State *L) {
+    static const char *const loaders[] = {"dofile", "loadfile"};
+    for (int i = 0; i < 2; i++) {
+        lua_getglobal(L, loaders[i]);
+        lua_pushcclosure(L, recording_file_loader, 1);
+        lua_setglobal(L, loaders[i]);
+    }
+    lua_getglobal(L, "package");
+    lua_getfield(L, -1, "searchers");
+    if (lua_rawgeti(L, -1, 2) == LUA_TFUNCTION) {
+        lua_pushcclosure(L, recording_searcher, 1);
+        lua_rawseti(L, -2, 2);
+    } else {
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+}
+
+/* ----------------------------------------------------------- lifecycle -- */
+
+/* Opens the libraries and loom, sets package.path and starts recording
+ * files. */
+static int open_state(lua_State *L) {
+    app_host *host = app_host_of(L);
+    luaL_openlibs(L);
+    luaL_requiref(L, "loom", luaopen_loom, 1);
+    lua_pop(L, 1);
+    set_package_path(L, &host->setup);
+    wrap_file_loaders(L);
+    return 0;
+}
+
+app_host *app_host_create(const app_host_setup *setup, char *err, size_t err_size) {
+    app_host *host = calloc(1, sizeof *host);
+    if (!host) {
+        snprintf(err, err_size, "out of memory");
+        return NULL;
+    }
+    host->setup = *setup;
+    host->memory_enforced = true;
+    lua_State *L = lua_newstate(limited_alloc, host);
+    if (!L) {
+        snprintf(err, err_size, "%s: not enough memory to start Lua", setup->path);
+        free(host);
+        return NULL;
+    }
+    host->L = L;
+    lua_atpanic(L, panic);
+    lua_setwarnf(L, warning, host);
+    lua_sethook(L, time_hook, LUA_MASKCOUNT, HOOK_INSTRUCTIONS);
+    lua_pushcfunction(L, open_state);
+    if (!app_host_call(host, 0, 0, err, err_size)) {
+        app_host_destroy(host);
+        return NULL;
+    }
+    return host;
+}
+
+void app_host_destroy(app_host *host) {
+    if (!host)
+        return;
+    if (host->L) {
+        host->memory_enforced = false;
+        lua_close(host->L);
+    }
+    free(host);
+}
+
+bool app_host_load_script(app_host *host, char *err, size_t err_size) {
+    const char *path = host->setup.path;
+    record_file(host->L, path);
+    /* Text only: a precompiled chunk can crash the interpreter (Lua does not verify bytecode). */
+    int status = luaL_loadfilex(host->L, path, "t");
+    if (status == LUA_OK)
+        return true;
+    /* A syntax error reads "file:line: message"; a missing file "cannot open ...". */
+    const char *message = lua_tostring(host->L, -1);
+    if (message && strstr(message, "binary chunk"))
+        snprintf(err, err_size, "loom: %s: %s", path, message); /* Lua names no file */
+    else
+        snprintf(err, err_size, "%s%s", status == LUA_ERRFILE ? "loom: " : "",
+                 message ? message : "cannot load the scene");
+    lua_pop(host->L, 1);
+    return false;
+}

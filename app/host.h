@@ -1,0 +1,61 @@
+/*
+ * host.h - the Lua host: one Lua state for one script, under limits.
+ *
+ * Every command runs its scene in a host, and so does the Lua test runner
+ * (tests/lua_runner.c), so tests see the state a scene sees. A host is a Lua
+ * state with the libraries and loom opened, a memory limit (its allocator
+ * refuses to grow the heap past it), a time limit (a count hook raises an
+ * error once the deadline of the current call has passed), dofile, loadfile
+ * and require looking for Lua files next to the script and in loom's own
+ * library (scripts/), and protected calls that turn any error into
+ * "file:line: message" plus a traceback. The host knows nothing of worlds or
+ * windows: app/scene.c builds a scene on top of it.
+ */
+#ifndef LOOM_APP_HOST_H
+#define LOOM_APP_HOST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct lua_State;
+
+typedef struct app_host_setup {
+    const char *path;    /* the script: names errors; its folder roots the files it may read */
+    const char *folder;  /* that root instead of the script's folder; may be NULL */
+    const char *library; /* loom's library (scripts/); NULL: beside the executable */
+    size_t memory_bytes; /* the Lua heap may not grow past this */
+    double time_seconds; /* wall-clock limit for one call into the script */
+    bool trust;          /* the full standard library (--trust) instead of the sandbox */
+    /* Called with each Lua file the script loads (dofile, loadfile, require)
+     * before it is loaded, for hot reload; may be NULL. */
+    void (*file_read)(void *context, const char *path);
+    void *context; /* for file_read, and what app_host_context returns */
+} app_host_setup;
+
+typedef struct app_host app_host;
+
+/* A new state with the libraries and loom opened. NULL with a message in err
+ * on failure (out of memory). The setup is copied; the strings it points to
+ * must outlive the host. */
+app_host *app_host_create(const app_host_setup *setup, char *err, size_t err_size);
+/* Closes the state (running every __gc with the memory limit lifted). */
+void app_host_destroy(app_host *host);
+
+struct lua_State *app_host_state(app_host *host);
+/* The host whose state L is (or is a thread of). */
+app_host *app_host_of(struct lua_State *L);
+/* setup->context of the host whose state L is. */
+void *app_host_context(struct lua_State *L);
+const char *app_host_path(const app_host *host);
+
+/* Calls the function below nargs arguments on the stack under the time and
+ * memory limits, leaving nresults results. On failure writes the error (with
+ * a traceback) to err, pops it and returns false. */
+bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t err_size);
+
+/* Pushes the script file's main chunk, compiled from text only: a
+ * precompiled chunk is refused (Lua does not verify bytecode, and a crafted
+ * one crashes the interpreter). False with a message in err. */
+bool app_host_load_script(app_host *host, char *err, size_t err_size);
+
+#endif

@@ -1,0 +1,155 @@
+/*
+ * window.h - the window's state, shared by the files that make up
+ * `loom SCENE.lua` (app/window*.c):
+ *   window.c          the loop, drawing a frame, opening and closing
+ *   window_reload.c   hot reload, probation, a scene that fails or overruns
+ *   window_events.c   keys and mouse: loom's own and the script's
+ *   window_camera.c   the camera: the scene's, or the user's once moved
+ *   window_grab.c     pulling a particle with the mouse
+ *   window_overlay.c  the heads-up display, the help, the error panel
+ */
+#ifndef LOOM_APP_WINDOW_H
+#define LOOM_APP_WINDOW_H
+
+#include "app.h"
+#include "labels.h"
+#include "recorder.h"
+#include "sliders.h"
+#include "view.h"
+#include "watch.h"
+
+#include "../render/text.h"
+
+#include <SDL.h>
+
+enum {
+    MAX_TICKS = 8,        /* per displayed frame */
+    PROBATION_TICKS = 30, /* a reloaded scene's ticks before the old one is dropped */
+    GRAB_POINTS = 40,     /* how near (in points) a click must be to grab a particle */
+    ERROR_LINES = 14,     /* lines of an error shown on screen */
+};
+
+#define POLL_SECONDS         0.1  /* between two looks at the files */
+#define SETTLE_SECONDS       0.12 /* a changed file must keep its new state this long */
+#define MIN_SPEED            (1.0 / 16.0)
+#define MAX_SPEED            4.0
+#define ORBIT_DEGREES        0.4 /* per pixel dragged */
+#define NOTICE_SECONDS       2.0
+#define FRAME_BUDGET_SECONDS 0.05 /* wall-clock time for ticks in one frame */
+
+/* Overlay colours, 0xRRGGBBAA, and sizes in points (pixels of a 720-line window). */
+#define PANEL_COLOR    0x202327D8u
+#define TEXT_COLOR     0xF4F4F0FFu
+#define DIM_TEXT_COLOR 0xB8BCC4FFu
+#define KEY_COLOR      0xFFD166FFu
+#define HELP_PANEL     0x202327F2u
+#define ERROR_PANEL    0x7A1712E8u
+#define TEXT_POINTS    20.0
+#define TITLE_POINTS   24.0
+#define MARGIN_POINTS  12.0
+#define PADDING_POINTS 10.0
+
+typedef enum drag_mode { DRAG_NONE, DRAG_PARTICLE, DRAG_PAN, DRAG_ORBIT } drag_mode;
+
+typedef struct window_state {
+    const app_options *options;
+    SDL_Window *window;
+    lr_renderer *renderer;
+    lr_font *font, *bold;   /* NULL without a font: no text, everything else works */
+    lm_world *empty;        /* drawn while there is no scene */
+    app_labels *labels;     /* the script's labels, drawn as `loom render` draws them */
+    app_sliders *sliders;   /* the parameters' sliders (app/sliders.h) */
+    app_recorder *recorder; /* V: recording the window (app/recorder.h) */
+
+    /* The scene and hot reload. */
+    app_watch *watch;
+    app_scene_setup setup;
+    app_input input;
+    app_scene *scene;    /* NULL while the first load fails */
+    app_scene *fallback; /* the last good scene, while `scene` is on probation */
+    int probation;
+    bool frozen; /* the scene failed and nothing older was there to go back to */
+    bool has_error;
+    char error[APP_ERROR_SIZE];
+    char scratch[APP_ERROR_SIZE];
+    double next_poll;
+    int test_reloads; /* LOOM_TEST_RELOADS: reloads still to do, one per frame */
+    int test_reloads_total;
+    long test_resident_before;
+
+    /* Time. */
+    bool paused;
+    double speed;
+    int steps_asked; /* single steps asked for while paused */
+    double step_ms;  /* recent cost of one tick, in wall-clock ms */
+
+    /* Camera: the scene's (fitted, then loom.camera{}) until the user moves it. */
+    bool user_camera;
+    lr_camera camera;
+    bool have_request;
+    lr_camera request; /* the script's loom.camera{} seen last */
+    app_view view;
+    bool view_valid;
+
+    /* Mouse. */
+    int mouse_x, mouse_y;
+    bool mouse_inside;
+    drag_mode drag;
+    int drag_x, drag_y;
+    lm_constraint grab_pin;
+    lm_particle grabbed;
+    lm_vec3 grab_point; /* the plane the grabbed particle moves in */
+
+    /* Display. */
+    unsigned hidden; /* LR_HIDE_* */
+    bool hud, help;
+    bool screenshot_asked;
+    char notice[160]; /* "reloaded ...", "saved ...": shown under the HUD for a moment */
+    double notice_until;
+    double fps;
+    int frames_counted;
+    double fps_since;
+    double last_present;
+
+    bool running;
+    bool dirty;
+    int status;
+} window_state;
+
+/* window.c */
+double window_points(const window_state *state, double value);
+void window_set_error(window_state *state, const char *message);
+__attribute__((format(printf, 2, 3))) void window_notify(window_state *state, const char *format,
+                                                         ...);
+void window_clear_error(window_state *state);
+const char *window_scene_name(const window_state *state);
+bool window_input_key_down(void *context, int keycode);
+bool window_input_mouse(void *context, lm_vec3 *world);
+bool window_present(window_state *state);
+
+/* window_reload.c */
+long window_resident_kib(void);
+void window_scene_failed(window_state *state, const char *message);
+bool window_reload(window_state *state, bool quiet);
+void window_tick(window_state *state);
+void window_poll_files(window_state *state, double now);
+
+/* window_events.c */
+void window_handle_event(window_state *state, const SDL_Event *event);
+
+/* window_camera.c */
+void window_choose_camera(window_state *state, double aspect);
+void window_take_camera(window_state *state);
+void window_pan(window_state *state, int dx, int dy);
+void window_orbit(window_state *state, int dx, int dy);
+void window_zoom(window_state *state, double clicks);
+
+/* window_grab.c */
+void window_release_grab(window_state *state);
+bool window_grab(window_state *state, int x, int y);
+void window_move_grab(window_state *state);
+
+/* window_overlay.c */
+void window_draw_overlays(window_state *state);
+
+#endif

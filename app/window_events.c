@@ -1,0 +1,210 @@
+/*
+ * window_events.c - keys and mouse: the script's callbacks first, then loom's
+ * own keys, the sliders, grabbing, panning, orbiting and zooming.
+ */
+#include "window.h"
+
+#include "keys.h"
+
+#include <stdio.h>
+
+/* -------------------------------------------------------------- events -- */
+
+/* loom's own keys, for a key the script did not take. */
+static void builtin_key(window_state *state, const SDL_KeyboardEvent *key) {
+    SDL_Keycode sym = key->keysym.sym;
+    bool shift = key->keysym.mod & KMOD_SHIFT;
+    if (key->repeat && sym != SDLK_n && sym != SDLK_RIGHT)
+        return;
+    switch (sym) {
+    case SDLK_ESCAPE:
+        state->running = false;
+        break;
+    case SDLK_SPACE:
+        state->paused = !state->paused;
+        break;
+    case SDLK_n:
+    case SDLK_RIGHT:
+        state->paused = true;
+        state->steps_asked++;
+        break;
+    case SDLK_r:
+        window_reload(state, false);
+        break;
+    case SDLK_p:
+    case SDLK_F12:
+        state->screenshot_asked = true;
+        break;
+    case SDLK_v: {
+        char note[300];
+        app_recorder_toggle(state->recorder, lr_renderer_width(state->renderer),
+                            lr_renderer_height(state->renderer), note, sizeof note);
+        fprintf(stderr, "loom: %s\n", note);
+        window_notify(state, "%s", note);
+        break;
+    }
+    case SDLK_MINUS:
+    case SDLK_KP_MINUS:
+        state->speed = state->speed / 2.0 < MIN_SPEED ? MIN_SPEED : state->speed / 2.0;
+        break;
+    case SDLK_EQUALS:
+    case SDLK_PLUS:
+    case SDLK_KP_PLUS:
+        state->speed = state->speed * 2.0 > MAX_SPEED ? MAX_SPEED : state->speed * 2.0;
+        break;
+    case SDLK_c:
+        state->hidden ^= LR_HIDE_CONSTRAINTS;
+        break;
+    case SDLK_s:
+        state->hidden ^= LR_HIDE_SPRINGS;
+        break;
+    case SDLK_b:
+        state->hidden ^= LR_HIDE_COLLIDERS;
+        break;
+    case SDLK_f:
+        state->user_camera = false;
+        if (state->scene)
+            app_scene_refit_camera(state->scene);
+        break;
+    case SDLK_TAB:
+        state->hud = !state->hud;
+        break;
+    case SDLK_h:
+    case SDLK_F1:
+        state->help = !state->help;
+        break;
+    case SDLK_SLASH:
+        if (shift)
+            state->help = !state->help;
+        break;
+    default:
+        break;
+    }
+    state->dirty = true;
+}
+
+/* Passes a key to the script; true when the script took it. */
+static bool script_key(window_state *state, const char *callback, SDL_Keycode sym) {
+    char buffer[2];
+    const char *name = app_key_name(sym, buffer);
+    if (!name || !state->scene || state->frozen)
+        return false;
+    bool taken;
+    if (!app_scene_key(state->scene, callback, name, &taken, state->scratch,
+                       sizeof state->scratch)) {
+        window_scene_failed(state, state->scratch);
+        return true;
+    }
+    return taken;
+}
+
+/* LÖVE's button numbers: 1 left, 2 right, 3 middle. */
+static int love_button(Uint8 button) {
+    return button == SDL_BUTTON_LEFT     ? 1
+           : button == SDL_BUTTON_RIGHT  ? 2
+           : button == SDL_BUTTON_MIDDLE ? 3
+                                         : button;
+}
+
+static bool script_mouse(window_state *state, const char *callback, Uint8 button) {
+    if (!state->scene || state->frozen || !state->view_valid)
+        return false;
+    lm_vec3 world;
+    window_input_mouse(state, &world);
+    bool taken;
+    if (!app_scene_mouse(state->scene, callback, world, love_button(button), &taken, state->scratch,
+                         sizeof state->scratch)) {
+        window_scene_failed(state, state->scratch);
+        return true;
+    }
+    return taken;
+}
+
+/* The sliders' share of the mouse: true when the panel took the event. */
+static bool slider_mouse(window_state *state, const SDL_Event *event) {
+    bool commit = false, taken = false;
+    if (event->type == SDL_MOUSEBUTTONDOWN && event->button.button == SDL_BUTTON_LEFT)
+        taken = app_sliders_mouse(state->sliders, APP_SLIDER_PRESS, event->button.x,
+                                  event->button.y, &commit);
+    else if (event->type == SDL_MOUSEBUTTONUP && event->button.button == SDL_BUTTON_LEFT)
+        taken = app_sliders_mouse(state->sliders, APP_SLIDER_RELEASE, event->button.x,
+                                  event->button.y, &commit);
+    else if (event->type == SDL_MOUSEMOTION && (event->motion.state & SDL_BUTTON_LMASK))
+        taken = app_sliders_mouse(state->sliders, APP_SLIDER_MOVE, event->motion.x, event->motion.y,
+                                  &commit);
+    if (taken)
+        state->dirty = true;
+    if (commit)
+        window_reload(state, false); /* the camera and loom.keep are kept */
+    return taken;
+}
+
+void window_handle_event(window_state *state, const SDL_Event *event) {
+    if ((event->type == SDL_MOUSEBUTTONDOWN || event->type == SDL_MOUSEBUTTONUP ||
+         event->type == SDL_MOUSEMOTION) &&
+        state->drag == DRAG_NONE && slider_mouse(state, event))
+        return;
+    switch (event->type) {
+    case SDL_QUIT:
+        state->running = false;
+        break;
+    case SDL_KEYDOWN:
+        if (!(event->key.repeat == 0 && script_key(state, "keypressed", event->key.keysym.sym)))
+            builtin_key(state, &event->key);
+        break;
+    case SDL_KEYUP:
+        script_key(state, "keyreleased", event->key.keysym.sym);
+        break;
+    case SDL_MOUSEBUTTONDOWN:
+        state->mouse_x = event->button.x;
+        state->mouse_y = event->button.y;
+        state->mouse_inside = true;
+        if (script_mouse(state, "mousepressed", event->button.button) || state->drag != DRAG_NONE)
+            break;
+        state->drag_x = event->button.x;
+        state->drag_y = event->button.y;
+        if (event->button.button == SDL_BUTTON_LEFT) {
+            if (!window_grab(state, event->button.x, event->button.y))
+                state->drag = state->view.perspective ? DRAG_ORBIT : DRAG_PAN;
+        } else if (event->button.button == SDL_BUTTON_RIGHT ||
+                   event->button.button == SDL_BUTTON_MIDDLE) {
+            state->drag = DRAG_PAN;
+        }
+        state->dirty = true;
+        break;
+    case SDL_MOUSEBUTTONUP:
+        state->mouse_x = event->button.x;
+        state->mouse_y = event->button.y;
+        script_mouse(state, "mousereleased", event->button.button);
+        window_release_grab(state);
+        state->dirty = true;
+        break;
+    case SDL_MOUSEMOTION: {
+        state->mouse_x = event->motion.x;
+        state->mouse_y = event->motion.y;
+        state->mouse_inside = true;
+        int dx = event->motion.x - state->drag_x, dy = event->motion.y - state->drag_y;
+        state->drag_x = event->motion.x;
+        state->drag_y = event->motion.y;
+        if (state->drag == DRAG_PARTICLE)
+            window_move_grab(state);
+        else if (state->drag == DRAG_PAN)
+            window_pan(state, dx, dy);
+        else if (state->drag == DRAG_ORBIT)
+            window_orbit(state, dx, dy);
+        break;
+    }
+    case SDL_MOUSEWHEEL:
+        window_zoom(state, event->wheel.y);
+        break;
+    case SDL_WINDOWEVENT:
+        if (event->window.event == SDL_WINDOWEVENT_LEAVE)
+            state->mouse_inside = false;
+        else if (event->window.event == SDL_WINDOWEVENT_ENTER)
+            state->mouse_inside = true;
+        state->dirty = true;
+        break;
+    default:
+        break;
+    }
+}

@@ -1,0 +1,121 @@
+/*
+ * window_reload.c - hot reload: loading the scene again when its files change,
+ * the probation of a reloaded scene, and what happens when a scene fails.
+ *
+ * Hot reload: the files the scene read are polled a few times a second; a
+ * change that has settled loads the scene again in a new Lua state. If that
+ * fails, the old scene keeps running and the error is shown. If it loads but
+ * fails within its first PROBATION_TICKS ticks (in loom.update, a force, or a
+ * callback), the old scene comes back. Only then is the old one destroyed,
+ * world, Lua state, callbacks and all.
+ */
+#include "window.h"
+
+#include <stdio.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------- scene changes -- */
+
+/* The running scene failed: back to the last good one if there is one, else
+ * stop it where it is. Either way the error stays on screen until a reload
+ * succeeds. */
+void window_scene_failed(window_state *state, const char *message) {
+    fprintf(stderr, "%s\n", message);
+    window_release_grab(state);
+    if (state->fallback) {
+        app_scene_destroy(state->scene);
+        state->scene = state->fallback;
+        state->fallback = NULL;
+        fprintf(stderr, "loom: back to the last good scene\n");
+    } else {
+        state->frozen = true;
+    }
+    window_set_error(state, message);
+}
+
+/* Loads the scene file again. Returns whether it loaded. */
+bool window_reload(window_state *state, bool quiet) {
+    window_release_grab(state);
+    app_watch_clear(state->watch);
+    state->setup.keep_from = state->scene;
+    app_scene *fresh = app_scene_load_setup(&state->setup, state->scratch, sizeof state->scratch);
+    state->setup.keep_from = NULL;
+    if (!fresh) {
+        fprintf(stderr, "%s\n", state->scratch);
+        if (state->scene)
+            fprintf(stderr, "loom: the last good scene keeps running; fix the file and save\n");
+        window_set_error(state, state->scratch);
+        return false;
+    }
+    lr_camera fitted;
+    double aspect;
+    if (state->scene && app_scene_fitted_camera(state->scene, &fitted, &aspect))
+        app_scene_set_fitted_camera(fresh, &fitted, aspect);
+    app_scene_destroy(state->fallback);
+    state->fallback = NULL;
+    if (state->scene && !state->frozen)
+        state->fallback = state->scene;
+    else
+        app_scene_destroy(state->scene);
+    state->scene = fresh;
+    app_sliders_refresh(state->sliders, fresh);
+    state->frozen = false;
+    state->probation = 0;
+    if (!quiet) {
+        fprintf(stderr, "loom: reloaded %s\n", state->options->scene);
+        window_notify(state, "reloaded %s", window_scene_name(state));
+    }
+    window_clear_error(state);
+    return true;
+}
+
+/* One tick of 1/fps seconds of simulated time. */
+void window_tick(window_state *state) {
+    if (!state->scene || state->frozen)
+        return;
+    double start = app_seconds();
+    bool ok = app_scene_advance(state->scene, 1.0 / state->options->fps, state->scratch,
+                                sizeof state->scratch);
+    double ms = 1000.0 * (app_seconds() - start);
+    state->step_ms = state->step_ms > 0.0 ? 0.9 * state->step_ms + 0.1 * ms : ms;
+    if (!ok) {
+        window_scene_failed(state, state->scratch);
+        return;
+    }
+    if (state->fallback && ++state->probation >= PROBATION_TICKS) {
+        app_scene_destroy(state->fallback);
+        state->fallback = NULL;
+    }
+    if (state->drag == DRAG_PARTICLE)
+        window_move_grab(state);
+    state->dirty = true;
+}
+
+/* Resident memory in KiB, for the reload test hook; -1 if unknown. */
+long window_resident_kib(void) {
+    FILE *file = fopen("/proc/self/statm", "r");
+    long size, resident = -1;
+    if (file) {
+        if (fscanf(file, "%ld %ld", &size, &resident) != 2)
+            resident = -1;
+        fclose(file);
+    }
+    return resident < 0 ? -1 : resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+/* Looks at the scene's files every POLL_SECONDS and reloads the scene once a
+ * change has settled; LOOM_TEST_RELOADS' reloads, one per frame. */
+void window_poll_files(window_state *state, double now) {
+    if (now >= state->next_poll) {
+        state->next_poll = now + POLL_SECONDS;
+        const char *changed = app_watch_poll(state->watch, now, SETTLE_SECONDS);
+        if (changed)
+            window_reload(state, false);
+    }
+    if (state->test_reloads > 0) {
+        window_reload(state, true);
+        if (--state->test_reloads == 0)
+            fprintf(stderr, "loom: test: %d reloads, resident %ld KiB -> %ld KiB\n",
+                    state->test_reloads_total, state->test_resident_before, window_resident_kib());
+    }
+}

@@ -1,0 +1,355 @@
+#!/bin/sh
+# The hostile-script battery (issue 13): every tests/hostile/NAME.lua is one
+# attack, run through build/loom in a fresh temporary folder and checked
+# against the header lines at its top (format: tests/hostile/README.md):
+#   - the exit status (default 1) and no signal (status below 128);
+#   - every "-- stderr:" text present in stderr, word for word;
+#   - the wall time within "-- within:" seconds (default --timeout + 0.5);
+#   - stdout and stderr together under 1 MiB;
+#   - no file created, changed or removed outside the output folder: the run
+#     has its own cwd (the scene's folder), HOME and TMPDIR holding canary
+#     files, and the whole tree is compared before and after.
+# An outer `timeout` ends a script that hangs, so a hang fails instead of
+# hanging the suite. Window scripts ("-- mode: window") run under Xvfb (a
+# SKIP without Xvfb and xdotool): the window opens a good scene, the script
+# is saved over it, and the window must print the error, still answer a key,
+# load the next good save and quit on Esc.
+# Usage: sh tests/cli_hostile.sh BUILD_DIR [NAME...]   (NAME: run only those)
+# Environment: HOSTILE_SLACK=S adds S seconds to every time bound (make check
+# runs under sanitizers).
+# Prints "ok - ..." or "not ok - ..." per check and ends with "N passed, N failed".
+build=${1:-build}
+[ $# -gt 0 ] && shift
+here=$(cd "$(dirname "$0")" && pwd)
+loom=$(cd "$(dirname "$build/loom")" 2>/dev/null && pwd)/loom
+slack=${HOSTILE_SLACK:-0}
+cap=1048576 # bytes of stdout + stderr a script may cause
+pass=0
+fail=0
+skip=0
+tmp=$(mktemp -d)
+xvfb_pid=
+loom_pid=
+
+cleanup() {
+    [ -n "$loom_pid" ] && kill "$loom_pid" 2>/dev/null
+    [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+ok() { pass=$((pass + 1)); echo "ok - $1"; }
+not_ok() {
+    fail=$((fail + 1)); echo "not ok - $1"
+    [ -n "$2" ] && [ -f "$2" ] && head -c 4000 "$2" | tail -n 12 | sed 's/^/#   /'
+}
+
+if [ ! -x "$loom" ]; then
+    echo "not ok - $build/loom is built"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+
+# now_ms: monotonic enough wall time in milliseconds (GNU date).
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+# ms SECONDS: "2.5" -> 2500.
+ms() { awk -v s="$1" 'BEGIN { printf "%d", s * 1000 + 0.5 }'; }
+
+# header KEY FILE: the values of "-- KEY: value" lines at the top of FILE, one a line.
+header() {
+    awk -v key="$1" '
+        !/^--/ { exit }
+        {
+            line = $0; sub(/^--[ \t]*/, "", line)
+            if (index(line, key ":") == 1) { v = substr(line, length(key) + 2); sub(/^[ \t]+/, "", v); sub(/[ \t\r]+$/, "", v); print v }
+        }' "$2"
+}
+
+# snapshot ROOT: every entry under ROOT but ROOT/out and ROOT/scene/screenshots
+# (and the scene file in window mode, which the test itself saves over), with
+# its type, size, mode and content checksum.
+snapshot() {
+    (cd "$1" && find . \( -path ./out -o -path ./scene/screenshots -o -path "./scene/${own:-no such file}" \) \
+        -prune -o -print |
+        LC_ALL=C sort | while IFS= read -r f; do
+            if [ -f "$f" ] && [ ! -L "$f" ]; then
+                echo "$f $(stat -c '%F %s %a %Y' "$f") $(cksum <"$f")"
+            else
+                echo "$f $(stat -c '%F %a' "$f")"
+            fi
+        done)
+}
+
+# prepare NAME FILE: a fresh root $run with scene/ (cwd, the script), home/,
+# tmp/ and out/, canaries in each; sets $scene.
+prepare() {
+    run=$tmp/run_$1
+    rm -rf "$run"
+    mkdir -p "$run/scene" "$run/home/.config" "$run/tmp" "$run/out"
+    for d in scene home home/.config tmp; do
+        echo "canary $d: must stay as it is" >"$run/$d/canary.txt"
+    done
+    echo "export CANARY=1" >"$run/home/.profile"
+    echo "secret" >"$run/scene/data.txt"
+    chmod 600 "$run/scene/data.txt"
+    scene=$run/scene/$1.lua
+    if [ "$(header precompile "$2")" = "luac" ]; then
+        luac5.4 -s -o "$scene" "$2" || return 1
+    else
+        cp "$2" "$scene"
+    fi
+    snapshot "$run" >"$tmp/before"
+}
+
+# untouched DESC: checks that nothing outside the output folder changed.
+untouched() {
+    snapshot "$run" >"$tmp/after"
+    if diff "$tmp/before" "$tmp/after" >"$tmp/diff"; then
+        ok "$1: no file touched outside the output folder"
+    else
+        not_ok "$1: no file touched outside the output folder" "$tmp/diff"
+    fi
+}
+
+# clean_env CMD...: runs CMD with only what a scene run needs in its environment.
+clean_env() {
+    env -i PATH="$PATH" HOME="$run/home" TMPDIR="$run/tmp" LANG=C.UTF-8 \
+        ${DISPLAY:+DISPLAY="$DISPLAY"} \
+        ${ASAN_OPTIONS:+ASAN_OPTIONS="$ASAN_OPTIONS"} \
+        ${UBSAN_OPTIONS:+UBSAN_OPTIONS="$UBSAN_OPTIONS"} \
+        ${LSAN_OPTIONS:+LSAN_OPTIONS="$LSAN_OPTIONS"} "$@"
+}
+
+# timeout_of ARGS...: the --timeout the arguments give loom (its default: 10).
+timeout_of() {
+    t=10
+    while [ $# -gt 0 ]; do
+        case $1 in
+        --timeout) t=$2; shift ;;
+        --timeout=*) t=${1#--timeout=} ;;
+        esac
+        shift
+    done
+    echo "$t"
+}
+
+# check_texts NAME FILE: every "-- stderr:" text of the script is in FILE.
+check_texts() {
+    header stderr "$script" >"$tmp/texts"
+    while IFS= read -r text; do
+        if grep -qF -- "$text" "$2"; then
+            ok "$1: stderr says '$text'"
+        else
+            not_ok "$1: stderr says '$text'" "$2"
+        fi
+    done <"$tmp/texts"
+}
+
+# ---- headless scripts (render, sim) -----------------------------------------
+run_headless() {
+    name=$1 mode=$2
+    # shellcheck disable=SC2086 # the args header is a list of words
+    set -- $args
+    limit=$(timeout_of "$@")
+    within=$(header within "$script")
+    [ -n "$within" ] || within=$(awk -v t="$limit" 'BEGIN { print t + 0.5 }')
+    bound=$(($(ms "$within") + $(ms "$slack")))
+    guard=$(((bound + 999) / 1000 + 3))
+    expect=$(header exit "$script")
+    [ -n "$expect" ] || expect=1
+    if [ "$mode" = sim ]; then
+        set -- sim "$name.lua" --frames 3 "$@"
+    else
+        set -- render "$name.lua" --frames 3 --size 160x90 --out "$run/out" "$@"
+    fi
+    start=$(now_ms)
+    # ulimit -f: a flood of output is stopped (SIGXFSZ, which fails the run)
+    # before it fills the disk; the 1 MiB cap is checked below.
+    (cd "$run/scene" && ulimit -f 65536 &&
+        clean_env timeout -k 2 "$guard" "$loom" "$@" >"$tmp/stdout" 2>"$tmp/stderr")
+    status=$?
+    elapsed=$(($(now_ms) - start))
+    if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+        not_ok "$name: ends by itself (killed by the outer timeout after ${guard} s)" "$tmp/stderr"
+    elif [ "$status" -ge 128 ]; then
+        not_ok "$name: no signal (status $status)" "$tmp/stderr"
+    else
+        ok "$name: no signal (status $status)"
+    fi
+    if [ "$status" -eq "$expect" ]; then
+        ok "$name: exit status $expect"
+    else
+        not_ok "$name: exit status $expect (got $status)" "$tmp/stderr"
+    fi
+    check_texts "$name" "$tmp/stderr"
+    if [ "$elapsed" -le "$bound" ]; then
+        ok "$name: ends within $within s (${elapsed} ms)"
+    else
+        not_ok "$name: ends within $within s (took ${elapsed} ms)"
+    fi
+    size=$(($(wc -c <"$tmp/stdout") + $(wc -c <"$tmp/stderr")))
+    if [ "$size" -lt "$cap" ]; then
+        ok "$name: output under 1 MiB ($size bytes)"
+    else
+        not_ok "$name: output under 1 MiB ($size bytes)"
+    fi
+    untouched "$name"
+}
+
+# ---- window scripts -------------------------------------------------------------
+# wait_for TEXT FILE TENTHS: true once FILE holds TEXT (a fixed string).
+wait_for() {
+    tries=$3
+    while [ "$tries" -gt 0 ]; do
+        grep -qF -- "$1" "$2" 2>/dev/null && return 0
+        sleep 0.1; tries=$((tries - 1))
+    done
+    return 1
+}
+count() { grep -cF -- "$1" "$2" 2>/dev/null; }
+# save FILE SOURCE: replaces FILE by SOURCE as an editor does (temp + rename).
+save() { cp "$2" "$1.tmp~" && mv "$1.tmp~" "$1"; }
+xvfb_started=no
+start_xvfb() {
+    [ "$xvfb_started" = no ] || return 0
+    xvfb_started=failed
+    command -v Xvfb >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1 || return 1
+    Xvfb -displayfd 3 -screen 0 800x600x24 -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
+    xvfb_pid=$!
+    tries=50
+    while [ ! -s "$tmp/display" ] && [ "$tries" -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
+    [ -s "$tmp/display" ] || return 1
+    DISPLAY=:$(cat "$tmp/display")
+    export DISPLAY
+    xvfb_started=yes
+}
+
+run_window() {
+    name=$1
+    if ! start_xvfb || [ "$xvfb_started" != yes ]; then
+        echo "# skip: $name needs Xvfb and xdotool"
+        skip=$((skip + 1))
+        return
+    fi
+    # shellcheck disable=SC2086
+    set -- $args
+    limit=$(timeout_of "$@")
+    within=$(header within "$script")
+    [ -n "$within" ] || within=$(awk -v t="$limit" 'BEGIN { print t + 0.5 }')
+    # A save is noticed within about a quarter of a second (hot reload).
+    tenths=$(((($(ms "$within") + $(ms "$slack") + 500) + 99) / 100))
+    expect=$(header exit "$script")
+    [ -n "$expect" ] || expect=0
+    good=$tmp/good.lua
+    printf 'local w = loom.world{}\nw:particle{ pos = {0, 0} }\nprint("good scene")\nreturn w\n' >"$good"
+    mv "$scene" "$tmp/hostile.lua"
+    cp "$good" "$scene"
+    own=$name.lua
+    snapshot "$run" >"$tmp/before"
+    : >"$tmp/stdout"; : >"$tmp/stderr"
+    (cd "$run/scene" && ulimit -f 65536 &&
+        exec env -i PATH="$PATH" HOME="$run/home" TMPDIR="$run/tmp" LANG=C.UTF-8 DISPLAY="$DISPLAY" \
+            ${ASAN_OPTIONS:+ASAN_OPTIONS="$ASAN_OPTIONS"} ${UBSAN_OPTIONS:+UBSAN_OPTIONS="$UBSAN_OPTIONS"} \
+            ${LSAN_OPTIONS:+LSAN_OPTIONS="$LSAN_OPTIONS"} \
+            "$loom" "$name.lua" --size 320x180 "$@" >"$tmp/stdout" 2>"$tmp/stderr") &
+    loom_pid=$!
+    window=
+    tries=100
+    while [ -z "$window" ] && [ "$tries" -gt 0 ]; do
+        sleep 0.1; tries=$((tries - 1))
+        window=$(xdotool search --name "loom - $name.lua" 2>/dev/null | tail -n 1)
+    done
+    if [ -z "$window" ]; then
+        not_ok "$name: the window opens on a good scene" "$tmp/stderr"
+    else
+        ok "$name: the window opens on a good scene"
+    fi
+    sleep 0.5
+    save "$scene" "$tmp/hostile.lua"
+    header stderr "$script" >"$tmp/texts"
+    while IFS= read -r text; do
+        if wait_for "$text" "$tmp/stderr" "$tenths"; then
+            ok "$name: the window says '$text' within $within s of the save"
+        else
+            not_ok "$name: the window says '$text' within $within s of the save" "$tmp/stderr"
+        fi
+    done <"$tmp/texts"
+    # Still answering: a key is handled (P saves a screenshot), a good save loads.
+    [ -n "$window" ] && xdotool key p 2>/dev/null
+    if wait_for "saved screenshot" "$tmp/stdout" 30; then
+        ok "$name: the window still answers a key"
+    else
+        not_ok "$name: the window still answers a key" "$tmp/stderr"
+    fi
+    reloads=$(count "loom: reloaded" "$tmp/stderr")
+    printf 'local w = loom.world{}\nw:particle{ pos = {1, 0} }\nprint("fixed scene")\nreturn w\n' >"$good"
+    save "$scene" "$good"
+    tries=40
+    while [ "$(count "loom: reloaded" "$tmp/stderr")" -le "$reloads" ] && [ "$tries" -gt 0 ]; do
+        sleep 0.1; tries=$((tries - 1))
+    done
+    if [ "$tries" -gt 0 ] && wait_for "fixed scene" "$tmp/stdout" 20; then
+        ok "$name: the next good save loads"
+    else
+        not_ok "$name: the next good save loads" "$tmp/stderr"
+    fi
+    [ -n "$window" ] && xdotool key Escape 2>/dev/null
+    tries=50
+    while kill -0 "$loom_pid" 2>/dev/null && [ "$tries" -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
+    kill -0 "$loom_pid" 2>/dev/null && kill -9 "$loom_pid"
+    wait "$loom_pid"
+    status=$?
+    loom_pid=
+    if [ "$status" -eq "$expect" ]; then
+        ok "$name: Esc quits with status $expect"
+    else
+        not_ok "$name: Esc quits with status $expect (got $status)" "$tmp/stderr"
+    fi
+    size=$(($(wc -c <"$tmp/stdout") + $(wc -c <"$tmp/stderr")))
+    if [ "$size" -lt "$cap" ]; then
+        ok "$name: output under 1 MiB ($size bytes)"
+    else
+        not_ok "$name: output under 1 MiB ($size bytes)"
+    fi
+    untouched "$name"
+    own=
+}
+
+# ---- the battery --------------------------------------------------------------
+scripts=0
+for script in "${HOSTILE_DIR:-$here/hostile}"/*.lua; do
+    [ -f "$script" ] || continue
+    name=$(basename "$script" .lua)
+    if [ $# -gt 0 ]; then
+        wanted=no
+        for w in "$@"; do [ "$w" = "$name" ] && wanted=yes; done
+        [ "$wanted" = yes ] || continue
+    fi
+    scripts=$((scripts + 1))
+    what=$(header hostile "$script")
+    [ -n "$what" ] || not_ok "$name: has a '-- hostile:' line saying what it tries"
+    echo "# $name: $what"
+    args=$(header args "$script")
+    [ -n "$args" ] || args="--timeout 2 --memory 64"
+    mode=$(header mode "$script")
+    [ -n "$mode" ] || mode=render
+    if [ "$(header precompile "$script")" = luac ] && ! command -v luac5.4 >/dev/null 2>&1; then
+        echo "# skip: $name needs luac5.4"
+        skip=$((skip + 1))
+        continue
+    fi
+    if ! prepare "$name" "$script"; then
+        not_ok "$name: prepared"
+        continue
+    fi
+    case $mode in
+    render | sim) run_headless "$name" "$mode" ;;
+    window) run_window "$name" ;;
+    *) not_ok "$name: mode '$mode' is render, sim or window" ;;
+    esac
+    rm -rf "$run"
+done
+echo "# $scripts hostile scripts"
+if [ "$skip" -gt 0 ]; then echo "$pass passed, $fail failed, $skip skipped"
+else echo "$pass passed, $fail failed"; fi
+[ "$fail" -eq 0 ]

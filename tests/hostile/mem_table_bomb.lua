@@ -1,0 +1,9 @@
+-- hostile: a plain allocation bomb (a table that grows without end)
+-- stderr: memory limit of 64 MiB
+local w = loom.world{}
+local t, i = {}, 0
+while true do
+    i = i + 1
+    t[i] = { i, i, i }
+end
+return w
