@@ -60,6 +60,9 @@ static const char help[] =
     "  --timeout S  stop a script call (loading, one loom.update, one step) that runs\n"
     "               longer than S seconds (default 10)\n"
     "  --memory M   the script's memory limit in MiB (default 1024)\n"
+    "  --trust      run the scene with the full Lua standard library (files,\n"
+    "               processes): only for scenes you wrote or checked yourself;\n"
+    "               without it a scene runs sandboxed (docs/untrusted.md)\n"
     "  -h, --help   show this help\n"
     "  --version    print the version\n"
     "\n"
@@ -194,6 +197,12 @@ static bool is_directory(const char *path) {
     return stat(path, &info) == 0 && S_ISDIR(info.st_mode);
 }
 
+/* Once, before a trusted scene runs (docs/untrusted.md). */
+static void say_trust(const app_options *options) {
+    if (options->limits.trust)
+        fputs(APP_TRUST_MESSAGE "\n", stderr);
+}
+
 static int run(parsed *p, int argc, char **argv) {
     app_options *options = &p->options;
     /* Finding the examples (app/examples.c, app/picker.c). */
@@ -228,6 +237,10 @@ static int run(parsed *p, int argc, char **argv) {
         }
         if (strcmp(arg, "--print") == 0) {
             seen_print = true;
+            continue;
+        }
+        if (strcmp(arg, "--trust") == 0) {
+            options->limits.trust = true;
             continue;
         }
         if (strcmp(arg, "--sheet") == 0) {
@@ -293,12 +306,14 @@ static int run(parsed *p, int argc, char **argv) {
             return usage_error("'loom render' needs --frames N");
         if (!p->seen_out && !options->video)
             return usage_error("'loom render' needs --out DIR or --video FILE (or both)");
+        say_trust(options);
         return app_render(options);
     case APP_SIM:
         if (!p->seen_frames)
             return usage_error("'loom sim' needs --frames N");
         if (p->seen_out)
             return usage_error("--out is only for 'loom render' and 'loom sweep'");
+        say_trust(options);
         return app_sim(options);
     case APP_SWEEP:
         if (!p->seen_frames)
@@ -313,6 +328,7 @@ static int run(parsed *p, int argc, char **argv) {
     case APP_WINDOW:
         if (p->seen_frames || p->seen_out)
             return usage_error("--frames and --out are for 'loom render' and 'loom sim'");
+        say_trust(options);
         return app_window(options);
     }
     return APP_EXIT_USAGE;
