@@ -263,6 +263,8 @@ int app_window(const app_options *options) {
      * SDL recreate the window once it is open. */
     SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
     if (!app_open_display(options->scene)) {
+        app_sliders_destroy(state->sliders);
+        app_recorder_destroy(state->recorder);
         app_watch_destroy(state->watch);
         lm_world_destroy(state->empty);
         free(state);

@@ -102,6 +102,17 @@ uint64_t lmlua_seed(lua_State *L);
 /* How many worlds loom.world has made in this state. */
 lua_Integer lmlua_world_count(lua_State *L);
 
+/* ------------------------------------------------------- limits (hosts) --
+ * Every world loom.world makes allocates through L's allocator
+ * (lua_getallocf at creation), so a host that limits Lua's memory limits the
+ * engine's too; an engine allocation that fails raises "not enough memory"
+ * (lmlua_memory_error). A host that limits time sets a step interrupt: every
+ * world made afterwards in L asks fn(context) between relaxation sweeps
+ * (lm_world_set_interrupt), and a world:step that it stops raises message
+ * (with the caller's file:line in front). fn NULL removes it. Call outside
+ * any Lua call or protected (it may raise "not enough memory"). */
+void lmlua_set_step_interrupt(lua_State *L, lm_interrupt_fn fn, void *context, const char *message);
+
 /* ------------------------------------------------------------ parameters -- */
 
 /* What --set gave (or the window's sliders), as names and values typed on

@@ -37,7 +37,7 @@ static lm_collider push_new(lua_State *L, lmlua_world *world, const lm_collider_
                             uint32_t color) {
     lm_collider collider = lm_collider_create(world->world, def);
     if (collider.index1 == 0) {
-        luaL_error(L, "not enough memory");
+        lmlua_memory_error(L);
     }
     if (color != 0) {
         lmlua_set_style(L, world, LR_STYLE_COLLIDER, collider.index1, collider.generation,

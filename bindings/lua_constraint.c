@@ -59,7 +59,7 @@ static int world_stick(lua_State *L) {
     }
     lm_constraint stick = lm_stick_create(world->world, &def);
     if (stick.index1 == 0) {
-        return luaL_error(L, "not enough memory");
+        return lmlua_memory_error(L);
     }
     if (style.color != 0 || style.look != LR_LOOK_DEFAULT) {
         lmlua_set_style(L, world, LR_STYLE_CONSTRAINT, stick.index1, stick.generation, style);
@@ -76,7 +76,7 @@ static int world_pin(lua_State *L) {
                                            : lmlua_check_vec3(L, lmlua_param(3, "target"));
     lm_constraint pin = lm_pin_create(world->world, particle, target);
     if (pin.index1 == 0) {
-        return luaL_error(L, "not enough memory");
+        return lmlua_memory_error(L);
     }
     lmlua_push_handle(L, 1, LMLUA_CONSTRAINT, pin.index1, pin.generation);
     return 1;
@@ -84,7 +84,7 @@ static int world_pin(lua_State *L) {
 
 static void push_constraint(lua_State *L, lm_constraint constraint) {
     if (constraint.index1 == 0) {
-        luaL_error(L, "not enough memory");
+        lmlua_memory_error(L);
     }
     lmlua_push_handle(L, 1, LMLUA_CONSTRAINT, constraint.index1, constraint.generation);
 }

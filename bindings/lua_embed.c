@@ -36,7 +36,7 @@ static int world_embed_point(lua_State *L) {
         return luaL_argerror(L, 4, "radius must be a finite number >= 0");
     }
     if (!lm_embedded_create(world->world, particles, weights, radius)) {
-        return luaL_error(L, "not enough memory");
+        return lmlua_memory_error(L);
     }
     return 0;
 }

@@ -265,7 +265,7 @@ static int world_field(lua_State *L) {
         force = lm_force_create_field(world->world, &def);
     }
     if (force.index1 == 0) {
-        return luaL_error(L, "not enough memory");
+        return lmlua_memory_error(L);
     }
     lmlua_push_handle(L, 1, LMLUA_FORCE, force.index1, force.generation);
     return 1;

@@ -59,7 +59,7 @@ static void release_lua_force(void *context) {
 
 static void push_force(lua_State *L, lm_force force) {
     if (force.index1 == 0) {
-        luaL_error(L, "not enough memory");
+        lmlua_memory_error(L);
     }
     lmlua_push_handle(L, 1, LMLUA_FORCE, force.index1, force.generation);
 }
@@ -80,7 +80,7 @@ static int add_callback_force(lua_State *L, lmlua_world *world) {
     if (force.index1 == 0) {
         luaL_unref(L, -1, ref);
         free(callback);
-        return luaL_error(L, "not enough memory");
+        return lmlua_memory_error(L);
     }
     lua_pop(L, 1);
     push_force(L, force);

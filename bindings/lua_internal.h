@@ -87,8 +87,11 @@ extern const luaL_Reg lmlua_collider_methods[];
 extern const luaL_Reg lmlua_particle_contact_methods[];
 
 int lmlua_world_new(lua_State *L); /* loom.world{...} */
-int lmlua_camera(lua_State *L);    /* loom.camera{...} */
-int lmlua_style(lua_State *L);     /* loom.style{...} (lua_style.c) */
+/* Raises the error for an engine allocation that failed ("not enough memory"):
+ * one place for every binding, so a host's limit speaks with one voice. */
+int lmlua_memory_error(lua_State *L);
+int lmlua_camera(lua_State *L); /* loom.camera{...} */
+int lmlua_style(lua_State *L);  /* loom.style{...} (lua_style.c) */
 /* Registers the label type and adds label, title and labels to the loom
  * table on top of the stack (lua_label.c). */
 void lmlua_open_labels(lua_State *L);

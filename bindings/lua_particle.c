@@ -32,7 +32,7 @@ static int world_particle(lua_State *L) {
     }
     lm_particle particle = lm_particle_create(world->world, &def);
     if (particle.index1 == 0) {
-        return luaL_error(L, "not enough memory");
+        return lmlua_memory_error(L);
     }
     if (color != 0) {
         lmlua_set_style(L, world, LR_STYLE_PARTICLE, particle.index1, particle.generation,

@@ -8,6 +8,40 @@
 
 #define LAST_WORLD_KEY  "loom.last_world"
 #define WORLD_COUNT_KEY "loom.world_count"
+#define INTERRUPT_KEY   "loom.step_interrupt"
+
+/* The step interrupt worlds get (lmlua_set_step_interrupt), kept in the
+ * registry as a userdata whose user value is the message. */
+typedef struct step_interrupt {
+    lm_interrupt_fn fn;
+    void *context;
+} step_interrupt;
+
+void lmlua_set_step_interrupt(lua_State *L, lm_interrupt_fn fn, void *context,
+                              const char *message) {
+    if (fn == NULL) {
+        lua_pushnil(L);
+    } else {
+        step_interrupt *interrupt = lua_newuserdatauv(L, sizeof *interrupt, 1);
+        interrupt->fn = fn;
+        interrupt->context = context;
+        lua_pushstring(L, message ? message : "the step was interrupted");
+        lua_setiuservalue(L, -2, 1);
+    }
+    lua_setfield(L, LUA_REGISTRYINDEX, INTERRUPT_KEY);
+}
+
+/* The step interrupt new worlds get, or NULL. */
+static const step_interrupt *current_interrupt(lua_State *L) {
+    lua_getfield(L, LUA_REGISTRYINDEX, INTERRUPT_KEY);
+    const step_interrupt *interrupt = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return interrupt;
+}
+
+int lmlua_memory_error(lua_State *L) {
+    return luaL_error(L, "not enough memory");
+}
 
 /* The world userdata at arg, live or collected. */
 static lmlua_world *check_world_userdata(lua_State *L, int arg) {
@@ -133,9 +167,18 @@ int lmlua_world_new(lua_State *L) {
     lua_setiuservalue(L, -2, LMLUA_UV_CALLBACKS);
 
     world->styles = lr_styles_create();
-    world->world = world->styles ? lm_world_create(&def) : NULL;
+    /* The engine allocates through L's allocator: a host's memory limit
+     * counts the world's particles and constraints too. */
+    void *alloc_context;
+    lua_Alloc alloc = lua_getallocf(L, &alloc_context);
+    world->world =
+        world->styles ? lm_world_create_with_allocator(&def, alloc, alloc_context) : NULL;
     if (world->world == NULL) {
-        return luaL_error(L, "not enough memory");
+        return lmlua_memory_error(L);
+    }
+    const step_interrupt *interrupt = current_interrupt(L);
+    if (interrupt) {
+        lm_world_set_interrupt(world->world, interrupt->fn, interrupt->context);
     }
     lua_pushvalue(L, -1);
     lua_setfield(L, LUA_REGISTRYINDEX, LAST_WORLD_KEY);
@@ -230,7 +273,13 @@ static int world_step(lua_State *L) {
         return lua_error(L);
     }
     if (status == LM_ERROR_MEMORY) {
-        return luaL_error(L, "not enough memory");
+        return lmlua_memory_error(L);
+    }
+    if (status == LM_ERROR_INTERRUPTED) {
+        lua_getfield(L, LUA_REGISTRYINDEX, INTERRUPT_KEY);
+        lua_getiuservalue(L, -1, 1);
+        const char *message = lua_tostring(L, -1);
+        return luaL_error(L, "%s", message ? message : "the step was interrupted");
     }
     return 0;
 }

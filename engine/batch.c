@@ -17,6 +17,7 @@
  *
  * Projecting a stick with its ends swapped gives the same bits (the
  * difference only changes sign), so a < b costs nothing. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,7 +46,7 @@ static int by_offset_then_a(const void *p, const void *q) {
     return x->item < y->item ? -1 : x->item > y->item;
 }
 
-static bool grow(void **array, size_t size, uint32_t *capacity, uint32_t need) {
+static bool grow(lm_memory *memory, void **array, size_t size, uint32_t *capacity, uint32_t need) {
     if (need <= *capacity) {
         return true;
     }
@@ -53,7 +54,7 @@ static bool grow(void **array, size_t size, uint32_t *capacity, uint32_t need) {
     while (next < need) {
         next *= 2;
     }
-    void *grown = realloc(*array, (size_t)next * size);
+    void *grown = lm_memory_resize_array(memory, *array, next, size);
     if (!grown) {
         return false;
     }
@@ -63,12 +64,12 @@ static bool grow(void **array, size_t size, uint32_t *capacity, uint32_t need) {
 }
 
 static bool reserve(lm_batches *bt, uint32_t sticks) {
-    if (!grow((void **)&bt->rest, sizeof *bt->rest, &bt->stick_capacity, sticks)) {
+    if (!grow(bt->memory, (void **)&bt->rest, sizeof *bt->rest, &bt->stick_capacity, sticks)) {
         return false;
     }
     uint32_t capacity = bt->gather_capacity;
-    return grow((void **)&bt->ia, sizeof *bt->ia, &capacity, sticks) &&
-           grow((void **)&bt->ib, sizeof *bt->ib, &bt->gather_capacity, sticks);
+    return grow(bt->memory, (void **)&bt->ia, sizeof *bt->ia, &capacity, sticks) &&
+           grow(bt->memory, (void **)&bt->ib, sizeof *bt->ib, &bt->gather_capacity, sticks);
 }
 
 /* Whether e[i] continues the run that ends with e[i - 1]. */
@@ -100,7 +101,7 @@ static bool add_batch(lm_batches *bt, entry *e, uint32_t n, bool serial) {
     if (!serial) {
         qsort(e, n, sizeof *e, by_a); /* places are unique within a batch */
     }
-    if (!grow((void **)&bt->batches, sizeof *bt->batches, &bt->batch_capacity,
+    if (!grow(bt->memory, (void **)&bt->batches, sizeof *bt->batches, &bt->batch_capacity,
               bt->batch_count + 1)) {
         return false;
     }
@@ -128,11 +129,12 @@ static bool add_batch(lm_batches *bt, entry *e, uint32_t n, bool serial) {
         if (stride == 0 && last && last->stride == 0 && last->stiffness == e[i].stiffness) {
             last->count++;
         } else {
-            if (!grow((void **)&bt->runs, sizeof *bt->runs, &bt->run_capacity, bt->run_count + 1)) {
+            if (!grow(bt->memory, (void **)&bt->runs, sizeof *bt->runs, &bt->run_capacity,
+                      bt->run_count + 1)) {
                 return false;
             }
             lm_batch_run run = {e[i].a, e[i].b,           bt->stick_count, length,
-                                stride, bt->gather_count, e[i].stiffness};
+                                stride, bt->gather_count, e[i].stiffness,  NAN};
             bt->runs[bt->run_count++] = run;
         }
         for (uint32_t k = 0; k < length; k++) {
@@ -236,10 +238,12 @@ static bool build(lm_world *world) {
         total += c->solver == LM_SOLVER_STICK;
     }
     size_t room = (size_t)total + 1;
-    entry *all = malloc(room * sizeof *all), *rest = malloc(room * sizeof *rest);
-    entry *scratch = malloc(room * sizeof *scratch);
-    uint32_t *colour = malloc(room * sizeof *colour);
-    uint64_t *used = calloc((size_t)world->particles.count + 1, sizeof *used);
+    lm_memory *memory = world->memory;
+    entry *all = lm_memory_resize_array(memory, NULL, room, sizeof *all);
+    entry *rest = lm_memory_resize_array(memory, NULL, room, sizeof *rest);
+    entry *scratch = lm_memory_resize_array(memory, NULL, room, sizeof *scratch);
+    uint32_t *colour = lm_memory_resize_array(memory, NULL, room, sizeof *colour);
+    uint64_t *used = lm_memory_zeroed(memory, (size_t)world->particles.count + 1, sizeof *used);
     bool ok = all && rest && scratch && colour && used && reserve(bt, total);
     if (ok) {
         uint32_t n = 0, rest_count = 0;
@@ -254,11 +258,11 @@ static bool build(lm_world *world) {
         ok = add_families(bt, all, n, rest, &rest_count, scratch) &&
              add_colours(bt, rest, rest_count, used, colour, scratch);
     }
-    free(all);
-    free(rest);
-    free(scratch);
-    free(colour);
-    free(used);
+    lm_memory_free(memory, all);
+    lm_memory_free(memory, rest);
+    lm_memory_free(memory, scratch);
+    lm_memory_free(memory, colour);
+    lm_memory_free(memory, used);
     if (!ok) {
         bt->stick_count = bt->run_count = bt->batch_count = bt->gather_count = 0;
         return false;
@@ -267,32 +271,89 @@ static bool build(lm_world *world) {
     return true;
 }
 
+/* The slot at place p (the inverse of lm_batch_place). */
+static uint32_t slot_at(const lm_batches *bt, uint32_t p) {
+    return p < bt->half ? 2 * p : 2 * (p - bt->half) + 1;
+}
+
+/* Whether every place of from .. from + n - 1 has inverse mass w. */
+static bool all_weigh(const lm_batches *bt, const double *solve_w, uint32_t from, uint32_t n,
+                      double w) {
+    for (uint32_t k = 0; k < n; k++) {
+        if (solve_w[slot_at(bt, from + k)] != w) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Each stride-1 run's common inverse mass (NaN when its ends differ), when
+ * the weights changed since last time (pins, masses) or the runs are new.
+ * The kernel for a run of one weight does the same arithmetic with that
+ * weight as a constant: the bits do not depend on which kernel ran. */
+static bool set_weights(lm_world *world) {
+    lm_batches *bt = &world->batches;
+    const double *solve_w = world->particles.solve_w;
+    size_t bytes = (size_t)world->particles.count * sizeof *solve_w;
+    if (bt->weights_set && (bytes == 0 || memcmp(bt->w_seen, solve_w, bytes) == 0)) {
+        return true;
+    }
+    if (bytes > 0) {
+        double *seen =
+            lm_memory_resize_array(bt->memory, bt->w_seen, world->particles.count, sizeof *seen);
+        if (!seen) {
+            return false;
+        }
+        bt->w_seen = seen;
+        memcpy(seen, solve_w, bytes);
+    }
+    for (uint32_t r = 0; r < bt->run_count; r++) {
+        lm_batch_run *run = &bt->runs[r];
+        run->weight = NAN;
+        if (run->stride == 1) {
+            double w = solve_w[slot_at(bt, run->a)];
+            if (all_weigh(bt, solve_w, run->a, run->count, w) &&
+                all_weigh(bt, solve_w, run->b, run->count, w)) {
+                run->weight = w;
+            }
+        }
+    }
+    bt->weights_set = true;
+    return true;
+}
+
 bool lm_batches_prepare(lm_world *world) {
     lm_batches *bt = &world->batches;
     if (bt->particles != world->particles.count) {
         bt->built = false; /* new slots: the places change */
     }
-    if (!bt->built && !build(world)) {
+    if (!bt->built) {
+        bt->weights_set = false;
+        if (!build(world)) {
+            return false;
+        }
+    }
+    if (!set_weights(world)) {
         return false;
     }
     if (bt->soa_capacity < world->particles.count) {
         uint32_t capacity = world->particles.count;
-        double *x = realloc(bt->sx, (size_t)capacity * sizeof *x);
+        double *x = lm_memory_resize_array(bt->memory, bt->sx, capacity, sizeof *x);
         if (!x) {
             return false;
         }
         bt->sx = x;
-        double *y = realloc(bt->sy, (size_t)capacity * sizeof *y);
+        double *y = lm_memory_resize_array(bt->memory, bt->sy, capacity, sizeof *y);
         if (!y) {
             return false;
         }
         bt->sy = y;
-        double *z = realloc(bt->sz, (size_t)capacity * sizeof *z);
+        double *z = lm_memory_resize_array(bt->memory, bt->sz, capacity, sizeof *z);
         if (!z) {
             return false;
         }
         bt->sz = z;
-        double *w = realloc(bt->sw, (size_t)capacity * sizeof *w);
+        double *w = lm_memory_resize_array(bt->memory, bt->sw, capacity, sizeof *w);
         if (!w) {
             return false;
         }
@@ -306,23 +367,26 @@ bool lm_batches_prepare(lm_world *world) {
     }
     if (!bt->pool && threads > 1) {
         /* NULL when threads cannot be made: one thread gives the same bits */
-        bt->pool = lm_pool_create(threads);
+        bt->pool = lm_pool_create(threads, bt->memory);
     }
     return true;
 }
 
 void lm_batches_free(lm_batches *bt) {
     lm_pool_destroy(bt->pool);
-    free(bt->rest);
-    free(bt->ia);
-    free(bt->ib);
-    free(bt->runs);
-    free(bt->batches);
-    free(bt->sx);
-    free(bt->sy);
-    free(bt->sz);
-    free(bt->sw);
+    lm_memory *memory = bt->memory;
+    lm_memory_free(memory, bt->rest);
+    lm_memory_free(memory, bt->ia);
+    lm_memory_free(memory, bt->ib);
+    lm_memory_free(memory, bt->runs);
+    lm_memory_free(memory, bt->batches);
+    lm_memory_free(memory, bt->sx);
+    lm_memory_free(memory, bt->sy);
+    lm_memory_free(memory, bt->sz);
+    lm_memory_free(memory, bt->sw);
+    lm_memory_free(memory, bt->w_seen);
     memset(bt, 0, sizeof *bt);
+    bt->memory = memory;
 }
 
 bool lm_batches_pure(const lm_world *world) {

@@ -61,7 +61,7 @@ bool lm_bodies_find(lm_world *world) {
     }
     uint32_t n = world->particles.count;
     if (n > c->body_capacity) {
-        uint32_t *grown = realloc(c->body_of, (size_t)n * sizeof *grown);
+        uint32_t *grown = lm_memory_resize_array(c->memory, c->body_of, n, sizeof *grown);
         if (!grown) {
             return false;
         }

@@ -33,22 +33,23 @@ static bool reserve(lm_collision *c, uint32_t n) {
     if (n <= c->bounce_capacity) {
         return true;
     }
-    uint32_t *cluster = realloc(c->cluster, (size_t)n * sizeof *cluster);
+    uint32_t *cluster = lm_memory_resize_array(c->memory, c->cluster, n, sizeof *cluster);
     if (!cluster) {
         return false;
     }
     c->cluster = cluster;
-    uint8_t *impact = realloc(c->impact, (size_t)n);
+    uint8_t *impact = lm_memory_resize(c->memory, c->impact, n);
     if (!impact) {
         return false;
     }
     c->impact = impact;
-    lm_vec3 *basis = realloc(c->normal_basis, (size_t)n * 3 * sizeof *basis);
+    lm_vec3 *basis =
+        lm_memory_resize_array(c->memory, c->normal_basis, (size_t)n * 3, sizeof *basis);
     if (!basis) {
         return false;
     }
     c->normal_basis = basis;
-    uint8_t *count = realloc(c->normal_count, (size_t)n);
+    uint8_t *count = lm_memory_resize(c->memory, c->normal_count, n);
     if (!count) {
         return false;
     }

@@ -119,19 +119,15 @@ double lm_collider_triangle_depth(const lm_world *world, lm_collider collider, l
 /* ------------------------------------------------- per-particle state -- */
 
 void lm_collision_free(lm_collision *c) {
-    free(c->pairs);
-    free(c->pair_push);
-    free(c->cell_start);
-    free(c->cell_items);
-    free(c->cell);
-    free(c->bucket);
-    free(c->cluster);
-    free(c->impact);
-    free(c->normal_basis);
-    free(c->normal_count);
-    free(c->body_of);
-    free(c->embedded);
+    lm_memory *memory = c->memory;
+    void *blocks[] = {c->pairs,        c->pair_push,    c->cell_start, c->cell_items,
+                      c->cell,         c->bucket,       c->cluster,    c->impact,
+                      c->normal_basis, c->normal_count, c->body_of,    c->embedded};
+    for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++) {
+        lm_memory_free(memory, blocks[i]);
+    }
     memset(c, 0, sizeof *c);
+    c->memory = memory;
 }
 
 void lm_collision_begin_step(lm_world *world) {

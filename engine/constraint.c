@@ -196,7 +196,8 @@ lm_constraint lm_angle_create(lm_world *world, const lm_angle_def *def) {
 /* Appends n entries to the shape index and makes room in the gradient scratch. */
 static uint32_t *reserve_shape(lm_world *world, uint32_t entries, uint32_t particles) {
     if (world->shape_gradient_capacity < particles) {
-        lm_vec3 *grown = realloc(world->shape_gradient, particles * sizeof *grown);
+        lm_vec3 *grown =
+            lm_memory_resize_array(world->memory, world->shape_gradient, particles, sizeof *grown);
         if (!grown) {
             return NULL;
         }
@@ -205,7 +206,8 @@ static uint32_t *reserve_shape(lm_world *world, uint32_t entries, uint32_t parti
     }
     if (world->shape_index_count + entries > world->shape_index_capacity) {
         uint32_t next = world->shape_index_capacity * 2 + entries;
-        uint32_t *grown = realloc(world->shape_index, next * sizeof *grown);
+        uint32_t *grown =
+            lm_memory_resize_array(world->memory, world->shape_index, next, sizeof *grown);
         if (!grown) {
             return NULL;
         }

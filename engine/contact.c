@@ -35,12 +35,12 @@ static bool reserve_pairs(lm_collision *c, uint32_t n) {
     while (next < n) {
         next *= 2;
     }
-    uint32_t *pairs = realloc(c->pairs, (size_t)next * 2 * sizeof *pairs);
+    uint32_t *pairs = lm_memory_resize_array(c->memory, c->pairs, (size_t)next * 2, sizeof *pairs);
     if (!pairs) {
         return false;
     }
     c->pairs = pairs;
-    double *push = realloc(c->pair_push, (size_t)next * sizeof *push);
+    double *push = lm_memory_resize_array(c->memory, c->pair_push, next, sizeof *push);
     if (!push) {
         return false;
     }
@@ -72,17 +72,17 @@ static int32_t cell_coordinate(double v, double inverse_size) {
 /* Sizes the grid arrays for n particles and the given number of buckets. */
 static bool reserve_grid(lm_collision *c, uint32_t n, uint32_t buckets) {
     if (n > c->grid_capacity) {
-        uint32_t *items = realloc(c->cell_items, (size_t)n * sizeof *items);
+        uint32_t *items = lm_memory_resize_array(c->memory, c->cell_items, n, sizeof *items);
         if (!items) {
             return false;
         }
         c->cell_items = items;
-        uint32_t *bucket = realloc(c->bucket, (size_t)n * sizeof *bucket);
+        uint32_t *bucket = lm_memory_resize_array(c->memory, c->bucket, n, sizeof *bucket);
         if (!bucket) {
             return false;
         }
         c->bucket = bucket;
-        int32_t *cell = realloc(c->cell, (size_t)n * 3 * sizeof *cell);
+        int32_t *cell = lm_memory_resize_array(c->memory, c->cell, (size_t)n * 3, sizeof *cell);
         if (!cell) {
             return false;
         }
@@ -90,7 +90,8 @@ static bool reserve_grid(lm_collision *c, uint32_t n, uint32_t buckets) {
         c->grid_capacity = n;
     }
     if (buckets > c->bucket_count) {
-        uint32_t *start = realloc(c->cell_start, ((size_t)buckets + 1) * sizeof *start);
+        uint32_t *start =
+            lm_memory_resize_array(c->memory, c->cell_start, (size_t)buckets + 1, sizeof *start);
         if (!start) {
             return false;
         }

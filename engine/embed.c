@@ -23,7 +23,7 @@ bool lm_embedded_create(lm_world *world, const lm_particle particles[4], const d
     lm_collision *c = &world->collision;
     if (c->embedded_count == c->embedded_capacity) {
         uint32_t next = c->embedded_capacity ? 2 * c->embedded_capacity : 8;
-        lm_embedded *grown = realloc(c->embedded, next * sizeof *grown);
+        lm_embedded *grown = lm_memory_resize_array(c->memory, c->embedded, next, sizeof *grown);
         if (!grown) {
             return false;
         }

@@ -13,6 +13,7 @@ typedef struct lm_field_item {
     lm_particle *particles; /* a copy of def.particles */
     uint32_t *slots;        /* scratch: the set at this evaluation */
     uint32_t slot_capacity;
+    lm_memory *memory; /* the world's */
 } lm_field_item;
 
 static const char *const field_names[LM_FIELD_KIND_COUNT] = {
@@ -113,7 +114,7 @@ static bool acts_on(const lm_particles *p, const lm_field_def *d, uint32_t slot)
 static bool gather(lm_field_item *field, const lm_particles *p, uint32_t *count) {
     uint32_t need = field->def.particle_count > 0 ? field->def.particle_count : p->count;
     if (need > field->slot_capacity) {
-        uint32_t *slots = realloc(field->slots, (size_t)need * sizeof *slots);
+        uint32_t *slots = lm_memory_resize_array(field->memory, field->slots, need, sizeof *slots);
         if (slots == NULL) {
             return false;
         }
@@ -187,9 +188,9 @@ void lm_field_release(void *context) {
     if (field->def.release) {
         field->def.release(field->def.context);
     }
-    free(field->particles);
-    free(field->slots);
-    free(field);
+    lm_memory_free(field->memory, field->particles);
+    lm_memory_free(field->memory, field->slots);
+    lm_memory_free(field->memory, field);
 }
 
 lm_force lm_force_create_field(lm_world *world, const lm_field_def *def) {
@@ -198,10 +199,11 @@ lm_force lm_force_create_field(lm_world *world, const lm_field_def *def) {
     assert(def->kind != LM_FIELD_FUNCTION || def->fn != NULL);
     assert(def->scale > 0 && def->period > 0 && def->radius > 0 && def->falloff >= 0);
     lm_force handle = {0, 0};
-    lm_field_item *field = calloc(1, sizeof *field);
+    lm_field_item *field = lm_memory_zeroed(world->memory, 1, sizeof *field);
     if (field == NULL) {
         return handle;
     }
+    field->memory = world->memory;
     field->def = *def;
     double axis_length = sqrt(lm_dot(def->axis, def->axis));
     assert(def->kind != LM_FIELD_VORTEX || axis_length > 0);
@@ -209,9 +211,10 @@ lm_force lm_force_create_field(lm_world *world, const lm_field_def *def) {
         field->def.axis = lm_scale(def->axis, 1 / axis_length);
     }
     if (def->particle_count > 0) {
-        field->particles = malloc((size_t)def->particle_count * sizeof *field->particles);
+        field->particles = lm_memory_resize_array(world->memory, NULL, def->particle_count,
+                                                  sizeof *field->particles);
         if (field->particles == NULL) {
-            free(field);
+            lm_memory_free(world->memory, field);
             return handle;
         }
         memcpy(field->particles, def->particles,
@@ -220,8 +223,8 @@ lm_force lm_force_create_field(lm_world *world, const lm_field_def *def) {
     field->def.particles = NULL;
     lm_force_item *item = lm_store_add(&world->forces, &handle.index1, &handle.generation);
     if (item == NULL) {
-        free(field->particles);
-        free(field);
+        lm_memory_free(world->memory, field->particles);
+        lm_memory_free(world->memory, field);
         return handle;
     }
     item->kind = LM_FORCE_FIELD;

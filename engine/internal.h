@@ -10,6 +10,25 @@
 
 #define LM_DEAD UINT32_MAX
 
+/* ----------------------------------------------------------------- memory --
+ * memory.c: a world's allocator (lm_world_create_with_allocator) and the
+ * bytes it holds. Every block the engine allocates for a world goes through
+ * these; each block carries its size, so the allocator is told the old size
+ * as lua_Alloc is. resize(NULL, n) allocates, resize(block, 0) frees; NULL
+ * when out of memory (the old block is then untouched). */
+typedef struct lm_memory {
+    lm_alloc_fn fn;
+    void *context;
+    size_t in_use; /* bytes handed out by fn, headers included */
+} lm_memory;
+void *lm_default_alloc(void *context, void *block, size_t old_size, size_t new_size);
+void lm_memory_init(lm_memory *memory, lm_alloc_fn fn, void *context);
+void *lm_memory_resize(lm_memory *memory, void *block, size_t size);
+/* count * size bytes (NULL on overflow). */
+void *lm_memory_resize_array(lm_memory *memory, void *block, size_t count, size_t size);
+void *lm_memory_zeroed(lm_memory *memory, size_t count, size_t size);
+void lm_memory_free(lm_memory *memory, void *block);
+
 /* ------------------------------------------------------------------ store --
  * An ordered store of fixed-size items addressed by generational handles.
  * Items stay in creation order (Gauss-Seidel order for constraints);
@@ -26,9 +45,10 @@ typedef struct lm_store {
     uint32_t free_head; /* LM_DEAD when empty */
     uint32_t removed;   /* dead items waiting for compaction */
     bool changed;       /* added or removed since the caller last looked */
+    lm_memory *memory;
 } lm_store;
 
-void lm_store_init(lm_store *store, size_t item_size);
+void lm_store_init(lm_store *store, size_t item_size, lm_memory *memory);
 void lm_store_free(lm_store *store);
 /* A zeroed item appended at the end, or NULL when out of memory. */
 void *lm_store_add(lm_store *store, uint32_t *index1, uint32_t *generation);
@@ -74,6 +94,7 @@ typedef struct lm_particles {
      * and x_integrated only once a velocity-based integrator needs them */
     lm_vec3 *x0, *v0, *sx, *sv, *ka, *x_integrated;
     uint32_t scratch_capacity;
+    lm_memory *memory;
 } lm_particles;
 
 /* ----------------------------------------------------------- constraints --
@@ -199,6 +220,7 @@ typedef struct lm_uses {
     lm_use *items;
     uint32_t count, capacity; /* entries ever used, allocated */
     uint32_t free_head, free_count;
+    lm_memory *memory;
 } lm_uses;
 void lm_uses_free(lm_uses *uses);
 /* Makes room for n more entries, so the links that follow cannot fail. */
@@ -281,6 +303,7 @@ typedef struct lm_collision {
     /* Embedded points (embed.c): points carried by four particles. */
     struct lm_embedded *embedded;
     uint32_t embedded_count, embedded_capacity;
+    lm_memory *memory;
 } lm_collision;
 
 void lm_collision_free(lm_collision *collision);
@@ -331,6 +354,10 @@ typedef struct lm_batch_run {
     uint32_t stride;  /* 1, or 0 = gathered through ia, ib */
     uint32_t gather;  /* stride 0: first index into ia, ib */
     double stiffness; /* of every stick of the run */
+    /* stride 1: the inverse mass (solve_w) every end of the run has, or NaN
+     * when they differ (a pinned or heavier particle): then the weights are
+     * loaded per stick. Refreshed by lm_batches_prepare when weights change. */
+    double weight;
 } lm_batch_run;
 
 typedef struct lm_batch {
@@ -355,8 +382,11 @@ typedef struct lm_batches {
      * batches run, each particle at its place (lm_batch_place) */
     double *sx, *sy, *sz, *sw;
     uint32_t soa_capacity;
+    double *w_seen; /* solve_w when the runs' weights were last set (per slot) */
+    bool weights_set;
     uint32_t particles, half; /* slots when built; places of the even slots */
     lm_pool *pool;            /* threads - 1 workers, when threads > 1 */
+    lm_memory *memory;
 } lm_batches;
 
 /* Where slot s lives in the batches' arrays: even slots first, then odd. */
@@ -381,7 +411,7 @@ void lm_batches_sweep(lm_world *world);
 /* pool.c: a persistent pool of threads; lm_pool_run calls fn on every thread
  * (the caller is thread 0) and returns when all returned. */
 typedef void (*lm_pool_fn)(void *context, int thread, int threads);
-lm_pool *lm_pool_create(int threads);
+lm_pool *lm_pool_create(int threads, lm_memory *memory);
 void lm_pool_destroy(lm_pool *pool);
 int lm_pool_threads(const lm_pool *pool);
 void lm_pool_run(lm_pool *pool, lm_pool_fn fn, void *context);
@@ -394,6 +424,11 @@ lm_vec3 lm_pin_goal(const lm_world *world, const lm_step *step, const lm_constra
 /* ----------------------------------------------------------------- world -- */
 struct lm_world {
     lm_world_def def;
+    lm_memory *memory; /* &own_memory: reachable from const queries that need scratch */
+    lm_memory own_memory;
+    lm_interrupt_fn interrupt; /* lm_world_set_interrupt */
+    void *interrupt_context;
+    bool interrupted; /* the interrupt stopped the step under way */
     double time;
     double shake_error; /* shake.c: largest relative error met in the current sweep */
     uint64_t steps;

@@ -49,7 +49,8 @@ typedef struct lm_collider {
 typedef enum lm_status {
     LM_OK = 0,
     LM_ERROR_CALLBACK, /* a user force callback returned non-zero; the step was abandoned */
-    LM_ERROR_MEMORY,   /* an allocation failed; nothing was changed */
+    LM_ERROR_MEMORY,   /* an allocation failed; nothing was changed (a step: see lm_world_step) */
+    LM_ERROR_INTERRUPTED, /* the step's interrupt (lm_world_set_interrupt) asked it to stop */
 } lm_status;
 
 /* ---------------------------------------------------------------- world -- */
@@ -188,13 +189,47 @@ bool lm_world_center_of_mass(const lm_world *world, const lm_particle *particles
 /* NULL when out of memory. def may be NULL for the defaults. */
 lm_world *lm_world_create(const lm_world_def *def);
 void lm_world_destroy(lm_world *world);
+
+/* ------------------------------------------------------------ allocator --
+ * A world's memory, for hosts that count or limit it (lua_Alloc's shape):
+ * called with block NULL and old_size 0 to allocate new_size bytes; with
+ * new_size 0 to free block (of old_size bytes; return NULL); otherwise to
+ * resize block from old_size to new_size bytes, keeping its contents (as
+ * realloc). Return NULL when the memory cannot be had: the block passed in
+ * must then stay valid and unchanged. Freeing must not fail. It is only ever
+ * called from the thread that calls the world's functions (never from the
+ * batched order's worker threads), never from inside itself. */
+typedef void *(*lm_alloc_fn)(void *context, void *block, size_t old_size, size_t new_size);
+/* lm_world_create with every allocation of the world made by fn(context, ...):
+ * the world itself, particles, constraints, forces, colliders, fields,
+ * batches, contact lists, scratch. fn NULL = malloc, realloc and free. When
+ * fn fails, the function that needed the memory reports it (a null handle,
+ * false, NULL, LM_ERROR_MEMORY) and the world stays as it was, usable. */
+lm_world *lm_world_create_with_allocator(const lm_world_def *def, lm_alloc_fn fn, void *context);
+/* Bytes the world holds from its allocator now (its blocks, each with a
+ * 16-byte header); after lm_world_destroy, all of it is given back. */
+size_t lm_world_memory(const lm_world *world);
+
+/* ------------------------------------------------------------ interrupt --
+ * A step can be stopped from outside (a host's time limit): lm_world_step
+ * calls fn(context) before every relaxation sweep (and between sub-steps);
+ * a non-zero return ends the step with LM_ERROR_INTERRUPTED. The sub-step
+ * under way is finished without further sweeps (contacts, velocities), so
+ * the world is consistent: positions finite, time advanced by the sub-steps
+ * done, and the next lm_world_step carries on from there. fn must not touch
+ * the world. NULL fn: no interrupt (the default). */
+typedef int (*lm_interrupt_fn)(void *context);
+void lm_world_set_interrupt(lm_world *world, lm_interrupt_fn fn, void *context);
 /* Current settings, and changing them (takes effect at the next step). */
 lm_world_def lm_world_settings(const lm_world *world);
 void lm_world_configure(lm_world *world, const lm_world_def *def);
 
 /* Advances the world by one time_step: for each sub-step, accumulate forces,
  * integrate, satisfy constraints and collisions by relaxation, derive
- * velocities. Returns LM_ERROR_CALLBACK if a force callback failed. */
+ * velocities. Returns LM_ERROR_CALLBACK if a force callback failed (the
+ * sub-step is undone), LM_ERROR_MEMORY if memory ran out (before the first
+ * sub-step: nothing changed; later: that sub-step is undone, the earlier
+ * ones stay), LM_ERROR_INTERRUPTED if the interrupt stopped it (above). */
 lm_status lm_world_step(lm_world *world);
 /* Simulated time in seconds, and steps taken. */
 double lm_world_time(const lm_world *world);

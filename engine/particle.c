@@ -24,7 +24,7 @@ lm_particle_def lm_particle_default_def(void) {
 /* Grows p->name to capacity slots, or returns false from the function. */
 #define GROW_TO(name)                                                                              \
     {                                                                                              \
-        void *grown = realloc(p->name, (size_t)capacity * sizeof *p->name);                        \
+        void *grown = lm_memory_resize_array(p->memory, p->name, capacity, sizeof *p->name);       \
         if (!grown) {                                                                              \
             return false;                                                                          \
         }                                                                                          \
@@ -61,11 +61,13 @@ bool lm_particles_reserve_scratch(lm_particles *p) {
 }
 
 void lm_particles_free(lm_particles *p) {
-#define FREE(name) free(p->name);
+#define FREE(name) lm_memory_free(p->memory, p->name);
     PARTICLE_ARRAYS(FREE)
     SCRATCH_ARRAYS(FREE)
 #undef FREE
+    lm_memory *memory = p->memory;
     memset(p, 0, sizeof *p);
+    p->memory = memory;
 }
 
 uint32_t lm_particle_slot(const lm_world *world, lm_particle particle) {

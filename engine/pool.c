@@ -4,7 +4,6 @@
  * no thread created per batch. Waiting spins briefly, then sleeps on a
  * condition variable, so a pool on a busy machine does not burn a core. */
 #include <stdatomic.h>
-#include <stdlib.h>
 #include <threads.h>
 
 #include "internal.h"
@@ -15,9 +14,17 @@
  * end while spinning or yielding; a sleeping thread costs a wake-up. */
 enum { SPINS = 4096, YIELDS = 2048 };
 
+typedef struct worker_start {
+    lm_pool *pool;
+    int index;
+} worker_start;
+
 struct lm_pool {
     int threads; /* the caller included */
+    lm_memory *memory;
     thrd_t *workers;
+    worker_start *starts; /* what each worker is handed (owned by the pool: a worker
+                             thread never calls the world's allocator) */
     int started;
     mtx_t lock;
     cnd_t wake, done;
@@ -29,14 +36,8 @@ struct lm_pool {
     void *context;
 };
 
-typedef struct worker_start {
-    lm_pool *pool;
-    int index;
-} worker_start;
-
 static int worker(void *arg) {
     worker_start start = *(worker_start *)arg;
-    free(arg);
     lm_pool *pool = start.pool;
     unsigned seen = 0;
     for (;;) {
@@ -67,6 +68,14 @@ static int worker(void *arg) {
     }
 }
 
+/* Frees what lm_pool_create allocated (and, with the threads joined, everything). */
+static void discard(lm_pool *pool) {
+    lm_memory *memory = pool->memory;
+    lm_memory_free(memory, pool->workers);
+    lm_memory_free(memory, pool->starts);
+    lm_memory_free(memory, pool);
+}
+
 void lm_pool_destroy(lm_pool *pool) {
     if (!pool) {
         return;
@@ -81,33 +90,31 @@ void lm_pool_destroy(lm_pool *pool) {
     cnd_destroy(&pool->done);
     cnd_destroy(&pool->wake);
     mtx_destroy(&pool->lock);
-    free(pool->workers);
-    free(pool);
+    discard(pool);
 }
 
-lm_pool *lm_pool_create(int threads) {
+lm_pool *lm_pool_create(int threads, lm_memory *memory) {
     assert(threads >= 2 && threads <= LM_MAX_THREADS);
-    lm_pool *pool = calloc(1, sizeof *pool);
+    lm_pool *pool = lm_memory_zeroed(memory, 1, sizeof *pool);
     if (!pool) {
         return NULL;
     }
-    pool->workers = calloc((size_t)threads - 1, sizeof *pool->workers);
-    if (!pool->workers || mtx_init(&pool->lock, mtx_plain) != thrd_success) {
-        free(pool->workers);
-        free(pool);
+    pool->memory = memory;
+    pool->workers = lm_memory_zeroed(memory, (size_t)threads - 1, sizeof *pool->workers);
+    pool->starts = lm_memory_zeroed(memory, (size_t)threads - 1, sizeof *pool->starts);
+    if (!pool->workers || !pool->starts || mtx_init(&pool->lock, mtx_plain) != thrd_success) {
+        discard(pool);
         return NULL;
     }
     if (cnd_init(&pool->wake) != thrd_success) {
         mtx_destroy(&pool->lock);
-        free(pool->workers);
-        free(pool);
+        discard(pool);
         return NULL;
     }
     if (cnd_init(&pool->done) != thrd_success) {
         cnd_destroy(&pool->wake);
         mtx_destroy(&pool->lock);
-        free(pool->workers);
-        free(pool);
+        discard(pool);
         return NULL;
     }
     pool->threads = threads;
@@ -117,15 +124,10 @@ lm_pool *lm_pool_create(int threads) {
     atomic_init(&pool->arrived, 0);
     atomic_init(&pool->phase, 0);
     for (int i = 1; i < threads; i++) {
-        worker_start *start = malloc(sizeof *start);
-        if (!start) {
-            lm_pool_destroy(pool);
-            return NULL;
-        }
+        worker_start *start = &pool->starts[i - 1];
         start->pool = pool;
         start->index = i;
         if (thrd_create(&pool->workers[i - 1], worker, start) != thrd_success) {
-            free(start);
             lm_pool_destroy(pool);
             return NULL;
         }

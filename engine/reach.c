@@ -84,12 +84,13 @@ static uint32_t each_link(const lm_world *world, graph *g, uint32_t *fill) {
 
 static bool build_graph(const lm_world *world, graph *g) {
     uint32_t n = world->particles.count;
-    uint32_t *degree = calloc((size_t)n + 1, sizeof *degree);
-    g->first = malloc(((size_t)n + 1) * sizeof *g->first);
+    lm_memory *memory = world->memory;
+    uint32_t *degree = lm_memory_zeroed(memory, (size_t)n + 1, sizeof *degree);
+    g->first = lm_memory_resize_array(memory, NULL, (size_t)n + 1, sizeof *g->first);
     uint32_t links = degree ? each_link(world, NULL, degree) : 0;
-    g->edges = malloc(((size_t)links * 2 + 1) * sizeof *g->edges);
+    g->edges = lm_memory_resize_array(memory, NULL, (size_t)links * 2 + 1, sizeof *g->edges);
     if (!degree || !g->first || !g->edges) {
-        free(degree);
+        lm_memory_free(memory, degree);
         return false;
     }
     uint32_t sum = 0;
@@ -100,7 +101,7 @@ static bool build_graph(const lm_world *world, graph *g) {
     }
     g->first[n] = sum;
     each_link(world, g, degree);
-    free(degree);
+    lm_memory_free(memory, degree);
     return true;
 }
 
@@ -221,15 +222,17 @@ bool lm_world_reach_bounds(const lm_world *world, lm_vec3 *min, lm_vec3 *max) {
         return true;
 
     graph g = {NULL, NULL};
-    uint32_t *sources = malloc((size_t)anchors * sizeof *sources);
-    uint32_t *origin = malloc(((size_t)n + 1) * sizeof *origin);
-    double *distance = malloc(((size_t)n + 1) * sizeof *distance);
-    lm_vec3 *box_lo = malloc(((size_t)n + 1) * sizeof *box_lo);
-    lm_vec3 *box_hi = malloc(((size_t)n + 1) * sizeof *box_hi);
+    lm_memory *memory = world->memory;
+    uint32_t *sources = lm_memory_resize_array(memory, NULL, anchors, sizeof *sources);
+    uint32_t *origin = lm_memory_resize_array(memory, NULL, (size_t)n + 1, sizeof *origin);
+    double *distance = lm_memory_resize_array(memory, NULL, (size_t)n + 1, sizeof *distance);
+    lm_vec3 *box_lo = lm_memory_resize_array(memory, NULL, (size_t)n + 1, sizeof *box_lo);
+    lm_vec3 *box_hi = lm_memory_resize_array(memory, NULL, (size_t)n + 1, sizeof *box_hi);
     /* each relaxed edge pushes at most once: the heap never holds more */
-    heap_item *heap = malloc(
-        ((size_t)n + 2 * (size_t)world->constraints.count + 2 * (size_t)world->forces.count + 1) *
-        sizeof *heap);
+    heap_item *heap = lm_memory_resize_array(memory, NULL,
+                                             (size_t)n + 2 * (size_t)world->constraints.count +
+                                                 2 * (size_t)world->forces.count + 1,
+                                             sizeof *heap);
     bool ok = sources && origin && distance && box_lo && box_hi && heap && build_graph(world, &g);
     if (ok) {
         uint32_t k = 0;
@@ -266,13 +269,13 @@ bool lm_world_reach_bounds(const lm_world *world, lm_vec3 *min, lm_vec3 *max) {
         *min = reach_min;
         *max = reach_max;
     }
-    free(sources);
-    free(origin);
-    free(distance);
-    free(box_lo);
-    free(box_hi);
-    free(heap);
-    free(g.first);
-    free(g.edges);
+    lm_memory_free(memory, sources);
+    lm_memory_free(memory, origin);
+    lm_memory_free(memory, distance);
+    lm_memory_free(memory, box_lo);
+    lm_memory_free(memory, box_hi);
+    lm_memory_free(memory, heap);
+    lm_memory_free(memory, g.first);
+    lm_memory_free(memory, g.edges);
     return true; /* out of memory: the plain bounds, which are still right */
 }

@@ -16,8 +16,8 @@
 
 /* ---------------------------------------------------------------- runs -- */
 
-static bool push_run(lm_run **runs, uint32_t *count, uint32_t *capacity, uint32_t kind,
-                     uint32_t index) {
+static bool push_run(lm_memory *memory, lm_run **runs, uint32_t *count, uint32_t *capacity,
+                     uint32_t kind, uint32_t index) {
     if (*count > 0) {
         lm_run *last = &(*runs)[*count - 1];
         if (last->kind == kind && last->start + last->count == index) {
@@ -27,7 +27,7 @@ static bool push_run(lm_run **runs, uint32_t *count, uint32_t *capacity, uint32_
     }
     if (*count == *capacity) {
         uint32_t next = *capacity ? *capacity * 2 : 8;
-        lm_run *grown = realloc(*runs, next * sizeof *grown);
+        lm_run *grown = lm_memory_resize_array(memory, *runs, next, sizeof *grown);
         if (!grown) {
             return false;
         }
@@ -50,7 +50,8 @@ static bool prepare(lm_world *world) {
         for (uint32_t i = 0; i < world->constraints.count; i++) {
             const lm_constraint_item *c = lm_store_at(&world->constraints, i);
             int phase = lm_constraint_classes[c->solver]->phase;
-            if (!push_run(&world->constraint_runs[phase], &world->constraint_run_count[phase],
+            if (!push_run(world->memory, &world->constraint_runs[phase],
+                          &world->constraint_run_count[phase],
                           &world->constraint_run_capacity[phase], c->solver, i)) {
                 return false;
             }
@@ -69,8 +70,8 @@ static bool prepare(lm_world *world) {
         world->force_run_count = 0;
         for (uint32_t i = 0; i < world->forces.count; i++) {
             const lm_force_item *f = lm_store_at(&world->forces, i);
-            if (!push_run(&world->force_runs, &world->force_run_count, &world->force_run_capacity,
-                          f->kind, i)) {
+            if (!push_run(world->memory, &world->force_runs, &world->force_run_count,
+                          &world->force_run_capacity, f->kind, i)) {
                 return false;
             }
         }
@@ -78,8 +79,8 @@ static bool prepare(lm_world *world) {
     }
     world->colliders.changed = false;
     if (world->def.tolerance > 0 && world->sweep_start_capacity < world->particles.count) {
-        lm_vec3 *grown =
-            realloc(world->sweep_start, world->particles.count * sizeof *world->sweep_start);
+        lm_vec3 *grown = lm_memory_resize_array(world->memory, world->sweep_start,
+                                                world->particles.count, sizeof *grown);
         if (!grown) {
             return false;
         }
@@ -161,11 +162,58 @@ static lm_status remember_prediction(lm_world *world, const lm_step *step) {
     return LM_OK;
 }
 
+/* Out of memory after integrating: the particles go back to the start of
+ * the sub-step (Verlet restarts from the velocity, as a fresh particle). */
+static lm_status undo_substep(lm_world *world, const lm_step *step) {
+    lm_particles *p = &world->particles;
+    bool verlet = world->def.integrator == LM_INTEGRATOR_VERLET;
+    for (uint32_t i = 0; i < p->count; i++) {
+        p->x[i] = p->x0[i];
+        p->v[i] = p->v0[i];
+        if (verlet && p->inv_mass[i] > 0) {
+            p->x_prev[i] = lm_mad(p->x0[i], p->v0[i], -step->h);
+            p->fresh[i] = 1;
+        }
+    }
+    world->collision.pair_count = 0;
+    world->collision.bodies_ready = false;
+    return LM_ERROR_MEMORY;
+}
+
 static lm_status find_pairs(lm_world *world, const lm_step *step) {
-    (void)step;
-    lm_contact_find_pairs(world); /* out of memory: this sub-step has no particle contacts */
-    lm_bodies_find(world);        /* out of memory: no body contacts this sub-step */
+    if (!lm_contact_find_pairs(world) || !lm_bodies_find(world)) {
+        return undo_substep(world, step);
+    }
     return LM_OK;
+}
+
+/* The caller's interrupt (lm_world_set_interrupt), asked before each sweep;
+ * once it said stop, the step does no more sweeps. */
+static bool interrupted(lm_world *world) {
+    if (!world->interrupted && world->interrupt &&
+        world->interrupt(world->interrupt_context) != 0) {
+        world->interrupted = true;
+    }
+    return world->interrupted;
+}
+
+/* Sweeps of a pure batched sub-step (sticks and pins only, relax.c), in
+ * chunks of about LM_INTERRUPT_WORK projections when an interrupt is set so
+ * that it is asked often enough (the chunks give the same bits: the arrays
+ * are copied out and back exactly). */
+#define LM_INTERRUPT_WORK (1u << 22)
+static int pure_batched_sweeps(lm_world *world, const lm_step *step) {
+    int sweeps = world->def.iterations;
+    if (!world->interrupt) {
+        return lm_batches_sweeps(world, step, sweeps);
+    }
+    uint64_t per_sweep = (uint64_t)world->constraints.count + 1;
+    int chunk = per_sweep >= LM_INTERRUPT_WORK ? 1 : (int)(LM_INTERRUPT_WORK / per_sweep);
+    int done = 0;
+    while (done < sweeps && !interrupted(world)) {
+        done += lm_batches_sweeps(world, step, chunk < sweeps - done ? chunk : sweeps - done);
+    }
+    return done;
 }
 
 /* Jakobsen's SatisfyConstraints(): every sweep projects collisions (colliders,
@@ -211,9 +259,9 @@ static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
     int sweep = 0;
     if (batched && lm_batches_pure(world)) {
         /* only sticks and pins: the sweeps stay in the batches' arrays */
-        sweep = lm_batches_sweeps(world, step, world->def.iterations);
+        sweep = pure_batched_sweeps(world, step);
     }
-    while (sweep < max_sweeps) {
+    while (sweep < max_sweeps && !interrupted(world)) {
         world->shake_error = 0;
         if (tolerance > 0 && world->particles.count > 0) {
             memcpy(world->sweep_start, world->particles.x,
@@ -381,7 +429,8 @@ static void list_broken(lm_world *world) {
         c->flags &= ~(uint32_t)LM_ITEM_JUST_BROKEN;
         if (world->broken_count == world->broken_capacity) {
             uint32_t next = world->broken_capacity ? world->broken_capacity * 2 : 16;
-            lm_constraint *grown = realloc(world->broken, next * sizeof *grown);
+            lm_constraint *grown =
+                lm_memory_resize_array(world->memory, world->broken, next, sizeof *grown);
             if (!grown) {
                 continue; /* still broken, just not listed */
             }
@@ -415,9 +464,16 @@ lm_status lm_world_step(lm_world *world) {
     step.inv_h = 1.0 / step.h;
     step.count = world->def.substeps;
     lm_status status = LM_OK;
+    world->interrupted = false;
     for (step.index = 0; step.index < step.count && status == LM_OK; step.index++) {
         step.time = world->time;
         status = substep(world, &step);
+        /* asked again between sub-steps; a sub-step it stopped was finished
+         * without more sweeps */
+        if (status == LM_OK &&
+            (world->interrupted || (step.index + 1 < step.count && interrupted(world)))) {
+            status = LM_ERROR_INTERRUPTED;
+        }
     }
     world->stepping = false;
     if (world->broke_in_step > 0) {

@@ -1,32 +1,34 @@
 /* store.c - ordered items behind generational handles (see internal.h). */
-#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
-void lm_store_init(lm_store *store, size_t item_size) {
+void lm_store_init(lm_store *store, size_t item_size, lm_memory *memory) {
     memset(store, 0, sizeof *store);
     store->item_size = item_size;
     store->free_head = LM_DEAD;
+    store->memory = memory;
 }
 
 void lm_store_free(lm_store *store) {
-    free(store->items);
-    free(store->item_slot);
-    free(store->slot_dense);
-    free(store->slot_generation);
-    lm_store_init(store, store->item_size);
+    lm_memory_free(store->memory, store->items);
+    lm_memory_free(store->memory, store->item_slot);
+    lm_memory_free(store->memory, store->slot_dense);
+    lm_memory_free(store->memory, store->slot_generation);
+    lm_store_init(store, store->item_size, store->memory);
 }
 
 void *lm_store_add(lm_store *store, uint32_t *index1, uint32_t *generation) {
     if (store->count == store->capacity) {
         uint32_t capacity = store->capacity ? store->capacity * 2 : 16;
-        void *items = realloc(store->items, (size_t)capacity * store->item_size);
+        void *items =
+            lm_memory_resize_array(store->memory, store->items, capacity, store->item_size);
         if (!items) {
             return NULL;
         }
         store->items = items;
-        uint32_t *item_slot = realloc(store->item_slot, (size_t)capacity * sizeof(uint32_t));
+        uint32_t *item_slot =
+            lm_memory_resize_array(store->memory, store->item_slot, capacity, sizeof(uint32_t));
         if (!item_slot) {
             return NULL;
         }
@@ -37,12 +39,14 @@ void *lm_store_add(lm_store *store, uint32_t *index1, uint32_t *generation) {
     if (slot == LM_DEAD) {
         if (store->slot_count == store->slot_capacity) {
             uint32_t capacity = store->slot_capacity ? store->slot_capacity * 2 : 16;
-            uint32_t *dense = realloc(store->slot_dense, (size_t)capacity * sizeof(uint32_t));
+            uint32_t *dense = lm_memory_resize_array(store->memory, store->slot_dense, capacity,
+                                                     sizeof(uint32_t));
             if (!dense) {
                 return NULL;
             }
             store->slot_dense = dense;
-            uint32_t *gens = realloc(store->slot_generation, (size_t)capacity * sizeof(uint32_t));
+            uint32_t *gens = lm_memory_resize_array(store->memory, store->slot_generation, capacity,
+                                                    sizeof(uint32_t));
             if (!gens) {
                 return NULL;
             }

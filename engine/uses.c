@@ -8,7 +8,7 @@
 #include "internal.h"
 
 void lm_uses_free(lm_uses *uses) {
-    free(uses->items);
+    lm_memory_free(uses->memory, uses->items);
     uses->items = NULL;
     uses->count = uses->capacity = uses->free_count = 0;
     uses->free_head = LM_DEAD;
@@ -22,7 +22,7 @@ bool lm_uses_reserve(lm_uses *uses, uint32_t n) {
     while (uses->free_count + (capacity - uses->count) < n) {
         capacity *= 2;
     }
-    lm_use *grown = realloc(uses->items, (size_t)capacity * sizeof *grown);
+    lm_use *grown = lm_memory_resize_array(uses->memory, uses->items, capacity, sizeof *grown);
     if (!grown) {
         return false;
     }

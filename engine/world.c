@@ -47,22 +47,39 @@ static void check_def(const lm_world_def *def) {
 }
 
 lm_world *lm_world_create(const lm_world_def *def) {
+    return lm_world_create_with_allocator(def, NULL, NULL);
+}
+
+lm_world *lm_world_create_with_allocator(const lm_world_def *def, lm_alloc_fn fn, void *context) {
     lm_world_def defaults = lm_world_default_def();
     if (!def) {
         def = &defaults;
     }
     check_def(def);
-    lm_world *world = calloc(1, sizeof *world);
+    lm_memory memory;
+    lm_memory_init(&memory, fn, context);
+    lm_world *world = lm_memory_zeroed(&memory, 1, sizeof *world);
     if (!world) {
         return NULL;
     }
+    world->own_memory = memory;
+    world->memory = &world->own_memory;
     world->def = *def;
     world->particles.free_head = LM_DEAD;
+    world->particles.memory = world->memory;
     world->uses.free_head = LM_DEAD;
-    lm_store_init(&world->constraints, sizeof(lm_constraint_item));
-    lm_store_init(&world->forces, sizeof(lm_force_item));
-    lm_store_init(&world->colliders, sizeof(lm_collider_item));
+    world->uses.memory = world->memory;
+    world->collision.memory = world->memory;
+    world->batches.memory = world->memory;
+    lm_store_init(&world->constraints, sizeof(lm_constraint_item), world->memory);
+    lm_store_init(&world->forces, sizeof(lm_force_item), world->memory);
+    lm_store_init(&world->colliders, sizeof(lm_collider_item), world->memory);
     return world;
+}
+
+void lm_world_set_interrupt(lm_world *world, lm_interrupt_fn fn, void *context) {
+    world->interrupt = fn;
+    world->interrupt_context = fn ? context : NULL;
 }
 
 void lm_world_destroy(lm_world *world) {
@@ -82,14 +99,16 @@ void lm_world_destroy(lm_world *world) {
     lm_collision_free(&world->collision);
     lm_uses_free(&world->uses);
     lm_batches_free(&world->batches);
-    free(world->constraint_runs[0]);
-    free(world->constraint_runs[1]);
-    free(world->force_runs);
-    free(world->sweep_start);
-    free(world->shape_index);
-    free(world->shape_gradient);
-    free(world->broken);
-    free(world);
+    lm_memory *memory = world->memory;
+    lm_memory_free(memory, world->constraint_runs[0]);
+    lm_memory_free(memory, world->constraint_runs[1]);
+    lm_memory_free(memory, world->force_runs);
+    lm_memory_free(memory, world->sweep_start);
+    lm_memory_free(memory, world->shape_index);
+    lm_memory_free(memory, world->shape_gradient);
+    lm_memory_free(memory, world->broken);
+    lm_memory last = world->own_memory; /* the world's own block goes last */
+    lm_memory_free(&last, world);
 }
 
 lm_world_def lm_world_settings(const lm_world *world) {

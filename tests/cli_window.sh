@@ -395,9 +395,15 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 loom_pid=$!
 wait_for "loom: test: 200 reloads" "$tmp/err" 40
 line=$(grep "loom: test: 200 reloads" "$tmp/err")
-check "200 reloads grow resident memory by less than 5 MiB ($line)" \
-    awk -v l="$line" 'BEGIN { n = split(l, f, " "); before = f[6]; after = f[9];
-                               exit !(before > 0 && after - before < 5 * 1024) }'
+if [ -n "$ASAN_OPTIONS" ]; then
+    # make check: AddressSanitizer's quarantine keeps freed blocks resident;
+    # its leak check at exit covers the reloads instead.
+    echo "# skip: resident memory under AddressSanitizer ($line)"
+else
+    check "200 reloads grow resident memory by less than 5 MiB ($line)" \
+        awk -v l="$line" 'BEGIN { n = split(l, f, " "); before = f[6]; after = f[9];
+                                   exit !(before > 0 && after - before < 5 * 1024) }'
+fi
 window=$(xdotool search --name "loom - cloth_hanging.lua" 2>/dev/null | tail -n 1)
 [ -n "$window" ] && xdotool mousemove --window "$window" 100 20 2>/dev/null
 stop_loom
