@@ -16,6 +16,9 @@ OPT     ?= -O2
 # -ffp-contract=off and no -ffast-math: the same script must give the same bits.
 CFLAGS  ?= $(OPT) -g
 CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -ffp-contract=off -MMD -MP
+# Sanitizers for every object and link (make check sets it; empty otherwise).
+SAN     ?=
+CFLAGS  += $(SAN)
 PKGS     = lua5.4 sdl2
 SDL_CFLAGS = $(shell pkg-config --cflags sdl2 2>/dev/null)
 LUA_CFLAGS = $(shell pkg-config --cflags lua5.4 2>/dev/null)
@@ -39,10 +42,11 @@ BINDINGS_LIB = $(BUILD)/libloom_lua.a
 LOOM         = $(BUILD)/loom
 
 ENGINE_TESTS = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/engine_*.c))
-TOOLS        = $(BUILD)/tests/lua_runner $(BUILD)/tests/pngcheck
+TOOLS        = $(BUILD)/tests/lua_runner $(BUILD)/tests/pngcheck \
+               $(BUILD)/tests/fuzz_lua_replay $(BUILD)/tests/fuzz_cli_replay
 BENCHES      = $(patsubst bench/%.c,$(BUILD)/bench/%,$(wildcard bench/*.c))
 
-.PHONY: all deps demo test bench clean format check-format golden
+.PHONY: all deps demo test bench clean format check-format golden check check-build fuzz fuzz-build
 # Keep the objects of tests and benches: make would otherwise delete them as
 # intermediates after the run, and print that after the test summary line.
 .SECONDARY:
@@ -119,8 +123,18 @@ $(BUILD)/tests/engine_%: $(BUILD)/obj/tests/engine_%.o $(ENGINE_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
 
 # The runner runs each test file in the host the loom commands use.
-HOST_OBJ = $(call obj,app/host.c)
+HOST_OBJ = $(call obj,app/host.c app/sandbox.c)
 $(BUILD)/tests/lua_runner: $(BUILD)/obj/tests/lua_runner.o $(HOST_OBJ) $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
+
+# The fuzz harnesses without libFuzzer: replay tests/fuzz/corpus/ (cli_fuzz_corpus.sh).
+$(BUILD)/tests/fuzz_lua_replay: $(BUILD)/obj/tests/fuzz/replay.o $(BUILD)/obj/tests/fuzz/fuzz_lua.o \
+		$(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
+$(BUILD)/tests/fuzz_cli_replay: $(BUILD)/obj/tests/fuzz/replay.o $(BUILD)/obj/tests/fuzz/fuzz_cli.o \
+		$(filter-out %/main.o,$(call obj,$(APP_SRC))) $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
 
@@ -173,6 +187,71 @@ bench: $(BENCHES) $(LOOM)
 	@for b in $(BENCHES); do $$b $(LOOM) || exit 1; done
 	@$(LOOM) sim bench/builders.lua --frames 1
 	@sh bench/render.sh $(BUILD)
+
+# ---- make check: the whole suite under AddressSanitizer and UBSan -------------
+# Everything is built again in $(CHECK_BUILD) with the sanitizers, then
+# tests/run.sh runs on that build. A sanitizer report from any process (even
+# one whose exit status a test ignores) lands in $(CHECK_BUILD)/san/ and fails
+# the check. Leaks of third-party libraries are suppressed by name in
+# tests/lsan.supp. Needs gcc's (or clang's) sanitizer runtime: libasan, libubsan.
+CHECK_BUILD ?= build-check
+# gcc's -Wmaybe-uninitialized is unreliable with the sanitizers' extra code
+# (false alarms at -O1); the normal build keeps it as an error.
+CHECK_SAN    = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
+               -Wno-maybe-uninitialized
+CHECK_ENV    = ASAN_OPTIONS=detect_leaks=1:exitcode=86:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1:log_path=$(CURDIR)/$(CHECK_BUILD)/san/report \
+               UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=87:log_path=$(CURDIR)/$(CHECK_BUILD)/san/report \
+               LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+               HOSTILE_SLACK=2 SUITE_TIMEOUT=900
+
+check-build: $(LOOM) $(ENGINE_TESTS) $(TOOLS) $(BENCHES)
+
+check:
+	@$(MAKE) --no-print-directory BUILD=$(CHECK_BUILD) OPT=-O1 SAN="$(CHECK_SAN)" check-build
+	@rm -rf $(CHECK_BUILD)/san && mkdir -p $(CHECK_BUILD)/san
+	@$(CHECK_ENV) sh tests/run.sh $(CHECK_BUILD); status=$$?; \
+	if ls $(CHECK_BUILD)/san/report* >/dev/null 2>&1; then \
+	  for f in $(CHECK_BUILD)/san/report*; do echo "== $$f"; head -n 60 "$$f"; done; \
+	  echo "make check: sanitizer reports in $(CHECK_BUILD)/san/ (above)"; exit 1; \
+	fi; \
+	[ $$status -eq 0 ] && echo "make check: the whole suite passed under ASan+UBSan, no report"; exit $$status
+
+# ---- make fuzz: libFuzzer harnesses (tests/fuzz/) --------------------------------
+# Built with clang in $(FUZZ_BUILD) (libFuzzer, ASan, UBSan; Debian: apt-get
+# install clang libclang-rt-14-dev), then each harness runs FUZZ_SECONDS
+# (`make fuzz FUZZ_SECONDS=600` for the issue's ten minutes each), starting
+# from its seed corpus in tests/fuzz/corpus/NAME/; what it learns stays in
+# $(FUZZ_BUILD)/corpus/NAME/, a crash in $(FUZZ_BUILD)/crash-NAME-*. Any
+# crash, leak, sanitizer report or time-out (10 s per input) fails.
+FUZZ_BUILD   ?= build-fuzz
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_SAN      = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
+                -fno-omit-frame-pointer
+FUZZERS       = lua cli
+
+fuzz-build: $(BUILD)/fuzz/fuzz_lua $(BUILD)/fuzz/fuzz_cli
+
+$(BUILD)/fuzz/fuzz_lua: $(BUILD)/obj/tests/fuzz/fuzz_lua.o $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $^ $(DEP_LIBS) -lm
+$(BUILD)/fuzz/fuzz_cli: $(BUILD)/obj/tests/fuzz/fuzz_cli.o $(filter-out %/main.o,$(call obj,$(APP_SRC))) \
+		$(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $^ $(DEP_LIBS) -lm
+
+fuzz:
+	@$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) OPT=-O1 SAN="$(FUZZ_SAN)" fuzz-build
+	@for f in $(FUZZERS); do \
+	  mkdir -p $(FUZZ_BUILD)/corpus/$$f; \
+	  echo "fuzz: $$f for $(FUZZ_SECONDS) s"; \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
+	  $(FUZZ_BUILD)/fuzz/fuzz_$$f -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	    -close_fd_mask=3 -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/crash-$$f- \
+	    $(FUZZ_BUILD)/corpus/$$f tests/fuzz/corpus/$$f >$(FUZZ_BUILD)/fuzz_$$f.log 2>&1; \
+	  status=$$?; tail -n 25 $(FUZZ_BUILD)/fuzz_$$f.log; \
+	  [ $$status -eq 0 ] || { echo "fuzz: $$f failed (log: $(FUZZ_BUILD)/fuzz_$$f.log)"; exit 1; }; \
+	done
 
 # Rewrites the golden reference frames after a deliberate change to drawing.
 golden: $(LOOM) $(TOOLS)

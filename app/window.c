@@ -219,6 +219,9 @@ int app_window(const app_options *options) {
         fprintf(stderr, "loom: out of memory\n");
         return APP_EXIT_FAILURE;
     }
+    /* What the scene prints shows as it happens, even through a pipe (a
+     * sandboxed scene has no io.stdout:setvbuf). */
+    setvbuf(stdout, NULL, _IOLBF, 0);
     state->options = options;
     state->status = APP_EXIT_OK;
     state->speed = 1.0;
@@ -260,6 +263,8 @@ int app_window(const app_options *options) {
      * SDL recreate the window once it is open. */
     SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
     if (!app_open_display(options->scene)) {
+        app_sliders_destroy(state->sliders);
+        app_recorder_destroy(state->recorder);
         app_watch_destroy(state->watch);
         lm_world_destroy(state->empty);
         free(state);

@@ -172,25 +172,26 @@ int lmlua_loom_missing(lua_State *L, int loom, int key) {
 
 int lmlua_loom_new_field(lua_State *L, int loom, int key, int value) {
     loom = lua_absindex(L, loom);
-    if (lua_type(L, key) != LUA_TSTRING || lua_type(L, value) != LUA_TFUNCTION ||
-        !called_from_lua(L)) {
+    (void)value;
+    if (!called_from_lua(L)) {
+        return 0; /* the host adds its part of loom (keep, key_down, ...) */
+    }
+    const char *name = lua_type(L, key) == LUA_TSTRING ? lua_tostring(L, key) : NULL;
+    if (name != NULL && is_callback_name(name)) {
         return 0;
     }
-    const char *name = lua_tostring(L, key);
-    if (is_callback_name(name)) {
-        return 0;
-    }
-    const char *closest = lmlua_closest_name(name, callback_names);
-    if (closest == NULL) {
-        return 0; /* the scene's own function, kept on loom */
-    }
+    const char *closest = name != NULL ? lmlua_closest_name(name, callback_names) : NULL;
     luaL_where(L, 1);
-    lua_pushfstring(L, "loom.%s is not a callback loom calls (did you mean loom.%s?)", name,
-                    closest);
+    if (closest != NULL) {
+        lua_pushfstring(L, "loom.%s is not a callback loom calls (did you mean loom.%s?)", name,
+                        closest);
+    } else if (name != NULL) {
+        lua_pushfstring(L, "loom is read-only: cannot set '%s'", name);
+    } else {
+        lua_pushfstring(L, "loom is read-only: cannot set a %s key", luaL_typename(L, key));
+    }
     lua_concat(L, 2);
-    lmlua_add_warning(L, lua_tostring(L, -1));
-    lua_pop(L, 1);
-    return 0;
+    return lua_error(L);
 }
 
 static int loom_index(lua_State *L) {
@@ -205,11 +206,13 @@ static int loom_newindex(lua_State *L) {
 
 void lmlua_guard_loom(lua_State *L, int loom) {
     loom = lua_absindex(L, loom);
-    lua_createtable(L, 0, 2);
+    lua_createtable(L, 0, 3);
     lua_pushcfunction(L, loom_index);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, loom_newindex);
     lua_setfield(L, -2, "__newindex");
+    lua_pushliteral(L, "loom"); /* getmetatable(loom) == "loom"; setmetatable refused */
+    lua_setfield(L, -2, "__metatable");
     lua_setmetatable(L, loom);
 }
 

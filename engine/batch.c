@@ -17,6 +17,7 @@
  *
  * Projecting a stick with its ends swapped gives the same bits (the
  * difference only changes sign), so a < b costs nothing. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,7 +134,7 @@ static bool add_batch(lm_batches *bt, entry *e, uint32_t n, bool serial) {
                 return false;
             }
             lm_batch_run run = {e[i].a, e[i].b,           bt->stick_count, length,
-                                stride, bt->gather_count, e[i].stiffness};
+                                stride, bt->gather_count, e[i].stiffness,  NAN};
             bt->runs[bt->run_count++] = run;
         }
         for (uint32_t k = 0; k < length; k++) {
@@ -270,12 +271,69 @@ static bool build(lm_world *world) {
     return true;
 }
 
+/* The slot at place p (the inverse of lm_batch_place). */
+static uint32_t slot_at(const lm_batches *bt, uint32_t p) {
+    return p < bt->half ? 2 * p : 2 * (p - bt->half) + 1;
+}
+
+/* Whether every place of from .. from + n - 1 has inverse mass w. */
+static bool all_weigh(const lm_batches *bt, const double *solve_w, uint32_t from, uint32_t n,
+                      double w) {
+    for (uint32_t k = 0; k < n; k++) {
+        if (solve_w[slot_at(bt, from + k)] != w) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Each stride-1 run's common inverse mass (NaN when its ends differ), when
+ * the weights changed since last time (pins, masses) or the runs are new.
+ * The kernel for a run of one weight does the same arithmetic with that
+ * weight as a constant: the bits do not depend on which kernel ran. */
+static bool set_weights(lm_world *world) {
+    lm_batches *bt = &world->batches;
+    const double *solve_w = world->particles.solve_w;
+    size_t bytes = (size_t)world->particles.count * sizeof *solve_w;
+    if (bt->weights_set && (bytes == 0 || memcmp(bt->w_seen, solve_w, bytes) == 0)) {
+        return true;
+    }
+    if (bytes > 0) {
+        double *seen =
+            lm_memory_resize_array(bt->memory, bt->w_seen, world->particles.count, sizeof *seen);
+        if (!seen) {
+            return false;
+        }
+        bt->w_seen = seen;
+        memcpy(seen, solve_w, bytes);
+    }
+    for (uint32_t r = 0; r < bt->run_count; r++) {
+        lm_batch_run *run = &bt->runs[r];
+        run->weight = NAN;
+        if (run->stride == 1) {
+            double w = solve_w[slot_at(bt, run->a)];
+            if (all_weigh(bt, solve_w, run->a, run->count, w) &&
+                all_weigh(bt, solve_w, run->b, run->count, w)) {
+                run->weight = w;
+            }
+        }
+    }
+    bt->weights_set = true;
+    return true;
+}
+
 bool lm_batches_prepare(lm_world *world) {
     lm_batches *bt = &world->batches;
     if (bt->particles != world->particles.count) {
         bt->built = false; /* new slots: the places change */
     }
-    if (!bt->built && !build(world)) {
+    if (!bt->built) {
+        bt->weights_set = false;
+        if (!build(world)) {
+            return false;
+        }
+    }
+    if (!set_weights(world)) {
         return false;
     }
     if (bt->soa_capacity < world->particles.count) {
@@ -326,6 +384,7 @@ void lm_batches_free(lm_batches *bt) {
     lm_memory_free(memory, bt->sy);
     lm_memory_free(memory, bt->sz);
     lm_memory_free(memory, bt->sw);
+    lm_memory_free(memory, bt->w_seen);
     memset(bt, 0, sizeof *bt);
     bt->memory = memory;
 }

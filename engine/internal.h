@@ -356,6 +356,10 @@ typedef struct lm_batch_run {
     uint32_t stride;  /* 1, or 0 = gathered through ia, ib */
     uint32_t gather;  /* stride 0: first index into ia, ib */
     double stiffness; /* of every stick of the run */
+    /* stride 1: the inverse mass (solve_w) every end of the run has, or NaN
+     * when they differ (a pinned or heavier particle): then the weights are
+     * loaded per stick. Refreshed by lm_batches_prepare when weights change. */
+    double weight;
 } lm_batch_run;
 
 typedef struct lm_batch {
@@ -380,6 +384,8 @@ typedef struct lm_batches {
      * batches run, each particle at its place (lm_batch_place) */
     double *sx, *sy, *sz, *sw;
     uint32_t soa_capacity;
+    double *w_seen; /* solve_w when the runs' weights were last set (per slot) */
+    bool weights_set;
     uint32_t particles, half; /* slots when built; places of the even slots */
     lm_pool *pool;            /* threads - 1 workers, when threads > 1 */
     lm_memory *memory;

@@ -46,6 +46,15 @@ static void run_stride1(double *restrict ax, double *restrict ay, double *restri
     }
 }
 
+/* The same with every end of one inverse mass w: no weights to load. */
+static void run_stride1_uniform(double *restrict ax, double *restrict ay, double *restrict az,
+                                double *restrict bx, double *restrict by, double *restrict bz,
+                                double w, const double *restrict rest, double stiffness, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        PROJECT(ax[i], ay[i], az[i], bx[i], by[i], bz[i], w, w, rest[i], stiffness);
+    }
+}
+
 /* Sticks anywhere, through their places (in order: the serial batch relies on it). */
 static void run_gathered(double *x, double *y, double *z, const double *w, const uint32_t *ia,
                          const uint32_t *ib, const double *rest, double stiffness, size_t n) {
@@ -73,6 +82,11 @@ static void project_range(const lm_batches *bt, const double *w, const lm_batch 
             continue;
         }
         size_t a = run->a + skip, b = run->b + skip;
+        if (run->weight == run->weight) { /* not NaN: one weight */
+            run_stride1_uniform(x + a, y + a, z + a, x + b, y + b, z + b, run->weight, bt->rest + k,
+                                run->stiffness, n);
+            continue;
+        }
         run_stride1(x + a, y + a, z + a, x + b, y + b, z + b, w + a, w + b, bt->rest + k,
                     run->stiffness, n);
     }
