@@ -14,6 +14,7 @@ end
 local loom_fields = fields {
     "world", "camera", "style", "label", "title", "labels", "line", "arrow", "circle", "polygon", "polyline",
     "text", "plot", "param", "keys", "vec", "random", "noise", "version", "key_down", "mouse",
+    "read",
 }
 for _, callback in ipairs { "update", "finish", "keypressed", "keyreleased", "mousepressed",
                             "mousereleased", "draw" } do

@@ -42,7 +42,8 @@ BINDINGS_LIB = $(BUILD)/libloom_lua.a
 LOOM         = $(BUILD)/loom
 
 ENGINE_TESTS = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/engine_*.c))
-TOOLS        = $(BUILD)/tests/lua_runner $(BUILD)/tests/pngcheck
+TOOLS        = $(BUILD)/tests/lua_runner $(BUILD)/tests/pngcheck \
+               $(BUILD)/tests/fuzz_lua_replay $(BUILD)/tests/fuzz_cli_replay
 BENCHES      = $(patsubst bench/%.c,$(BUILD)/bench/%,$(wildcard bench/*.c))
 
 .PHONY: all deps demo test bench clean format check-format golden check check-build fuzz fuzz-build
@@ -122,8 +123,18 @@ $(BUILD)/tests/engine_%: $(BUILD)/obj/tests/engine_%.o $(ENGINE_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
 
 # The runner runs each test file in the host the loom commands use.
-HOST_OBJ = $(call obj,app/host.c)
+HOST_OBJ = $(call obj,app/host.c app/sandbox.c)
 $(BUILD)/tests/lua_runner: $(BUILD)/obj/tests/lua_runner.o $(HOST_OBJ) $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
+
+# The fuzz harnesses without libFuzzer: replay tests/fuzz/corpus/ (cli_fuzz_corpus.sh).
+$(BUILD)/tests/fuzz_lua_replay: $(BUILD)/obj/tests/fuzz/replay.o $(BUILD)/obj/tests/fuzz/fuzz_lua.o \
+		$(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
+$(BUILD)/tests/fuzz_cli_replay: $(BUILD)/obj/tests/fuzz/replay.o $(BUILD)/obj/tests/fuzz/fuzz_cli.o \
+		$(filter-out %/main.o,$(call obj,$(APP_SRC))) $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
 

@@ -58,6 +58,9 @@ static const char help[] =
     "  --timeout S  stop a script call (loading, one loom.update, one step) that runs\n"
     "               longer than S seconds (default 10)\n"
     "  --memory M   the script's memory limit in MiB (default 1024)\n"
+    "  --trust      run the scene with the full Lua standard library (files,\n"
+    "               processes): only for scenes you wrote or checked yourself;\n"
+    "               without it a scene runs sandboxed (docs/untrusted.md)\n"
     "  -h, --help   show this help\n"
     "  --version    print the version\n"
     "\n"
@@ -250,6 +253,10 @@ int app_cli_parse(app_cli *p, int argc, char **argv) {
         }
         if (strcmp(arg, "--print") == 0) {
             seen_print = true;
+            continue;
+        }
+        if (strcmp(arg, "--trust") == 0) {
+            options->limits.trust = true;
             continue;
         }
         if (strcmp(arg, "--sheet") == 0) {

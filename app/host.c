@@ -14,6 +14,7 @@
 
 #include <lauxlib.h>
 #include <lua.h>
+#include <limits.h>
 #include <lualib.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,7 @@
 #include <unistd.h>
 
 #include "../bindings/loom_lua.h"
+#include "sandbox.h"
 
 enum { HOOK_INSTRUCTIONS = 10000 };
 
@@ -176,117 +178,42 @@ bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t er
     return false;
 }
 
-/* ------------------------------------------------------- module search -- */
-
-/* package.path = "<scene dir>/?.lua;<exe dir>/../scripts/?.lua;...;" .. default */
-static void set_package_path(lua_State *L, const app_host_setup *setup) {
-    const char *scene_path = setup->path;
-    const char *slash = strrchr(scene_path, '/');
-    lua_getglobal(L, "package");
-    int package = lua_gettop(L);
-    luaL_Buffer b;
-    luaL_buffinit(L, &b);
-    if (slash)
-        luaL_addlstring(&b, scene_path, (size_t)(slash - scene_path) + 1);
-    else
-        luaL_addstring(&b, "./");
-    luaL_addstring(&b, "?.lua;");
-
-    char exe[4096];
-    ssize_t length = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (setup->library) {
-        luaL_addstring(&b, setup->library);
-        luaL_addstring(&b, "/?.lua;");
-        luaL_addstring(&b, setup->library);
-        luaL_addstring(&b, "/?/init.lua;");
-    } else if (length > 0) {
-        exe[length] = '\0';
-        char *exe_slash = strrchr(exe, '/');
-        if (exe_slash) {
-            exe_slash[1] = '\0';
-            luaL_addstring(&b, exe);
-            luaL_addstring(&b, "../scripts/?.lua;");
-            luaL_addstring(&b, exe);
-            luaL_addstring(&b, "../scripts/?/init.lua;");
-        }
-    }
-    lua_getfield(L, package, "path");
-    luaL_addvalue(&b);
-    luaL_pushresult(&b);
-    lua_setfield(L, package, "path");
-    lua_pop(L, 1);
-}
+/* ----------------------------------------------------------- lifecycle -- */
 
 /* Records a file the script reads, for hot reload. */
-static void record_file(lua_State *L, const char *path) {
-    app_host *host = app_host_of(L);
+static void record_file(void *context, const char *path) {
+    app_host *host = context;
     if (host->setup.file_read && path)
         host->setup.file_read(host->setup.context, path);
 }
 
-/* dofile and loadfile, recording their file first. Upvalue 1: the original. */
-static int recording_file_loader(lua_State *L) {
-    if (lua_type(L, 1) == LUA_TSTRING)
-        record_file(L, lua_tostring(L, 1));
-    int arguments = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, arguments, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
-/* require's Lua-file searcher, recording the file it will load (before
- * loading it, so that a module with a syntax error is watched too).
- * Upvalue 1: the original searcher. */
-static int recording_searcher(lua_State *L) {
-    const char *name = luaL_checkstring(L, 1);
-    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-    if (lua_getfield(L, -1, "package") == LUA_TTABLE &&
-        lua_getfield(L, -1, "searchpath") == LUA_TFUNCTION) {
-        lua_pushstring(L, name);
-        lua_getfield(L, -3, "path");
-        if (lua_type(L, -1) == LUA_TSTRING) {
-            lua_call(L, 2, 1);
-            if (lua_type(L, -1) == LUA_TSTRING)
-                record_file(L, lua_tostring(L, -1));
-        }
-    }
-    lua_settop(L, 1);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, 1, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
-static void wrap_file_loaders(lua_State *L) {
-    static const char *const loaders[] = {"dofile", "loadfile"};
-    for (int i = 0; i < 2; i++) {
-        lua_getglobal(L, loaders[i]);
-        lua_pushcclosure(L, recording_file_loader, 1);
-        lua_setglobal(L, loaders[i]);
-    }
-    lua_getglobal(L, "package");
-    lua_getfield(L, -1, "searchers");
-    if (lua_rawgeti(L, -1, 2) == LUA_TFUNCTION) {
-        lua_pushcclosure(L, recording_searcher, 1);
-        lua_rawseti(L, -2, 2);
-    } else {
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 2);
-}
-
-/* ----------------------------------------------------------- lifecycle -- */
-
-/* Opens the libraries and loom, sets package.path and starts recording
- * files. */
+/* Opens the libraries (the sandbox's, or all of them when trusted), loom,
+ * and the files the script may read (app/sandbox.h). */
 static int open_state(lua_State *L) {
     app_host *host = app_host_of(L);
-    luaL_openlibs(L);
-    luaL_requiref(L, "loom", luaopen_loom, 1);
-    lua_pop(L, 1);
-    set_package_path(L, &host->setup);
-    wrap_file_loaders(L);
+    char folder[PATH_MAX], modules[PATH_MAX], library[PATH_MAX];
+    const char *slash = strrchr(host->setup.path, '/');
+    if (slash == host->setup.path)
+        snprintf(modules, sizeof modules, "/");
+    else if (slash)
+        snprintf(modules, sizeof modules, "%.*s", (int)(slash - host->setup.path),
+                 host->setup.path);
+    else
+        snprintf(modules, sizeof modules, ".");
+    snprintf(folder, sizeof folder, "%s", host->setup.folder ? host->setup.folder : modules);
+    if (host->setup.library)
+        snprintf(library, sizeof library, "%s", host->setup.library);
+    else if (!app_sandbox_default_library(library, sizeof library))
+        library[0] = '\0';
+    app_sandbox_setup sandbox = {
+        .folder = folder,
+        .modules = modules,
+        .library = library[0] ? library : NULL,
+        .trust = host->setup.trust,
+        .file_read = record_file,
+        .context = host,
+    };
+    app_sandbox_open(L, &sandbox);
     return 0;
 }
 
@@ -328,7 +255,7 @@ void app_host_destroy(app_host *host) {
 
 bool app_host_load_script(app_host *host, char *err, size_t err_size) {
     const char *path = host->setup.path;
-    record_file(host->L, path);
+    record_file(host, path);
     /* Text only: a precompiled chunk can crash the interpreter (Lua does not verify bytecode). */
     int status = luaL_loadfilex(host->L, path, "t");
     if (status == LUA_OK)

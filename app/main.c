@@ -6,6 +6,14 @@
 #include "cli.h"
 #include "examples.h"
 
+#include <stdio.h>
+
+/* Once, before a trusted scene runs (docs/untrusted.md). */
+static void say_trust(const app_options *options) {
+    if (options->limits.trust)
+        fputs(APP_TRUST_MESSAGE "\n", stderr);
+}
+
 static int run(const app_cli *cli) {
     const app_options *options = &cli->options;
     switch (cli->action) {
@@ -20,12 +28,15 @@ static int run(const app_cli *cli) {
     }
     switch (options->command) {
     case APP_RENDER:
+        say_trust(options);
         return app_render(options);
     case APP_SIM:
+        say_trust(options);
         return app_sim(options);
     case APP_SWEEP:
         return app_sweep(options);
     case APP_WINDOW:
+        say_trust(options);
         return app_window(options);
     }
     return APP_EXIT_USAGE;

@@ -90,7 +90,8 @@ static void push_keep(lua_State *L, app_scene *keep_from) {
         int top = lua_gettop(from);
         if (lua_checkstack(from, 4)) {
             lua_rawgeti(from, LUA_REGISTRYINDEX, keep_from->module_ref);
-            if (lua_type(from, -1) == LUA_TTABLE && lua_getfield(from, -1, "keep") == LUA_TTABLE) {
+            lua_pushliteral(from, "keep");
+            if (lua_type(from, -2) == LUA_TTABLE && lua_rawget(from, -2) == LUA_TTABLE) {
                 app_keep_copy(from, -1, L);
                 lua_settop(from, top);
                 return;
@@ -121,14 +122,20 @@ static int open_scene(lua_State *L) {
     app_scene *scene = scene_of(L);
     lmlua_set_seed(L, scene->limits.seeded ? scene->limits.seed : hash_file(scene->path));
     app_params_give(scene->setup.params, L);
+    /* The host keeps the module table it made: a script replacing
+     * package.loaded.loom changes nothing for it. */
     lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
     lua_getfield(L, -1, "loom");
+    lua_pushliteral(L, "keep");
     push_keep(L, scene->setup.keep_from);
-    lua_setfield(L, -2, "keep");
+    lua_rawset(L, -3);
+    lua_pushliteral(L, "key_down");
     lua_pushcfunction(L, key_down);
-    lua_setfield(L, -2, "key_down");
+    lua_rawset(L, -3);
+    lua_pushliteral(L, "mouse");
     lua_pushcfunction(L, mouse);
-    lua_setfield(L, -2, "mouse");
+    lua_rawset(L, -3);
+    scene->module_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     return 0;
 }
 
@@ -206,6 +213,7 @@ app_scene *app_scene_load_setup(const app_scene_setup *setup, char *err, size_t 
         .path = path,
         .memory_bytes = setup->limits.memory_bytes,
         .time_seconds = setup->limits.time_seconds,
+        .trust = setup->limits.trust,
         .file_read = record_file,
         .context = scene,
     };
@@ -243,10 +251,6 @@ app_scene *app_scene_load_setup(const app_scene_setup *setup, char *err, size_t 
     }
     scene->world_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     print_warnings(scene);
-    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-    lua_getfield(L, -1, "loom");
-    scene->module_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    lua_pop(L, 1);
     if (scene->world_ref == LUA_REFNIL || scene->world_ref == LUA_NOREF) {
         snprintf(err, err_size, "%s: not enough memory", path);
         goto fail;
@@ -305,13 +309,14 @@ bool app_scene_advance(app_scene *scene, double dt, char *err, size_t err_size) 
     lua_State *L = scene->L;
 
     lua_rawgeti(L, LUA_REGISTRYINDEX, scene->module_ref);
-    if (lua_type(L, -1) == LUA_TTABLE && lua_getfield(L, -1, "update") == LUA_TFUNCTION) {
+    lua_pushliteral(L, "update");
+    if (lua_rawget(L, -2) == LUA_TFUNCTION) {
         lua_remove(L, -2);
         lua_pushnumber(L, dt);
         if (!call(scene, 1, 0, err, err_size))
             return false;
     } else {
-        lua_pop(L, lua_type(L, -1) == LUA_TTABLE ? 2 : 1);
+        lua_pop(L, 2);
     }
 
     /* A small tolerance keeps rounding from skipping a step, e.g. when the
@@ -382,11 +387,12 @@ lr_camera app_scene_camera(app_scene *scene, double aspect) {
 static bool push_callback(app_scene *scene, const char *name) {
     lua_State *L = scene->L;
     lua_rawgeti(L, LUA_REGISTRYINDEX, scene->module_ref);
-    if (lua_type(L, -1) == LUA_TTABLE && lua_getfield(L, -1, name) == LUA_TFUNCTION) {
+    lua_pushstring(L, name);
+    if (lua_rawget(L, -2) == LUA_TFUNCTION) {
         lua_remove(L, -2);
         return true;
     }
-    lua_pop(L, lua_type(L, -1) == LUA_TTABLE ? 2 : 1);
+    lua_pop(L, 2);
     return false;
 }
 

@@ -26,7 +26,14 @@ typedef struct app_limits {
      * loom.noise and math.random; without it, a hash of the scene file. */
     bool seeded;
     uint64_t seed;
+    /* --trust: the full standard library instead of the sandbox (app/sandbox.h). */
+    bool trust;
 } app_limits;
+
+/* What loom says on stderr, once, when it runs a scene with --trust. */
+#define APP_TRUST_MESSAGE                                                                          \
+    "loom: --trust: this scene runs with the full Lua standard library (it can read and write "    \
+    "files and run programs)"
 
 #define APP_DEFAULT_MEMORY_MIB 1024
 #define APP_DEFAULT_TIMEOUT_S  10.0

@@ -162,6 +162,8 @@ static bool build_command(const app_options *options, const sweep *s, int v, con
     ok = ok && add(c, "--timeout") && add(c, text);
     snprintf(text, sizeof text, "%zu", options->limits.memory_bytes >> 20);
     ok = ok && add(c, "--memory") && add(c, text);
+    if (options->limits.trust)
+        ok = ok && add(c, "--trust");
     return ok && add(c, "--threads") && add(c, "1") && add(c, "--quiet");
 }
 

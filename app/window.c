@@ -219,6 +219,9 @@ int app_window(const app_options *options) {
         fprintf(stderr, "loom: out of memory\n");
         return APP_EXIT_FAILURE;
     }
+    /* What the scene prints shows as it happens, even through a pipe (a
+     * sandboxed scene has no io.stdout:setvbuf). */
+    setvbuf(stdout, NULL, _IOLBF, 0);
     state->options = options;
     state->status = APP_EXIT_OK;
     state->speed = 1.0;

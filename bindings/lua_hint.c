@@ -7,6 +7,7 @@
  *   particle has no field 'poss' (did you mean 'pos'?)
  * so a correct name costs nothing more than before and only a miss reaches C.
  */
+#include <limits.h>
 #include <string.h>
 
 #include "lua_internal.h"
@@ -172,25 +173,26 @@ int lmlua_loom_missing(lua_State *L, int loom, int key) {
 
 int lmlua_loom_new_field(lua_State *L, int loom, int key, int value) {
     loom = lua_absindex(L, loom);
-    if (lua_type(L, key) != LUA_TSTRING || lua_type(L, value) != LUA_TFUNCTION ||
-        !called_from_lua(L)) {
+    (void)value;
+    if (!called_from_lua(L)) {
+        return 0; /* the host adds its part of loom (keep, key_down, ...) */
+    }
+    const char *name = lua_type(L, key) == LUA_TSTRING ? lua_tostring(L, key) : NULL;
+    if (name != NULL && is_callback_name(name)) {
         return 0;
     }
-    const char *name = lua_tostring(L, key);
-    if (is_callback_name(name)) {
-        return 0;
-    }
-    const char *closest = lmlua_closest_name(name, callback_names);
-    if (closest == NULL) {
-        return 0; /* the scene's own function, kept on loom */
-    }
+    const char *closest = name != NULL ? lmlua_closest_name(name, callback_names) : NULL;
     luaL_where(L, 1);
-    lua_pushfstring(L, "loom.%s is not a callback loom calls (did you mean loom.%s?)", name,
-                    closest);
+    if (closest != NULL) {
+        lua_pushfstring(L, "loom.%s is not a callback loom calls (did you mean loom.%s?)", name,
+                        closest);
+    } else if (name != NULL) {
+        lua_pushfstring(L, "loom is read-only: cannot set '%s'", name);
+    } else {
+        lua_pushfstring(L, "loom is read-only: cannot set a %s key", luaL_typename(L, key));
+    }
     lua_concat(L, 2);
-    lmlua_add_warning(L, lua_tostring(L, -1));
-    lua_pop(L, 1);
-    return 0;
+    return lua_error(L);
 }
 
 static int loom_index(lua_State *L) {
@@ -205,11 +207,13 @@ static int loom_newindex(lua_State *L) {
 
 void lmlua_guard_loom(lua_State *L, int loom) {
     loom = lua_absindex(L, loom);
-    lua_createtable(L, 0, 2);
+    lua_createtable(L, 0, 3);
     lua_pushcfunction(L, loom_index);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, loom_newindex);
     lua_setfield(L, -2, "__newindex");
+    lua_pushliteral(L, "loom"); /* getmetatable(loom) == "loom"; setmetatable refused */
+    lua_setfield(L, -2, "__metatable");
     lua_setmetatable(L, loom);
 }
 
@@ -254,6 +258,30 @@ static const char *callback_of(lua_State *of) {
     return found;
 }
 
+/* The deepest level of of's stack. lua_getstack walks the stack from the
+ * top, so this searches (as luaL_traceback does) rather than counting. */
+static int last_level(lua_State *of) {
+    lua_Debug ar;
+    int low = 1, high = 1;
+    while (lua_getstack(of, high, &ar)) {
+        low = high;
+        high = high < INT_MAX / 2 ? high * 2 : INT_MAX;
+    }
+    while (low < high) {
+        int middle = low + (high - low) / 2;
+        if (lua_getstack(of, middle, &ar)) {
+            low = middle + 1;
+        } else {
+            high = middle;
+        }
+    }
+    return high - 1;
+}
+
+/* A deep stack (runaway recursion) shows its first and last levels only:
+ * walking 200,000 levels one by one took minutes, past every limit. */
+enum { TRACE_FIRST = 10, TRACE_LAST = 11 };
+
 void lmlua_push_traceback(lua_State *L, lua_State *of, const char *message, int level) {
     luaL_Buffer b;
     luaL_buffinit(L, &b);
@@ -262,7 +290,17 @@ void lmlua_push_traceback(lua_State *L, lua_State *of, const char *message, int 
     }
     lua_Debug ar;
     bool header = false;
+    int first = level, last = last_level(of);
     for (; lua_getstack(of, level, &ar); level++) {
+        if (level == first + TRACE_FIRST && last - level >= TRACE_LAST) {
+            int skipped = last - level - TRACE_LAST + 1;
+            lua_pushfstring(L, "%s\n\t...\t(skipping %d levels)",
+                            header ? "" : "\nstack traceback:", skipped);
+            luaL_addvalue(&b);
+            header = true;
+            level += skipped - 1;
+            continue;
+        }
         if (!lua_getinfo(of, "Slntf", &ar)) {
             continue;
         }

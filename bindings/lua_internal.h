@@ -288,9 +288,11 @@ void lmlua_guard_methods(lua_State *L, int methods, const char *what);
  * these from its own __index / __newindex):
  *   lmlua_loom_missing: reading loom[key] that does not exist: nil for a
  *     callback name (loom.update, ...), else raises "loom has no field ...";
- *   lmlua_loom_new_field: before storing a new loom[key] = value: a function
- *     under a name that is not a callback adds a warning naming the closest
- *     callback. Returns 0. */
+ *   lmlua_loom_new_field: before storing a new loom[key] = value: loom is
+ *     locked, so a script may set only the callbacks; any other new name
+ *     raises "loom is read-only: cannot set 'x'" (or, close to a callback,
+ *     "loom.updat is not a callback loom calls (did you mean loom.update?)").
+ *     C (the host adding its part of loom) may set anything. Returns 0. */
 int lmlua_loom_missing(lua_State *L, int loom, int key);
 int lmlua_loom_new_field(lua_State *L, int loom, int key, int value);
 /* Sets both on the loom table at loom (luaopen_loom does). */

@@ -164,6 +164,31 @@ void lmlua_apply_camera(lua_State *L, lr_camera *camera) {
 
 /* --------------------------------------------------------------- module -- */
 
+/* The shared metatables answer getmetatable with their type's name and
+ * cannot be replaced with setmetatable: a scene never holds the table whose
+ * __gc and __index loom relies on. */
+static void protect_metatables(lua_State *L) {
+    static const struct {
+        const char *registry_name, *name;
+    } types[] = {
+        {LMLUA_WORLD_METATABLE, "world"},  {"loom.label", "label"},       {"loom.vec", "vec"},
+        {"loom.draw_state", "draw state"}, {"loom.weak_values", "cache"},
+    };
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+        if (luaL_getmetatable(L, types[i].registry_name) == LUA_TTABLE) {
+            lua_pushstring(L, types[i].name);
+            lua_setfield(L, -2, "__metatable");
+        }
+        lua_pop(L, 1);
+    }
+    for (int kind = 0; kind < LMLUA_KIND_COUNT; kind++) {
+        luaL_getmetatable(L, lmlua_kind_metatable((lmlua_kind)kind));
+        lua_pushstring(L, lmlua_kind_name((lmlua_kind)kind));
+        lua_setfield(L, -2, "__metatable");
+        lua_pop(L, 1);
+    }
+}
+
 int luaopen_loom(lua_State *L) {
     register_types(L);
 
@@ -190,6 +215,7 @@ int luaopen_loom(lua_State *L) {
     lua_pop(L, 1);
     lua_pushvalue(L, -1);
     lua_setglobal(L, "loom");
+    protect_metatables(L);
     lmlua_guard_loom(L, -1); /* last: the functions above are loom's own */
     return 1;
 }

@@ -179,7 +179,11 @@ static int part_of(lua_State *L, int key) {
 }
 
 static int vec_index(lua_State *L) {
-    lm_vec3 *v = lua_touserdata(L, 1);
+    /* Checked: a script can call the metamethod with anything. */
+    lm_vec3 *v = lmlua_test_vec(L, 1);
+    if (v == NULL) {
+        return luaL_typeerror(L, 1, "vec");
+    }
     int part = part_of(L, 2);
     if (part >= 0) {
         lua_pushnumber(L, part == 0 ? v->x : part == 1 ? v->y : v->z);
@@ -194,7 +198,11 @@ static int vec_index(lua_State *L) {
 }
 
 static int vec_newindex(lua_State *L) {
-    lm_vec3 *v = lua_touserdata(L, 1);
+    /* Checked: a script can call the metamethod with anything. */
+    lm_vec3 *v = lmlua_test_vec(L, 1);
+    if (v == NULL) {
+        return luaL_typeerror(L, 1, "vec");
+    }
     int part = part_of(L, 2);
     if (part < 0) {
         return luaL_error(L, "a vec has only x, y and z");

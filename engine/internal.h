@@ -5,6 +5,7 @@
 #define LOOM_INTERNAL_H
 
 #include <assert.h>
+#include <math.h>
 
 #include "loom.h"
 
@@ -287,7 +288,8 @@ typedef struct lm_collision {
     uint32_t pair_count, pair_capacity;
     uint32_t *cell_start, *cell_items; /* bucket -> first item; items sorted by bucket */
     int32_t *cell;                     /* 3 integer cell coordinates per particle */
-    uint32_t *bucket;                  /* bucket of each particle */
+    double *sorted;   /* per sorted item: x, y, z, radius (read in place of the particle's) */
+    uint32_t *bucket; /* bucket of each particle */
     uint32_t bucket_count, grid_capacity;
     double step_start; /* world time when the step began (kinematic poses) */
     /* Restitution between particles (bounce.c): scratch per particle. */
@@ -503,6 +505,15 @@ static inline lm_vec3 lm_scale(lm_vec3 a, double s) {
 }
 static inline double lm_dot(lm_vec3 a, lm_vec3 b) {
     return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+/* fmin and fmax without a call through the PLT in hot loops: the same value
+ * as libm's for every input (the smaller or larger; a NaN argument gives the
+ * other one; for -0 and +0, the second argument, as x86-64's minsd/maxsd). */
+static inline double lm_fmin(double x, double y) {
+    return (isless(x, y) || isnan(y)) ? x : y;
+}
+static inline double lm_fmax(double x, double y) {
+    return (isgreater(x, y) || isnan(y)) ? x : y;
 }
 /* a + b * s */
 static inline lm_vec3 lm_mad(lm_vec3 a, lm_vec3 b, double s) {

@@ -222,7 +222,7 @@ check "--csv: render writes the same table as sim" cmp -s "$tmp/sim.csv" "$tmp/r
 
 printf 'function loom.finsh() end\nreturn loom.world{}\n' >"$tmp/finsh.lua"
 run_loom sim "$tmp/finsh.lua" --frames 1
-check "a misspelt loom.finish gets a hint" has "loom.finsh is not a callback loom calls (did you mean loom.finish?)" "$tmp/err"
+check "a misspelt loom.finish is an error with a hint" has "loom.finsh is not a callback loom calls (did you mean loom.finish?)" "$tmp/err"
 
 # ---- 5. progress ----------------------------------------------------------------
 run_loom sim "$tmp/slow.lua" --frames 60

@@ -1,6 +1,7 @@
 #!/bin/sh
-# End-to-end tests of writing scenes through the loom executable: warnings
-# at load (a misspelt callback, several worlds and none returned), errors in
+# End-to-end tests of writing scenes through the loom executable: a misspelt
+# callback and a new name on the locked loom table, a warning at load (several
+# worlds and none returned), errors in
 # a Lua field with the scene's file:line and a traceback of the scene's own
 # frames, word for word.
 # Usage: sh tests/cli_scripting.sh BUILD_DIR
@@ -24,14 +25,24 @@ cat >callbacks.lua <<'LUA'
 local world = loom.world{}
 world:particle{}
 function loom.updat(dt) end
-function loom.keypresed(key) end
-function loom.helper() end
 return world
 LUA
 got=$(run callbacks.lua --frames 1)
-same "a misspelt callback is named with the closest one, at load" \
-"loom: warning: callbacks.lua:3: loom.updat is not a callback loom calls (did you mean loom.update?)
-loom: warning: callbacks.lua:4: loom.keypresed is not a callback loom calls (did you mean loom.keypressed?)" "$got"
+same "a misspelt callback is an error naming the closest one, at load" \
+"callbacks.lua:3: loom.updat is not a callback loom calls (did you mean loom.update?)
+stack traceback:
+	callbacks.lua:3: in main chunk" "$got"
+
+cat >helper.lua <<'LUA'
+local world = loom.world{}
+function loom.helper() end
+return world
+LUA
+got=$(run helper.lua --frames 1)
+same "loom is locked: a new name on it is an error" \
+"helper.lua:2: loom is read-only: cannot set 'helper'
+stack traceback:
+	helper.lua:2: in main chunk" "$got"
 
 cat >worlds.lua <<'LUA'
 local world = loom.world{}

@@ -142,7 +142,6 @@ mkdir -p "$tmp/shots"
 # 640x360, 36 pixels per metre, the origin in the middle: pixel (320 + 36 x, 180 - 36 y).
 write_scene() { # write_scene FILE VERSION
     cat >"$1" <<EOF
-io.stdout:setvbuf("line")
 local world = loom.world{ gravity = {0, 0, 0} }
 local p = world:particle{ pos = {0, 0}, radius = 0.3 }
 local spinner = world:particle{ pos = {3, 0}, radius = 0.3, color = "#e6194b" }
@@ -284,7 +283,7 @@ xdotool mousemove --window "$window" 600 20
 # A syntax error: the old scene keeps running, the error is on stderr and on screen.
 sed 's/^local p = /local p = = /' "$scene" >"$tmp/scene.tmp" && mv "$tmp/scene.tmp" "$scene"
 check "a syntax error is reported on stderr with file:line" \
-    wait_for "scene.lua:3: unexpected symbol near '='" "$tmp/err" 3
+    wait_for "scene.lua:2: unexpected symbol near '='" "$tmp/err" 3
 sleep 0.3
 check "the process stays alive" alive
 running=$(lines "^u ")
@@ -309,7 +308,7 @@ check "fixing it clears the error from the screen" \
 sed 's/^  local t = world:time()/  local t = world:time(); error("broken update")/' "$scene" >"$tmp/scene.tmp"
 mv "$tmp/scene.tmp" "$scene"
 check "an error in loom.update is reported with file:line" \
-    wait_for "scene.lua:20: broken update" "$tmp/err" 3
+    wait_for "scene.lua:19: broken update" "$tmp/err" 3
 check "... with a traceback" wait_for "in function 'loom.update'" "$tmp/err" 1
 check "... and the last good scene comes back" wait_for "back to the last good scene" "$tmp/err" 2
 running=$(lines "^u ")
@@ -352,9 +351,8 @@ mkdir -p "$tmp/lib"
 printf 'return { size = 1 }\n' >"$tmp/lib/shape.lua"
 printf 'return 10\n' >"$tmp/lib/extra.lua"
 cat >"$tmp/lib/uses.lua" <<'EOF'
-io.stdout:setvbuf("line")
 local shape = require "shape"
-local extra = dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "extra.lua")
+local extra = dofile("extra.lua") -- a name in the scene's folder
 local world = loom.world{}
 world:particle{ pos = {0, 0}, radius = shape.size }
 print("size " .. shape.size .. " extra " .. extra)

@@ -8,12 +8,15 @@
  * and loom's library in scripts/. The file uses tests/lua/harness.lua,
  * which prints "ok - name" / "not ok - name (details)"; this runner then prints
  * the "N passed, N failed" line, counting an error that escapes the file as
- * one more failure, and exits 1 if anything failed.
+ * one more failure, and exits 1 if anything failed. A file runs in the
+ * sandbox unless it says "-- lua_runner: --trust" near its top.
  */
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "../app/host.h"
 #include "../bindings/loom_lua.h"
@@ -84,6 +87,21 @@ static int open_runner(lua_State *L) {
     return 0;
 }
 
+/* Whether the file asks for the full standard library: a line
+ * "-- lua_runner: --trust" among its first ten (a test that reads files or
+ * uses the debug library, as a teacher's trusted scene may). */
+static bool wants_trust(const char *path) {
+    FILE *file = fopen(path, "r");
+    char line[256];
+    bool trust = false;
+    for (int i = 0; file && i < 10 && fgets(line, sizeof line, file); i++)
+        if (strncmp(line, "-- lua_runner: --trust", 22) == 0)
+            trust = true;
+    if (file)
+        fclose(file);
+    return trust;
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s FILE.lua\n", argv[0]);
@@ -96,6 +114,7 @@ int main(int argc, char **argv) {
         .library = "scripts",
         .memory_bytes = (size_t)4 << 30,
         .time_seconds = 600.0,
+        .trust = wants_trust(argv[1]),
     };
     app_host *host = app_host_create(&setup, err, sizeof err);
     if (host == NULL) {

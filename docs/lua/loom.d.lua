@@ -350,6 +350,10 @@ function loom.noise(x, y, z) end
 function loom.key_down(key) end
 ---@return number? x, number y, number z
 function loom.mouse() end
+---The text of a file in the scene's folder (at most 16 MiB).
+---@param name string a path relative to the scene's folder, without '..'
+---@return string text
+function loom.read(name) end
 
 -- Callbacks a scene may define (loom calls them).
 ---@type fun(dt: number)?

@@ -49,9 +49,11 @@ local function describe(x)
     return tostring(x)
 end
 
+-- loom's types answer getmetatable with their name ("world", "particle").
 local function type_name(x)
     local mt = getmetatable(x)
-    return type(x) == "userdata" and mt and mt.__name or type(x)
+    if type(x) ~= "userdata" then return type(x) end
+    return type(mt) == "string" and mt or type(mt) == "table" and mt.__name or "userdata"
 end
 
 --- A loom world as argument `arg` (default 1).

@@ -161,14 +161,12 @@ static void build_function_list(lua_State *L, fuzz_state *state) {
         lua_rawset(L, -4);
         lua_pop(L, 1);
     }
-    lua_newtable(L); /* sorted list of functions */
-    static bool listed;
-    if (!listed && getenv("FUZZ_LUA_LIST")) { /* the list, once, for the docs */
+    lua_newtable(L);               /* sorted list of functions */
+    if (getenv("FUZZ_LUA_LIST")) { /* the list, for the docs */
         for (int i = 0; i < count; i++)
             fprintf(stderr, "%s\n", names[i]);
         fprintf(stderr, "fuzz_lua: %d functions\n", count);
     }
-    listed = true;
     for (int i = 0; i < count; i++) {
         lua_getfield(L, -2, names[i]);
         lua_rawseti(L, -2, i + 1);

@@ -1,3 +1,4 @@
+-- lua_runner: --trust (this test uses collectgarbage() and debug.getinfo)
 -- test_api.lua - what the Lua API does: creating, reading and setting state,
 -- stepping, constraints, forces, removal, handle identity and lifetime.
 local t = require "harness"

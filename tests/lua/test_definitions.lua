@@ -1,3 +1,4 @@
+-- lua_runner: --trust (this test uses io.open, debug.getmetatable and debug.getupvalue)
 -- test_definitions.lua - the LuaLS definitions (docs/lua/loom.d.lua) against
 -- what the bindings register at run time, and against docs/lua-api.md: a
 -- function added to loom without its definition (or a definition left behind

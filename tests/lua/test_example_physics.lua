@@ -129,3 +129,28 @@ do
     check(worst_gap < 0.001, ("the approximation adds under 0.1%% of stretch (%.5f)"):format(worst_gap))
     loom.update = nil
 end
+
+-- constraints_adaptive_tolerance.lua: over 5 s the adaptive world (tolerance
+-- 0.1 mm, at most 20 sweeps) sweeps at most a third as often as its fixed
+-- twin, more on impact than at rest, and its sticks end within 1 mm of
+-- their lengths (under 5 cm on impact; the fixed twin peaks at 3.3 cm).
+do
+    local world = assert(loadfile("examples/constraints_adaptive_tolerance.lua"))()
+    local update = loom.update
+    local adaptive, most, worst, at_rest = 0, 0, 0, nil
+    for s = 1, 300 do
+        update(1 / 60)
+        world:step()
+        local stats = world:stats()
+        adaptive = adaptive + stats.sweeps
+        most = math.max(most, stats.sweeps)
+        worst = math.max(worst, stats.max_error)
+        if s == 300 then at_rest = stats end
+    end
+    check(adaptive < 300 * 20 / 3, ("adaptive: %d sweeps in 5 s, under a third of 6000"):format(adaptive))
+    check(most >= 2 * at_rest.sweeps and at_rest.sweeps >= 1,
+          ("more sweeps on impact (%d) than at rest (%d)"):format(most, at_rest.sweeps))
+    check(at_rest.max_error < 1e-3, ("at rest every stick within 1 mm (%.2g m)"):format(at_rest.max_error))
+    check(worst < 0.05, ("the worst error on impact stays under 5 cm (%.3f m)"):format(worst))
+    loom.update = nil
+end

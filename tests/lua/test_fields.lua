@@ -1,3 +1,4 @@
+-- lua_runner: --trust (this test uses debug.getinfo)
 -- test_fields.lua - world:field: Lua fields against the same law in C, how
 -- often they are called, the built-in laws against their closed forms, the
 -- particle sets, and the error messages.

@@ -31,8 +31,8 @@ check_error(function() return f:knd() end, "force has no field 'knd' (did you me
 check_error(function() return c:gte() end, "collider has no field 'gte' (did you mean 'get'?)",
             "collider")
 check_error(function() return p.zzzzzz end, "particle has no field 'zzzzzz'", "particle: nothing close")
-check(getmetatable(p).__index.pos ~= nil and p.pos == getmetatable(p).__index.pos,
-      "a correct name is a plain table lookup")
+check(type(p.pos) == "function" and getmetatable(p) == "particle",
+      "a correct name is found; getmetatable answers the type's name")
 
 check_error(function() loom.world { gravty = { 0, 0 } } end,
             "bad argument #1 to 'world' (unknown field 'gravty' (did you mean 'gravity'?))", "option field")
