@@ -1,4 +1,5 @@
--- hostile: collectgarbage("stop") to grow memory unchecked
--- stderr: escape_collectgarbage.lua:3: bad argument #1 to 'collectgarbage' ('stop' is not allowed: a scene may only ask for "count")
+-- hostile: collectgarbage("stop") lets garbage pile up past the memory limit unseen
+-- stderr: bad argument #1 to 'collectgarbage' ('stop' is not allowed: a scene may only ask for "count")
+local w = loom.world{}
 collectgarbage("stop")
-return loom.world{}
+return w

@@ -1,4 +1,5 @@
 -- hostile: os.execute runs a shell command
--- stderr: escape_os_execute.lua:3: attempt to call a nil value (field 'execute')
-os.execute("touch pwned.txt")
-return loom.world{}
+-- stderr: escape_os_execute.lua:4: attempt to call a nil value (field 'execute')
+local w = loom.world{}
+os.execute("touch pwned; touch $HOME/pwned")
+return w

@@ -1,4 +1,5 @@
--- hostile: loom.read of a file in the parent folder through '..'
--- stderr: escape_read_parent.lua:3: bad argument #1 to 'read' ('..' not allowed in '../home/.profile': name a file in the scene's folder)
-print(loom.read("../home/.profile"))
-return loom.world{}
+-- hostile: loom.read of a file above the scene's folder (HOME's canary)
+-- stderr: escape_read_parent.lua:4:
+local w = loom.world{}
+print(loom.read("../home/canary.txt"))
+return w

@@ -1,4 +1,5 @@
--- hostile: require '../x' to reach a module outside the scene's folder
--- stderr: escape_require_parent.lua:3: module '../home/canary' not found
+-- hostile: require of a module above the scene's folder ('../x')
+-- stderr: module '../home/canary' not found
+local w = loom.world{}
 require("../home/canary")
-return loom.world{}
+return w
