@@ -1,11 +1,11 @@
--- hostile: loom.keep holding a cycle and a 60-level tower of shared tables (2^60 paths copied naively)
+-- hostile: loom.keep holding cycles and shared references (a reload took 7-26 s and 1.26 GB, then saves were ignored)
 -- mode: window
--- stderr: loom: reloaded window_keep_cycle.lua
+-- args: --timeout 1 --memory 64
 local w = loom.world{}
-local t = { name = "top" }
+w:particle{pos = {0, 0}}
+local t = {}
 t.self = t
-local level = t
-for i = 1, 60 do level = { left = level, right = level, i = i } end
-loom.keep.tower = level
-loom.keep.loop = t
+for i = 1, 1000 do t[i] = {t, t, parent = t} end
+loom.keep.t = t
+loom.keep.u = t
 return w
