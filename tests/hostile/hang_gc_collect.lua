@@ -1,4 +1,5 @@
--- hostile: finalizers that loop when the collector runs them during loom.update
+-- hostile: finalizers that loop when the collector runs them during loom.update (under --trust: the sandbox refuses __gc)
+-- args: --trust --timeout 2 --memory 64
 -- stderr: hang_gc_collect.lua: script ran for more than 2 s and did not stop; the watchdog ended the run 1 s later
 -- within: 3.8
 local w = loom.world{}
