@@ -405,9 +405,8 @@ int lmlua_draw_frame(lua_State *L) {
     if (world)
         lmlua_attachments_draw(L, state, world);
 
-    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-    lua_getfield(L, -1, "loom");
-    if (lua_type(L, -1) == LUA_TTABLE && lua_getfield(L, -1, "draw") == LUA_TFUNCTION) {
+    if (lua_getfield(L, LUA_REGISTRYINDEX, LMLUA_MODULE_KEY) == LUA_TTABLE &&
+        lua_getfield(L, -1, "draw") == LUA_TFUNCTION) {
         /* The state's __close clears inside_draw however the call ends. */
         lua_pushvalue(L, state_index);
         lua_toclose(L, -1);

@@ -152,6 +152,10 @@ const char *lmlua_kind_name(lmlua_kind kind);
 /* Registry name of the kind's metatable: "loom.particle", ... */
 const char *lmlua_kind_metatable(lmlua_kind kind);
 #define LMLUA_WORLD_METATABLE "loom.world"
+/* The registry key of the loom table luaopen_loom made: loom reads its
+ * callbacks there (raw), so a script replacing package.loaded.loom or giving
+ * package.loaded a metatable changes nothing for it. */
+#define LMLUA_MODULE_KEY "loom.module"
 
 /* Pushes the one userdata for this engine object of the world at
  * world_index, creating it the first time. */
