@@ -17,7 +17,8 @@
 # Usage: sh tests/cli_hostile.sh BUILD_DIR [NAME...]   (NAME: run only those)
 # Environment: HOSTILE_SLACK=S adds S seconds to every time bound (make check
 # runs under sanitizers); HOSTILE_JOBS=N headless scripts at a time (default
-# 2; window scripts run one at a time); HOSTILE_DIR=DIR runs DIR's scripts.
+# 2) and HOSTILE_WINDOW_JOBS=N window scripts at a time (default 1, each on its
+# own Xvfb); HOSTILE_DIR=DIR runs DIR's scripts.
 # Prints "ok - ..." or "not ok - ..." per check and ends with "N passed, N failed".
 build=${1:-build}
 [ $# -gt 0 ] && shift
@@ -339,7 +340,8 @@ run_window() {
 # ---- the battery --------------------------------------------------------------
 # Without "--one", the runner runs itself once per script ("--one NAME", each
 # with its own temporary folder): HOSTILE_JOBS (default 2) headless scripts
-# at a time, then the window scripts one after the other; it prints their
+# at a time, then the window scripts (HOSTILE_WINDOW_JOBS, default 1: their
+# time bounds are wall-clock and the machine may be shared); it prints their
 # lines in order and sums them.
 if [ "$1" != --one ]; then
     dir=${HOSTILE_DIR:-$here/hostile}
@@ -357,7 +359,7 @@ if [ "$1" != --one ]; then
     done
     one() { xargs -P "$1" -I NAME sh -c 'sh "$0" "$1" --one NAME >"$2/out_NAME" 2>&1' "$here/cli_hostile.sh" "$build" "$tmp"; }
     one "${HOSTILE_JOBS:-2}" <"$tmp/headless"
-    one "${HOSTILE_WINDOW_JOBS:-2}" <"$tmp/windows"
+    one "${HOSTILE_WINDOW_JOBS:-1}" <"$tmp/windows"
     scripts=0
     for name in $(cat "$tmp/headless" "$tmp/windows"); do
         scripts=$((scripts + 1))
