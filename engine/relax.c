@@ -16,18 +16,23 @@
 
 enum { PARALLEL_MIN = 2048 }; /* smaller batches stay on the calling thread */
 
-/* One projection, the same arithmetic as lm_stick_correct's caller in
- * stick.c: k = stiffness (length - rest) / (length (w_a + w_b)), a moves by
- * +w_a k d, b by -w_b k d. A stick with coincident ends or two immovable ends
- * does nothing; branch-free (the division is always by a non-zero number,
- * and 1 - skip is exactly 1 otherwise), so the loops vectorise. */
+/* One projection, the same arithmetic as the creation order's (stick.c): k
+ * = stiffness (length - rest) / (length (w_a + w_b)), a moves by +w_a k d, b
+ * by -w_b k d; a stiffness of 1 multiplies by nothing there, and here (gcc
+ * folds the product by the constant 1.0 away: the same bits). A stick with
+ * coincident ends, two immovable ends, or a negative rest length (a hole,
+ * batch.c) moves nothing: every lane computes, then chooses a zero factor
+ * (no branch, so the loops vectorise; what a skipped lane's division gives
+ * is never used). */
 #define PROJECT(AX, AY, AZ, BX, BY, BZ, WA, WB, REST, STIFFNESS)                                   \
     do {                                                                                           \
         double dx_ = (BX) - (AX), dy_ = (BY) - (AY), dz_ = (BZ) - (AZ);                            \
         double length_ = sqrt(dx_ * dx_ + dy_ * dy_ + dz_ * dz_), wsum_ = (WA) + (WB);             \
-        double skip_ = ((length_ < 1e-12) | (wsum_ == 0.0) | ((REST) < 0.0)) ? 1.0 : 0.0;          \
-        double k_ = (STIFFNESS) * (length_ - (REST)) / (length_ * wsum_ + skip_) * (1.0 - skip_);  \
+        double k_ = (STIFFNESS) * (length_ - (REST)) / (length_ * wsum_);                          \
         double fa_ = (WA)*k_, fb_ = (WB)*k_;                                                       \
+        bool move_ = !(length_ < 1e-12) & (wsum_ != 0.0) & !((REST) < 0.0);                        \
+        fa_ = move_ ? fa_ : 0.0;                                                                   \
+        fb_ = move_ ? fb_ : 0.0;                                                                   \
         (AX) += dx_ * fa_;                                                                         \
         (AY) += dy_ * fa_;                                                                         \
         (AZ) += dz_ * fa_;                                                                         \
@@ -41,6 +46,12 @@ static void run_stride1(double *restrict ax, double *restrict ay, double *restri
                         double *restrict bx, double *restrict by, double *restrict bz,
                         const double *restrict wa, const double *restrict wb,
                         const double *restrict rest, double stiffness, size_t n) {
+    if (stiffness == 1.0) {
+        for (size_t i = 0; i < n; i++) {
+            PROJECT(ax[i], ay[i], az[i], bx[i], by[i], bz[i], wa[i], wb[i], rest[i], 1.0);
+        }
+        return;
+    }
     for (size_t i = 0; i < n; i++) {
         PROJECT(ax[i], ay[i], az[i], bx[i], by[i], bz[i], wa[i], wb[i], rest[i], stiffness);
     }
@@ -50,6 +61,12 @@ static void run_stride1(double *restrict ax, double *restrict ay, double *restri
 static void run_stride1_uniform(double *restrict ax, double *restrict ay, double *restrict az,
                                 double *restrict bx, double *restrict by, double *restrict bz,
                                 double w, const double *restrict rest, double stiffness, size_t n) {
+    if (stiffness == 1.0) {
+        for (size_t i = 0; i < n; i++) {
+            PROJECT(ax[i], ay[i], az[i], bx[i], by[i], bz[i], w, w, rest[i], 1.0);
+        }
+        return;
+    }
     for (size_t i = 0; i < n; i++) {
         PROJECT(ax[i], ay[i], az[i], bx[i], by[i], bz[i], w, w, rest[i], stiffness);
     }
