@@ -137,54 +137,74 @@ static void project_batches(lm_world *world) {
     }
 }
 
-/* Slots lo .. hi - 1 and their places, walked row by row (no division). */
-typedef struct cursor {
-    uint32_t row, column;
-} cursor;
+/* Slots lo .. hi - 1 row by row: fn(world, first slot, first place, count)
+ * for each run of every other slot of a row (one column parity), whose
+ * places are consecutive. */
+typedef void (*span_fn)(lm_world *world, uint32_t slot, uint32_t place, uint32_t count);
 
-static cursor cursor_at(const lm_batches *bt, uint32_t slot) {
-    return (cursor){slot / bt->row_length, slot % bt->row_length};
-}
-
-static uint32_t cursor_place(const lm_batches *bt, const cursor *c) {
-    uint32_t odd = c->column & 1u;
-    return bt->base[2 * (c->row & 1u) + odd] + (c->row >> 1) * bt->width[odd] + (c->column >> 1);
-}
-
-static void cursor_next(const lm_batches *bt, cursor *c) {
-    if (++c->column == bt->row_length) {
-        c->column = 0;
-        c->row++;
+static void for_spans(lm_world *world, uint32_t lo, uint32_t hi, span_fn fn) {
+    const lm_batches *bt = &world->batches;
+    uint64_t r = bt->row_length;
+    for (uint64_t s = lo; s < hi;) {
+        uint64_t row = s / r, column = s - row * r, end = (row + 1) * r < hi ? (row + 1) * r : hi;
+        for (uint64_t parity = 0; parity < 2; parity++) {
+            uint64_t first = column + ((column ^ parity) & 1u);
+            if (row * r + first >= end) {
+                continue;
+            }
+            uint64_t count = (end - row * r - first + 1) / 2;
+            uint64_t place =
+                bt->base[2 * (row & 1u) + parity] + (row >> 1) * bt->width[parity] + (first >> 1);
+            fn(world, (uint32_t)(row * r + first), (uint32_t)place, (uint32_t)count);
+        }
+        s = end;
     }
 }
 
-/* Positions and inverse masses of slots lo .. hi - 1 into their places. */
-static void to_soa(lm_world *world, uint32_t lo, uint32_t hi) {
+static void span_to_soa(lm_world *world, uint32_t slot, uint32_t place, uint32_t count) {
     lm_batches *bt = &world->batches;
-    const lm_vec3 *x = world->particles.x;
-    const double *w = world->particles.solve_w;
-    cursor c = cursor_at(bt, lo);
-    for (uint32_t i = lo; i < hi; i++, cursor_next(bt, &c)) {
-        uint32_t k = cursor_place(bt, &c);
-        bt->sx[k] = x[i].x;
-        bt->sy[k] = x[i].y;
-        bt->sz[k] = x[i].z;
-        bt->sw[k] = w[i];
+    const lm_vec3 *x = world->particles.x + slot;
+    double *sx = bt->sx + place, *sy = bt->sy + place, *sz = bt->sz + place;
+    for (uint32_t k = 0; k < count; k++) {
+        sx[k] = x[2 * k].x;
+        sy[k] = x[2 * k].y;
+        sz[k] = x[2 * k].z;
+    }
+}
+
+static void span_w_to_soa(lm_world *world, uint32_t slot, uint32_t place, uint32_t count) {
+    const double *w = world->particles.solve_w + slot;
+    double *sw = world->batches.sw + place;
+    for (uint32_t k = 0; k < count; k++) {
+        sw[k] = w[2 * k];
+    }
+}
+
+static void span_from_soa(lm_world *world, uint32_t slot, uint32_t place, uint32_t count) {
+    const lm_batches *bt = &world->batches;
+    lm_vec3 *x = world->particles.x + slot;
+    const double *sx = bt->sx + place, *sy = bt->sy + place, *sz = bt->sz + place;
+    for (uint32_t k = 0; k < count; k++) {
+        x[2 * k] = lm_v3(sx[k], sy[k], sz[k]);
+    }
+}
+
+/* Positions of slots lo .. hi - 1 into their places, and their inverse
+ * masses when they changed since they were last placed (w_placed). */
+static void to_soa(lm_world *world, uint32_t lo, uint32_t hi) {
+    for_spans(world, lo, hi, span_to_soa);
+    if (!world->batches.w_placed) {
+        for_spans(world, lo, hi, span_w_to_soa);
     }
 }
 
 static void from_soa(lm_world *world, uint32_t lo, uint32_t hi) {
-    const lm_batches *bt = &world->batches;
-    lm_vec3 *x = world->particles.x;
-    cursor c = cursor_at(bt, lo);
-    for (uint32_t i = lo; i < hi; i++, cursor_next(bt, &c)) {
-        uint32_t k = cursor_place(bt, &c);
-        x[i] = lm_v3(bt->sx[k], bt->sy[k], bt->sz[k]);
-    }
+    for_spans(world, lo, hi, span_from_soa);
 }
 
 void lm_batches_sweep(lm_world *world) {
     to_soa(world, 0, world->particles.count);
+    world->batches.w_placed = true;
     project_batches(world);
     from_soa(world, 0, world->particles.count);
 }
@@ -251,9 +271,11 @@ int lm_batches_sweeps(lm_world *world, const lm_step *step, int sweeps) {
     if (bt->pool) {
         sweeps_job job = {world, step, sweeps};
         lm_pool_run(bt->pool, sweeps_task, &job);
+        bt->w_placed = true;
         return sweeps;
     }
     to_soa(world, 0, world->particles.count);
+    bt->w_placed = true;
     for (int sweep = 0; sweep < sweeps; sweep++) {
         project_batches(world);
         apply_pins(world, step);
