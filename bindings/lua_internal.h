@@ -238,6 +238,11 @@ void lmlua_format_number(double value, char out[32]);
  * every key is one of fields (else "unknown field 'gravty'"), an argument
  * error for anything else. */
 bool lmlua_check_options(lua_State *L, int arg, const char *const fields[]);
+/* Pushes t[name] and returns its type: raw for a table (loom reads option
+ * tables and lists raw, so that no script code (a metamethod) runs while it
+ * builds an object, between checking a handle and using it), lua_getfield
+ * for anything else (a vec's fields). */
+int lmlua_get_field(lua_State *L, int index, const char *name);
 
 /* Reading fields of the options table at arg. Each returns false and leaves
  * *out alone when the field is nil, and raises when it is present but wrong. */

@@ -301,7 +301,9 @@ typedef struct lm_collision {
     /* Bodies against faces (body_contact.c): which body each slot is in. */
     uint32_t *body_of;
     uint32_t body_capacity;
-    bool bodies_ready; /* body_of is valid for this sub-step */
+    bool bodies_ready;    /* body_of is valid for this sub-step */
+    uint32_t *body_edges; /* 2 slots per edge of a collision face, each edge once */
+    uint32_t body_edge_count, body_edge_capacity;
     /* Embedded points (embed.c): points carried by four particles. */
     struct lm_embedded *embedded;
     uint32_t embedded_count, embedded_capacity;
