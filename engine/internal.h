@@ -397,6 +397,7 @@ typedef struct lm_batches {
     size_t soa_capacity;
     double *w_seen; /* solve_w when the runs' weights were last set (per slot) */
     bool weights_set;
+    bool w_placed;      /* sw holds w_seen (relax.c copies it only after a change) */
     uint32_t particles; /* slots when built */
     /* the layout (batch.c: set_regions, place_regions): slot s = row *
      * row_length + column lives in region q = 2 (row & 1) + (column & 1), at
