@@ -229,6 +229,14 @@ xvfb_started=no
 start_xvfb() {
     [ "$xvfb_started" = no ] || return 0
     xvfb_started=failed
+    # The parent's Xvfb, when window scripts run one at a time.
+    if [ -n "$HOSTILE_SHARED_DISPLAY" ]; then
+        command -v xdotool >/dev/null 2>&1 || return 1
+        DISPLAY=$HOSTILE_SHARED_DISPLAY
+        export DISPLAY
+        xvfb_started=yes
+        return 0
+    fi
     command -v Xvfb >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1 || return 1
     Xvfb -displayfd 3 -screen 0 800x600x24 -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
     xvfb_pid=$!
@@ -359,7 +367,15 @@ if [ "$1" != --one ]; then
     done
     one() { xargs -P "$1" -I NAME sh -c 'sh "$0" "$1" --one NAME >"$2/out_NAME" 2>&1' "$here/cli_hostile.sh" "$build" "$tmp"; }
     one "${HOSTILE_JOBS:-2}" <"$tmp/headless"
-    one "${HOSTILE_WINDOW_JOBS:-1}" <"$tmp/windows"
+    if [ "${HOSTILE_WINDOW_JOBS:-1}" -eq 1 ] && [ -s "$tmp/windows" ] && start_xvfb &&
+        [ "$xvfb_started" = yes ]; then
+        HOSTILE_SHARED_DISPLAY=$DISPLAY
+        export HOSTILE_SHARED_DISPLAY
+        one 1 <"$tmp/windows"
+        unset HOSTILE_SHARED_DISPLAY
+    else
+        one "${HOSTILE_WINDOW_JOBS:-1}" <"$tmp/windows"
+    fi
     scripts=0
     for name in $(cat "$tmp/headless" "$tmp/windows"); do
         scripts=$((scripts + 1))
