@@ -308,6 +308,10 @@ typedef struct lm_collision {
     bool tunnel_found;
     uint32_t *body_edges; /* 2 slots per edge of a collision face, each edge once */
     uint32_t body_edge_count, body_edge_capacity;
+    /* Closed bodies (every edge of their faces shared by two of them): 3
+     * slots per face, grouped by body; per hull its first face and count. */
+    uint32_t *hull_faces, *hull_first, *hull_count;
+    uint32_t hull_total, hull_number, hull_capacity;
     /* Embedded points (embed.c): points carried by four particles. */
     struct lm_embedded *embedded;
     uint32_t embedded_count, embedded_capacity;
