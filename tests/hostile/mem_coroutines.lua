@@ -1,4 +1,5 @@
 -- hostile: a million coroutines, each holding a stack
+-- args: --timeout 10 --memory 64
 -- stderr: memory limit of 64 MiB
 local w = loom.world{}
 local all = {}

@@ -1,4 +1,5 @@
 -- hostile: a plain allocation bomb (a table that grows without end)
+-- args: --timeout 10 --memory 64
 -- stderr: memory limit of 64 MiB
 local w = loom.world{}
 local t, i = {}, 0

@@ -1,4 +1,5 @@
 -- hostile: an allocation bomb in loom.update, after frame 0 was written
+-- args: --timeout 10 --memory 64
 -- stderr: memory limit of 64 MiB
 local w = loom.world{}
 local keep = {}
