@@ -71,6 +71,7 @@ void lr_surface_free(lr_renderer *renderer) {
     free(renderer->cells);
     free(renderer->scratch);
     free(renderer->by_slot);
+    free(renderer->normals);
 }
 
 /* ------------------------------------------------------------- shading -- */
@@ -84,17 +85,63 @@ static uint32_t scaled(uint32_t base, double intensity) {
     return out;
 }
 
+/* The light on a surface of unit normal n, from either side. */
+static double light_on(lm_vec3 n, lm_vec3 light) {
+    return LIGHT_AMBIENT + LIGHT_DIFFUSE * fabs(dot(n, light));
+}
+
+/* A triangle lit as a whole (flat), for faces whose corners are not known
+ * particles. */
 static void push_lit_triangle(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, lm_vec3 c, uint32_t base,
                               lm_vec3 light) {
     lm_vec3 n = cross(sub(b, a), sub(c, a));
     double length = sqrt(dot(n, n));
     if (!(length > 0.0) || !isfinite(length))
         return;
-    double facing = fabs(dot(n, light)) / length; /* two-sided */
     lm_vec3 corners[3] = {a, b, c};
-    lr_push_polygon(renderer, corners, 3,
-                    scaled(base | 0xFFu, LIGHT_AMBIENT + LIGHT_DIFFUSE * facing),
+    lr_push_polygon(renderer, corners, 3, scaled(base | 0xFFu, light_on(unit(n), light)),
                     LR_DEPTH_CENTROID);
+}
+
+/* Smooth shading: the normal at each particle is the sum of the normals
+ * (weighted by area) of the surface triangles around it, each turned to
+ * agree with the sum so far (a sheet has no consistent winding, and it is
+ * lit from both sides). A triangle's corner is lit by that normal, and the
+ * colours are blended across the triangle, so a folded cloth reads as one
+ * smooth surface instead of facets whose overlaps saw-tooth; a corner whose
+ * normal is more than ~45 degrees from its triangle's (a tetrahedron's or a
+ * box's edge) is lit by the triangle's own, keeping edges crisp. */
+#define CREASE_COS 0.7
+
+static void add_normal(lm_vec3 *normals, uint32_t slot, lm_vec3 n) {
+    lm_vec3 *sum = &normals[slot];
+    double sign = dot(*sum, n) < 0.0 ? -1.0 : 1.0;
+    *sum = along(*sum, n, sign);
+}
+
+static void sum_normals(lm_vec3 *normals, const lm_vec3 x[3], const uint32_t slot[3]) {
+    lm_vec3 n = cross(sub(x[1], x[0]), sub(x[2], x[0]));
+    if (!isfinite(dot(n, n)))
+        return;
+    for (int k = 0; k < 3; k++)
+        add_normal(normals, slot[k], n);
+}
+
+static void push_smooth_triangle(lr_renderer *renderer, const lm_vec3 *normals, const lm_vec3 x[3],
+                                 const uint32_t slot[3], uint32_t base, lm_vec3 light) {
+    lm_vec3 n = cross(sub(x[1], x[0]), sub(x[2], x[0]));
+    double length = sqrt(dot(n, n));
+    if (!(length > 0.0) || !isfinite(length))
+        return;
+    n = (lm_vec3){n.x / length, n.y / length, n.z / length};
+    uint32_t colors[3];
+    for (int k = 0; k < 3; k++) {
+        lm_vec3 corner = unit(normals[slot[k]]);
+        if (!(fabs(dot(corner, n)) >= CREASE_COS))
+            corner = n;
+        colors[k] = scaled(base | 0xFFu, light_on(corner, light));
+    }
+    lr_push_smooth_triangle(renderer, x, colors, LR_DEPTH_CENTROID);
 }
 
 /* A cell is a triangle whose sides are alike and that is not flat. */
@@ -214,8 +261,7 @@ static uint32_t find_root(uint32_t *parent, uint32_t x) {
 /* Link triangles that are cells, drawn only where they make a sheet of at
  * least MIN_CELLS (a cloth), not a rigid body's few sticks, which stay a
  * see-through frame. */
-static void push_link_cells(lr_renderer *renderer, graph *g, const pending_particle **by_slot,
-                            lm_vec3 light) {
+static void find_link_cells(lr_renderer *renderer, graph *g, const pending_particle **by_slot) {
     enum { MIN_CELLS = 12 };
     renderer->cell_count = 0;
     for (uint32_t u = 0; u < g->slots; u++) {
@@ -231,8 +277,10 @@ static void push_link_cells(lr_renderer *renderer, graph *g, const pending_parti
                     !is_cell(by_slot[u]->position, by_slot[v]->position, by_slot[w]->position))
                     continue;
                 if (!grow((void **)&renderer->cells, &renderer->cell_capacity,
-                          3 * (renderer->cell_count + 1), sizeof(uint32_t)))
+                          3 * (renderer->cell_count + 1), sizeof(uint32_t))) {
+                    renderer->cell_count = 0; /* out of memory: no cells */
                     return;
+                }
                 uint32_t *cell = &renderer->cells[3 * renderer->cell_count++];
                 cell[0] = u;
                 cell[1] = v;
@@ -254,18 +302,13 @@ static void push_link_cells(lr_renderer *renderer, graph *g, const pending_parti
         }
     }
     uint32_t *cells_of = calloc(g->slots ? g->slots : 1, sizeof(uint32_t));
-    if (!cells_of)
+    if (!cells_of) { /* out of memory: no cells, no marks */
+        renderer->cell_count = 0;
+        memset(parent, 0, (size_t)g->slots * sizeof(uint32_t));
         return;
+    }
     for (size_t c = 0; c < renderer->cell_count; c++)
         cells_of[find_root(parent, renderer->cells[3 * c])]++;
-    for (size_t c = 0; c < renderer->cell_count; c++) {
-        const uint32_t *cell = &renderer->cells[3 * c];
-        if (cells_of[find_root(parent, cell[0])] < MIN_CELLS)
-            continue;
-        uint32_t u = cell[0], v = cell[1], w = cell[2];
-        push_lit_triangle(renderer, by_slot[u]->position, by_slot[v]->position,
-                          by_slot[w]->position, surface_color(renderer, by_slot[u]), light);
-    }
     /* Keep the drawn cells only, then mark their edges and corners. */
     size_t drawn = 0;
     for (size_t c = 0; c < renderer->cell_count; c++) {
@@ -277,6 +320,7 @@ static void push_link_cells(lr_renderer *renderer, graph *g, const pending_parti
         renderer->cells[3 * drawn + 2] = cell[2];
         drawn++;
     }
+    renderer->cell_count = drawn;
     free(cells_of);
     memset(parent, 0, (size_t)g->slots * sizeof(uint32_t));
     for (size_t c = 0; c < drawn; c++) {
@@ -320,6 +364,60 @@ static void push_shadows(lr_renderer *renderer) {
     }
 }
 
+/* A face's corners as particle slots (0-based); false when one is not a
+ * known particle. */
+static bool face_slots(const pending_face *f, uint32_t slots, uint32_t slot[3]) {
+    for (int k = 0; k < 3; k++) {
+        if (f->p[k] < 1 || f->p[k] > slots)
+            return false;
+        slot[k] = f->p[k] - 1;
+    }
+    return true;
+}
+
+/* The drawn cells, then the faces, smoothly shaded; false when out of
+ * memory (nothing drawn). */
+static bool shade_smooth(lr_renderer *renderer, const pending_particle **by_slot, uint32_t slots,
+                         lm_vec3 light) {
+    if (!reserve_array((void **)&renderer->normals, &renderer->normal_capacity,
+                       (size_t)slots * sizeof(lm_vec3)))
+        return false;
+    lm_vec3 *normals = renderer->normals;
+    memset(normals, 0, (size_t)slots * sizeof(lm_vec3));
+    for (size_t c = 0; c < renderer->cell_count; c++) {
+        const uint32_t *cell = &renderer->cells[3 * c];
+        lm_vec3 x[3] = {by_slot[cell[0]]->position, by_slot[cell[1]]->position,
+                        by_slot[cell[2]]->position};
+        sum_normals(normals, x, cell);
+    }
+    for (size_t i = 0; i < renderer->face_count; i++) {
+        const pending_face *f = &renderer->faces[i];
+        uint32_t slot[3];
+        if (face_slots(f, slots, slot))
+            sum_normals(normals, f->x, slot);
+    }
+    for (size_t c = 0; c < renderer->cell_count; c++) {
+        const uint32_t *cell = &renderer->cells[3 * c];
+        lm_vec3 x[3] = {by_slot[cell[0]]->position, by_slot[cell[1]]->position,
+                        by_slot[cell[2]]->position};
+        push_smooth_triangle(renderer, normals, x, cell, surface_color(renderer, by_slot[cell[0]]),
+                             light);
+    }
+    for (size_t i = 0; i < renderer->face_count; i++) {
+        const pending_face *f = &renderer->faces[i];
+        const pending_particle *first =
+            f->p[0] >= 1 && f->p[0] <= slots ? by_slot[f->p[0] - 1] : NULL;
+        uint32_t slot[3];
+        if (face_slots(f, slots, slot))
+            push_smooth_triangle(renderer, normals, f->x, slot, surface_color(renderer, first),
+                                 light);
+        else
+            push_lit_triangle(renderer, f->x[0], f->x[1], f->x[2], surface_color(renderer, first),
+                              light);
+    }
+    return true;
+}
+
 /* ----------------------------------------------------------------- build -- */
 
 void lr_surface_build(lr_renderer *renderer) {
@@ -350,13 +448,9 @@ void lr_surface_build(lr_renderer *renderer) {
     graph g = {0};
     bool have_graph = by_slot && make_graph(renderer, slots, &g);
     if (have_graph) {
-        push_link_cells(renderer, &g, by_slot, light);
+        find_link_cells(renderer, &g, by_slot);
         for (size_t i = 0; i < renderer->face_count; i++) {
             const pending_face *f = &renderer->faces[i];
-            const pending_particle *first =
-                f->p[0] >= 1 && f->p[0] <= slots ? by_slot[f->p[0] - 1] : NULL;
-            push_lit_triangle(renderer, f->x[0], f->x[1], f->x[2], surface_color(renderer, first),
-                              light);
             for (int k = 0; k < 3; k++) {
                 uint32_t a = f->p[k], b = f->p[(k + 1) % 3];
                 if (a >= 1 && a <= slots && b >= 1 && b <= slots) {
@@ -365,7 +459,10 @@ void lr_surface_build(lr_renderer *renderer) {
                 }
             }
         }
-    } else {
+        if (!shade_smooth(renderer, by_slot, slots, light))
+            have_graph = false; /* out of memory: lit flat below */
+    }
+    if (!have_graph) {
         for (size_t i = 0; i < renderer->face_count; i++) {
             const pending_face *f = &renderer->faces[i];
             push_lit_triangle(renderer, f->x[0], f->x[1], f->x[2], COLOR_SURFACE, light);
