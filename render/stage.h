@@ -133,6 +133,11 @@ typedef struct caster {
     double radius;
 } caster;
 
+typedef struct normal_sum {
+    lm_vec3 sum;  /* the normals of the surface triangles at a particle, turned to agree */
+    double total; /* the sum of their lengths */
+} normal_sum;
+
 typedef struct camera_point {
     double x, y, z; /* along right, up, forward */
 } camera_point;
@@ -180,7 +185,7 @@ struct lr_renderer {
     size_t scratch_capacity;
     const pending_particle **by_slot; /* per particle slot: its pending entry */
     size_t by_slot_capacity;
-    lm_vec3 *normals; /* per particle slot: the surface normal summed there */
+    normal_sum *normals; /* per particle slot: the surface normals summed there */
     size_t normal_capacity;
 };
 

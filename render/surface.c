@@ -108,27 +108,30 @@ static void push_lit_triangle(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, lm_ve
  * agree with the sum so far (a sheet has no consistent winding, and it is
  * lit from both sides). A triangle's corner is lit by that normal, and the
  * colours are blended across the triangle, so a folded cloth reads as one
- * smooth surface instead of facets whose overlaps saw-tooth; a corner whose
- * normal is more than ~45 degrees from its triangle's (a tetrahedron's or a
- * box's edge) is lit by the triangle's own, keeping edges crisp. */
+ * smooth surface instead of facets whose overlaps saw-tooth. Where the
+ * surface is not smooth, a corner is lit by its triangle's own normal,
+ * keeping edges crisp: at a particle whose triangles disagree (the sum's
+ * length under COHERENT of their lengths' sum: a tetrahedron's or a box's
+ * corner, a sharp fold), and at a corner more than ~45 degrees from the
+ * particle's normal. */
+#define COHERENT   0.8
 #define CREASE_COS 0.7
 
-static void add_normal(lm_vec3 *normals, uint32_t slot, lm_vec3 n) {
-    lm_vec3 *sum = &normals[slot];
-    double sign = dot(*sum, n) < 0.0 ? -1.0 : 1.0;
-    *sum = along(*sum, n, sign);
-}
-
-static void sum_normals(lm_vec3 *normals, const lm_vec3 x[3], const uint32_t slot[3]) {
+static void sum_normals(normal_sum *normals, const lm_vec3 x[3], const uint32_t slot[3]) {
     lm_vec3 n = cross(sub(x[1], x[0]), sub(x[2], x[0]));
-    if (!isfinite(dot(n, n)))
+    double length = sqrt(dot(n, n));
+    if (!isfinite(length))
         return;
-    for (int k = 0; k < 3; k++)
-        add_normal(normals, slot[k], n);
+    for (int k = 0; k < 3; k++) {
+        normal_sum *s = &normals[slot[k]];
+        s->sum = along(s->sum, n, dot(s->sum, n) < 0.0 ? -1.0 : 1.0);
+        s->total += length;
+    }
 }
 
-static void push_smooth_triangle(lr_renderer *renderer, const lm_vec3 *normals, const lm_vec3 x[3],
-                                 const uint32_t slot[3], uint32_t base, lm_vec3 light) {
+static void push_smooth_triangle(lr_renderer *renderer, const normal_sum *normals,
+                                 const lm_vec3 x[3], const uint32_t slot[3], uint32_t base,
+                                 lm_vec3 light) {
     lm_vec3 n = cross(sub(x[1], x[0]), sub(x[2], x[0]));
     double length = sqrt(dot(n, n));
     if (!(length > 0.0) || !isfinite(length))
@@ -136,9 +139,14 @@ static void push_smooth_triangle(lr_renderer *renderer, const lm_vec3 *normals, 
     n = (lm_vec3){n.x / length, n.y / length, n.z / length};
     uint32_t colors[3];
     for (int k = 0; k < 3; k++) {
-        lm_vec3 corner = unit(normals[slot[k]]);
-        if (!(fabs(dot(corner, n)) >= CREASE_COS))
-            corner = n;
+        const normal_sum *s = &normals[slot[k]];
+        double sum_length = sqrt(dot(s->sum, s->sum));
+        lm_vec3 corner = n;
+        if (sum_length >= COHERENT * s->total && sum_length > 0.0) {
+            lm_vec3 mean = {s->sum.x / sum_length, s->sum.y / sum_length, s->sum.z / sum_length};
+            if (fabs(dot(mean, n)) >= CREASE_COS)
+                corner = mean;
+        }
         colors[k] = scaled(base | 0xFFu, light_on(corner, light));
     }
     lr_push_smooth_triangle(renderer, x, colors, LR_DEPTH_CENTROID);
@@ -380,10 +388,10 @@ static bool face_slots(const pending_face *f, uint32_t slots, uint32_t slot[3]) 
 static bool shade_smooth(lr_renderer *renderer, const pending_particle **by_slot, uint32_t slots,
                          lm_vec3 light) {
     if (!reserve_array((void **)&renderer->normals, &renderer->normal_capacity,
-                       (size_t)slots * sizeof(lm_vec3)))
+                       (size_t)slots * sizeof(normal_sum)))
         return false;
-    lm_vec3 *normals = renderer->normals;
-    memset(normals, 0, (size_t)slots * sizeof(lm_vec3));
+    normal_sum *normals = renderer->normals;
+    memset(normals, 0, (size_t)slots * sizeof(normal_sum));
     for (size_t c = 0; c < renderer->cell_count; c++) {
         const uint32_t *cell = &renderer->cells[3 * c];
         lm_vec3 x[3] = {by_slot[cell[0]]->position, by_slot[cell[1]]->position,

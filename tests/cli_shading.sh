@@ -2,7 +2,8 @@
 # End-to-end tests of shading in 3D pictures, in rendered pixels: a cloth
 # seen in perspective is a filled, lit surface (no background through its
 # cells, no wireframe links on it), a curved sheet is shaded smoothly (lit per
-# corner, blended), the same cloth seen straight on stays a
+# corner, blended) while a tetrahedron keeps crisp edges, the same cloth seen
+# straight on stays a
 # line diagram, a sphere collider is lit from the upper left, styled links
 # stay on top of a surface, a ball on the floor casts a contact shadow, and
 # the themes of loom.style colour the background, lines and labels.
@@ -139,6 +140,35 @@ if render "$tmp/cylinder.lua" "$tmp/cyl"; then
     fi
 else
     not_ok "the half cylinder renders" "$(head -n 3 "$tmp/err")"
+fi
+
+# A tetrahedron of collision faces keeps crisp edges: its faces meet at 70
+# degrees, so each is lit by its own normal, one colour across it.
+cat >"$tmp/tetrahedron.lua" <<'LUA'
+local world = loom.world{ gravity = {0, 0, 0} }
+local p = {
+  world:particle{ pos = {-1, -0.8, -0.6} }, world:particle{ pos = {1, -0.8, -0.6} },
+  world:particle{ pos = {0, -0.8, 1.1} }, world:particle{ pos = {0, 1, 0} },
+}
+for i = 1, 4 do for j = i + 1, 4 do world:stick(p[i], p[j]) end end
+world:face(p[1], p[2], p[4]); world:face(p[2], p[3], p[4])
+world:face(p[3], p[1], p[4]); world:face(p[1], p[3], p[2])
+loom.camera{ projection = "perspective", target = {0, 0, 0}, yaw = 20, pitch = 15, height = 3 }
+return world
+LUA
+if render "$tmp/tetrahedron.lua" "$tmp/tet"; then
+    f=$tmp/tet/frame_00000.png
+    # Four points inside the front face, one on the side face.
+    a=$("$pngcheck" pixel "$f" 155 60) b=$("$pngcheck" pixel "$f" 120 120)
+    c=$("$pngcheck" pixel "$f" 175 150) d=$("$pngcheck" pixel "$f" 140 100)
+    front=$(brightness "$f" 140 100) side=$(brightness "$f" 188 110)
+    if [ "$a" = "$b" ] && [ "$b" = "$c" ] && [ "$c" = "$d" ] && [ "$front" -gt $((side + 60)) ]; then
+        ok "a tetrahedron's faces are flat-lit, its edges crisp ($a, side $side < $front)"
+    else
+        not_ok "a tetrahedron's faces are flat-lit, its edges crisp" "$a $b $c $d, side $side, front $front"
+    fi
+else
+    not_ok "the tetrahedron renders" "$(head -n 3 "$tmp/err")"
 fi
 
 # The same cloth upright in the xy plane, seen straight on: a diagram of links.
