@@ -383,10 +383,63 @@ static bool face_slots(const pending_face *f, uint32_t slots, uint32_t slot[3]) 
     return true;
 }
 
+/* A quad of links with both diagonals (a cloth's cell with its two shear
+ * links) makes four cells that cover it twice: only the two along its
+ * shorter diagonal are drawn (equal ones: the one of lower particle slots),
+ * halving the fill. True when cell is one of the other two: its longest side
+ * a-b is a diagonal, the quad's fourth corner d being linked to a, b and c,
+ * across a-b from c, with cells c-d-a and c-d-b along a diagonal c-d that is
+ * preferred. The normals are summed over all four, so the light is the same. */
+static bool covered_otherwise(const graph *g, const pending_particle **by_slot,
+                              const uint32_t cell[3]) {
+    lm_vec3 x[3] = {by_slot[cell[0]]->position, by_slot[cell[1]]->position,
+                    by_slot[cell[2]]->position};
+    double side[3];
+    int k = 0;
+    for (int i = 0; i < 3; i++) {
+        lm_vec3 e = sub(x[(i + 1) % 3], x[i]);
+        side[i] = dot(e, e);
+        if (side[i] > side[k])
+            k = i;
+    }
+    uint32_t a = cell[k], b = cell[(k + 1) % 3], c = cell[(k + 2) % 3];
+    lm_vec3 xa = x[k], xb = x[(k + 1) % 3], xc = x[(k + 2) % 3];
+    lm_vec3 ab = sub(xb, xa), nc = cross(ab, sub(xc, xa));
+    /* The neighbours of a and b in common (both lists are sorted). */
+    uint32_t i = g->start[a], j = g->start[b];
+    while (i < g->start[a + 1] && j < g->start[b + 1]) {
+        uint32_t p = g->node[i], q = g->node[j];
+        if (p != q) {
+            i += p < q;
+            j += q < p;
+            continue;
+        }
+        uint32_t d = p;
+        while (i < g->start[a + 1] && g->node[i] == d)
+            i++;
+        while (j < g->start[b + 1] && g->node[j] == d)
+            j++;
+        if (d == c || !by_slot[d] || find_link(g, c, d) == UINT32_MAX)
+            continue;
+        lm_vec3 xd = by_slot[d]->position;
+        if (!(dot(nc, cross(ab, sub(xd, xa))) < 0.0) || !is_cell(xc, xd, xa) ||
+            !is_cell(xc, xd, xb))
+            continue; /* d is not across a-b, or the other split is not drawn */
+        lm_vec3 cd = sub(xd, xc);
+        double other = dot(cd, cd);
+        if (side[k] != other)
+            return side[k] > other;
+        uint32_t lo = a < b ? a : b, hi = a < b ? b : a;
+        uint32_t other_lo = c < d ? c : d, other_hi = c < d ? d : c;
+        return lo != other_lo ? lo > other_lo : hi > other_hi;
+    }
+    return false;
+}
+
 /* The drawn cells, then the faces, smoothly shaded; false when out of
  * memory (nothing drawn). */
-static bool shade_smooth(lr_renderer *renderer, const pending_particle **by_slot, uint32_t slots,
-                         lm_vec3 light) {
+static bool shade_smooth(lr_renderer *renderer, const graph *g, const pending_particle **by_slot,
+                         uint32_t slots, lm_vec3 light) {
     if (!reserve_array((void **)&renderer->normals, &renderer->normal_capacity,
                        (size_t)slots * sizeof(normal_sum)))
         return false;
@@ -406,6 +459,8 @@ static bool shade_smooth(lr_renderer *renderer, const pending_particle **by_slot
     }
     for (size_t c = 0; c < renderer->cell_count; c++) {
         const uint32_t *cell = &renderer->cells[3 * c];
+        if (covered_otherwise(g, by_slot, cell))
+            continue;
         lm_vec3 x[3] = {by_slot[cell[0]]->position, by_slot[cell[1]]->position,
                         by_slot[cell[2]]->position};
         push_smooth_triangle(renderer, normals, x, cell, surface_color(renderer, by_slot[cell[0]]),
@@ -467,7 +522,7 @@ void lr_surface_build(lr_renderer *renderer) {
                 }
             }
         }
-        if (!shade_smooth(renderer, by_slot, slots, light))
+        if (!shade_smooth(renderer, &g, by_slot, slots, light))
             have_graph = false; /* out of memory: lit flat below */
     }
     if (!have_graph) {
