@@ -136,6 +136,7 @@ typedef struct caster {
 typedef struct normal_sum {
     lm_vec3 sum;  /* the normals of the surface triangles at a particle, turned to agree */
     double total; /* the sum of their lengths */
+    bool on_face; /* a corner of a collision face */
 } normal_sum;
 
 typedef struct camera_point {

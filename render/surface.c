@@ -454,12 +454,19 @@ static bool shade_smooth(lr_renderer *renderer, const graph *g, const pending_pa
     for (size_t i = 0; i < renderer->face_count; i++) {
         const pending_face *f = &renderer->faces[i];
         uint32_t slot[3];
-        if (face_slots(f, slots, slot))
+        if (face_slots(f, slots, slot)) {
             sum_normals(normals, f->x, slot);
+            for (int k = 0; k < 3; k++)
+                normals[slot[k]].on_face = true;
+        }
     }
     for (size_t c = 0; c < renderer->cell_count; c++) {
         const uint32_t *cell = &renderer->cells[3 * c];
-        if (covered_otherwise(g, by_slot, cell))
+        /* A cloth with collision faces is drawn by its faces alone (its
+         * cells would cover it a second time, split otherwise); and a quad
+         * of cells once. */
+        if ((normals[cell[0]].on_face && normals[cell[1]].on_face && normals[cell[2]].on_face) ||
+            covered_otherwise(g, by_slot, cell))
             continue;
         lm_vec3 x[3] = {by_slot[cell[0]]->position, by_slot[cell[1]]->position,
                         by_slot[cell[2]]->position};
