@@ -218,6 +218,37 @@ static int sandbox_collectgarbage(lua_State *L) {
     return 1;
 }
 
+/* setmetatable(t, mt), as the standard one, but refusing a metatable with a
+ * __gc field (even false: Lua marks the table for finalization when the
+ * field is present, and calls whatever is there when it is collected). Lua
+ * runs finalizers with hooks off, so neither the time limit nor any error
+ * can stop a looping one (in a collection, or when the state closes); loom
+ * frees its own objects from C. */
+static int sandbox_setmetatable(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    int type = lua_type(L, 2);
+    luaL_argexpected(L, type == LUA_TNIL || type == LUA_TTABLE, 2, "nil or table");
+    if (type == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_argerror(L, 2,
+                                 "__gc is not available to a scene: finalizers run out of reach "
+                                 "of the time limit; --trust allows them");
+        lua_pop(L, 1);
+    }
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+        return luaL_error(L, "cannot change a protected metatable");
+    lua_settop(L, 2);
+    lua_setmetatable(L, 1);
+    return 1;
+}
+
+/* Trusted debug.sethook: refused. The hook is what enforces --timeout: a
+ * script replacing or removing it could run forever. */
+static int trusted_sethook(lua_State *L) {
+    return luaL_error(L, "debug.sethook is not available: loom's hook enforces --timeout");
+}
+
 /* ------------------------------------------------------------- require -- */
 
 /* require's searcher for Lua files: package.searchpath over package.path,
@@ -269,7 +300,16 @@ static int sandbox_searcher(lua_State *L) {
 
 static void open_standard(lua_State *L, bool trust) {
     if (trust) {
+        /* Everything, but still no binary chunks: Lua does not verify
+         * bytecode, and a crafted chunk crashes the interpreter. */
         luaL_openlibs(L);
+        lua_getglobal(L, "load");
+        lua_pushcclosure(L, sandbox_load, 1);
+        lua_setglobal(L, "load");
+        lua_getglobal(L, LUA_DBLIBNAME);
+        lua_pushcfunction(L, trusted_sethook);
+        lua_setfield(L, -2, "sethook");
+        lua_pop(L, 1);
         return;
     }
     static const luaL_Reg libraries[] = {
@@ -308,6 +348,8 @@ static void open_standard(lua_State *L, bool trust) {
     lua_getglobal(L, "collectgarbage");
     lua_pushcclosure(L, sandbox_collectgarbage, 1);
     lua_setglobal(L, "collectgarbage");
+    lua_pushcfunction(L, sandbox_setmetatable);
+    lua_setglobal(L, "setmetatable");
 }
 
 /* The environment of loom's library modules: the globals, and
@@ -356,17 +398,32 @@ static void set_package_path(lua_State *L, const rules *r, const char *modules, 
     lua_pop(L, 1);
 }
 
-/* Trusted dofile and loadfile: the standard ones, recording their file for
- * hot reload. Upvalues: the rules, the standard function. */
-static int recording_loader(lua_State *L) {
+/* Trusted loadfile: the standard one, text only, recording its file for hot
+ * reload. Upvalues: the rules, the standard function. */
+static int trusted_loadfile(lua_State *L) {
     const rules *r = rules_of(L);
     if (lua_type(L, 1) == LUA_TSTRING)
         record(r, lua_tostring(L, 1));
-    int arguments = lua_gettop(L);
+    int given = lua_gettop(L) >= 3 ? 3 : 2; /* an env given as nil is an env */
+    lua_settop(L, given);
+    lua_pushliteral(L, "t");
+    lua_replace(L, 2);
     lua_pushvalue(L, lua_upvalueindex(2));
     lua_insert(L, 1);
-    lua_call(L, arguments, LUA_MULTRET);
+    lua_call(L, given, LUA_MULTRET);
     return lua_gettop(L);
+}
+
+/* Trusted dofile([name]): any file (or standard input), text only. */
+static int trusted_dofile(lua_State *L) {
+    const char *name = luaL_optstring(L, 1, NULL);
+    if (name)
+        record(rules_of(L), name);
+    lua_settop(L, 1);
+    if (luaL_loadfilex(L, name, "t") != LUA_OK)
+        return lua_error(L);
+    lua_call(L, 0, LUA_MULTRET);
+    return lua_gettop(L) - 1;
 }
 
 static void install_files(lua_State *L, int rules_index, bool trust) {
@@ -402,7 +459,7 @@ static void install_files(lua_State *L, int rules_index, bool trust) {
         lua_pushvalue(L, rules_index);
         if (trust) {
             lua_getglobal(L, loaders[i].name);
-            lua_pushcclosure(L, recording_loader, 2);
+            lua_pushcclosure(L, i == 0 ? trusted_dofile : trusted_loadfile, 2);
         } else {
             lua_pushcclosure(L, loaders[i].function, 1);
         }

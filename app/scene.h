@@ -60,6 +60,8 @@ typedef struct app_scene_setup {
     const app_input *input;
     /* --set values for loom.param (app/params.h); may be NULL. */
     const struct app_params *params;
+    /* Told each script call's deadline (headless runs, app/watchdog.h); may be NULL. */
+    struct app_watchdog *watchdog;
 } app_scene_setup;
 
 /* app_scene_load with everything the window adds. Files are recorded in
@@ -141,5 +143,11 @@ bool app_scene_finish(app_scene *scene, char *err, size_t err_size);
 
 /* The scene's Lua state, for the parameter list (bindings/loom_lua.h). */
 struct lua_State *app_scene_state(app_scene *scene);
+/* Runs fn(L, context) on the scene's state in a protected call under its
+ * limits: how the app reads the state beyond raw accesses (which neither
+ * allocate nor raise), so that no Lua error ever escapes unprotected. An
+ * error is printed; returns false then. */
+bool app_scene_protected(app_scene *scene, void (*fn)(struct lua_State *L, void *context),
+                         void *context);
 
 #endif

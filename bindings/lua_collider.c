@@ -124,7 +124,7 @@ static void read_material(lua_State *L, int arg, lm_collider_def *def, uint32_t 
         lmlua_require_range(L, lmlua_field(arg, "group"), (double)group, 0, true, 31, true);
         def->group = (uint32_t)group;
     }
-    if (lua_getfield(L, arg, "mask") != LUA_TNIL) {
+    if (lmlua_get_field(L, arg, "mask") != LUA_TNIL) {
         def->mask = to_mask(L, -1, lmlua_field(arg, "mask"));
     }
     lua_pop(L, 1);
@@ -134,7 +134,7 @@ static void read_material(lua_State *L, int arg, lm_collider_def *def, uint32_t 
 /* Reads the common fields and container = true|false. */
 static void read_common(lua_State *L, int arg, lm_collider_def *def, uint32_t *color) {
     read_material(L, arg, def, color);
-    int type = lua_getfield(L, arg, "container");
+    int type = lmlua_get_field(L, arg, "container");
     if (type != LUA_TNIL) {
         if (type != LUA_TBOOLEAN) {
             lua_pushfstring(L, "must be a boolean, got %s", luaL_typename(L, -1));
@@ -406,7 +406,7 @@ static int collider_contacts(lua_State *L) {
     size_t n = lm_collider_contacts(world->world, collider, NULL, NULL, 0);
     lm_particle *found = lua_newuserdatauv(L, (n ? n : 1) * sizeof *found, 0);
     lm_collider_contacts(world->world, collider, found, NULL, n);
-    lua_getiuservalue(L, 1, 1); /* the world userdata */
+    lmlua_push_handle_world(L, 1);
     int world_index = lua_gettop(L);
     lua_createtable(L, (int)n, 0);
     for (size_t i = 0; i < n; i++) {
@@ -548,7 +548,7 @@ static int particle_contact(lua_State *L) {
         lua_pushnil(L);
         return 1;
     }
-    lua_getiuservalue(L, 1, 1); /* the world userdata */
+    lmlua_push_handle_world(L, 1);
     lmlua_push_handle(L, -1, LMLUA_COLLIDER, collider.index1, collider.generation);
     lua_pushnumber(L, normal.x);
     lua_pushnumber(L, normal.y);

@@ -66,7 +66,8 @@ static void push_list(lua_State *L) {
 /* The label at arg, live or removed, or a "label expected" error. */
 static label *check_any_label(lua_State *L, int arg) {
     label *l = luaL_testudata(L, arg, LABEL_METATABLE);
-    if (l == NULL) {
+    /* debug.setmetatable (--trust) can give any userdata a label's metatable. */
+    if (l == NULL || lua_rawlen(L, arg) != sizeof *l) {
         luaL_typeerror(L, arg, "label");
     }
     return l;
@@ -105,7 +106,7 @@ static void to_pair(lua_State *L, int index, lmlua_place place, const char *what
 
 /* Pushes options[name] and returns true when present; else pushes nothing. */
 static bool push_field(lua_State *L, int arg, const char *name) {
-    if (lua_getfield(L, arg, name) == LUA_TNIL) {
+    if (lmlua_get_field(L, arg, name) == LUA_TNIL) {
         lua_pop(L, 1);
         return false;
     }
@@ -243,8 +244,8 @@ static int label_new(lua_State *L) {
     if (text_index == 0) {
         lmlua_place_error(L, lmlua_field(1, "text"), "must be a string, got nil");
     }
-    lua_getfield(L, 1, "at");
-    lua_getfield(L, 1, "screen");
+    lmlua_get_field(L, 1, "at");
+    lmlua_get_field(L, 1, "screen");
     if (lua_isnil(L, -1) && lua_isnil(L, -2)) {
         luaL_argerror(L, 1, "needs field 'at' (a point or a particle) or field 'screen'");
     }
@@ -262,6 +263,9 @@ static int title(lua_State *L) {
 
     lua_rawgetp(L, LUA_REGISTRYINDEX, &title_key);
     label *existing = luaL_testudata(L, 3, LABEL_METATABLE);
+    if (existing != NULL && lua_rawlen(L, 3) != sizeof *existing) {
+        existing = NULL;
+    }
     label settings = default_label();
     if (existing != NULL && !existing->removed) {
         settings = *existing;
@@ -436,8 +440,10 @@ void lmlua_each_label(lua_State *L, lmlua_label_fn fn, void *context) {
         if (!l->on_screen && l->follows) {
             lua_getiuservalue(L, -2, UV_PARTICLE);
             const lmlua_handle *particle = lua_touserdata(L, -1);
-            /* A label whose particle was removed is not drawn. */
-            shown = particle != NULL && lmlua_handle_is_live(particle, LMLUA_PARTICLE);
+            /* A label whose particle was removed is not drawn, nor one whose
+             * particle a trusted scene changed with the debug library. */
+            shown = particle != NULL && lmlua_handle_intact(L, -1) &&
+                    lmlua_handle_is_live(particle, LMLUA_PARTICLE);
             if (shown) {
                 out.position =
                     lm_particle_position(particle->owner->world, lmlua_particle_of(particle));

@@ -128,6 +128,97 @@ do
     check(not inside(pos(b.particles[1]), a), "and the striking one stays out of it")
 end
 
+-- Edge across edge: a tetrahedron dropped edge-down across the top edge of
+-- another (both in rigid.tetrahedron's pose, whose top and bottom edges
+-- cross at right angles) has no corner inside the other, only its edge
+-- through the other's edge. It balances there (centroids 2 x 0.177 m + 1 mm
+-- apart, one edge's distance from each), tips and falls off, its centroid
+-- never nearer than 0.3 m; before edges collided it ended inside the other
+-- (centroids 0 m apart).
+for _, integrator in ipairs { "euler", "semi_implicit_euler", "verlet", "velocity_verlet", "midpoint", "rk4" } do
+    local w = loom.world { collide_bodies = true, integrator = integrator }
+    w:plane { point = { 0, 0, 0 }, friction = 0.5 }
+    local low = rigid.tetrahedron(w, { center = { 0, 0.18, 0 }, size = 0.5, faces = true })
+    local high = rigid.tetrahedron(w, { center = { 0, 0.9, 0 }, size = 0.5, faces = true })
+    for _, body in ipairs { low, high } do
+        for _, p in ipairs(body.particles) do p:set_friction(0.5) end
+    end
+    local function centroid(body)
+        local c = { 0, 0, 0 }
+        for _, p in ipairs(body.particles) do
+            local q = pos(p)
+            for k = 1, 3 do c[k] = c[k] + q[k] / 4 end
+        end
+        return c
+    end
+    local closest, balanced = math.huge, nil
+    for step = 1, 120 do
+        w:step()
+        local a, b = centroid(low), centroid(high)
+        closest = math.min(closest, math.sqrt((a[1] - b[1]) ^ 2 + (a[2] - b[2]) ^ 2 + (a[3] - b[3]) ^ 2))
+        if step == 30 then balanced = b[2] - a[2] end
+    end
+    local edge_on_edge = 2 * 0.5 / (2 * math.sqrt(2)) + 1e-3
+    check_near(balanced, edge_on_edge, 1e-3, ("%s: a tetrahedron rests edge across edge on another (%.4f m)")
+               :format(integrator, balanced))
+    check(closest > 0.3, ("%s: and never sinks into it (centroids %.3f m apart at the nearest)")
+          :format(integrator, closest))
+end
+
+-- A corner already inside another body (sides are judged from the start of
+-- a sub-step, so it used to be kept inside for good) is pushed out of the
+-- closed body within a step, with every integrator.
+for _, integrator in ipairs { "euler", "semi_implicit_euler", "verlet", "velocity_verlet", "midpoint", "rk4" } do
+    local w = loom.world { collide_bodies = true, integrator = integrator, gravity = { 0, 0, 0 } }
+    local a = rigid.tetrahedron(w, { center = { 0, 0, 0 }, size = 0.5, faces = true })
+    -- b's second corner, h (1, -1, -1) from its centre, at (0, 0.05, 0):
+    -- inside a, near a's centre; its other three corners outside
+    local h = 0.5 / (2 * math.sqrt(2))
+    local b = rigid.tetrahedron(w, { center = { -h, 0.05 + h, h }, size = 0.5, faces = true })
+    local before = 0
+    for _, p in ipairs(b.particles) do
+        if inside(pos(p), a) then before = before + 1 end
+    end
+    w:step()
+    local after = 0
+    for _, p in ipairs(b.particles) do
+        if inside(pos(p), a) then after = after + 1 end
+    end
+    check(before >= 1 and after == 0,
+          ("%s: a corner trapped inside another body is pushed out in one step (%d -> %d inside)")
+              :format(integrator, before, after))
+end
+
+-- A crowded pile: six tetrahedra in a bin barely wider than two, at the
+-- default sub-step and 12 iterations (before: 258 corner-frames inside in
+-- 5 s, every one trapped for good), never leave a corner inside another.
+do
+    local w = loom.world { collide_bodies = true, iterations = 12 }
+    w:box { min = { -0.5, 0, -0.4 }, max = { 0.5, 4.6, 0.4 }, friction = 0.6 }
+    local bodies = {}
+    for i = 1, 6 do
+        bodies[i] = rigid.tetrahedron(w, {
+            center = { 0.04 * (i % 3) - 0.04, 0.18 + 0.75 * (i - 1), 0.03 * (i % 2) },
+            size = 0.5, faces = true, spin = i == 1 and { 0, 0, 0 } or { 30 * i, 45, -20 * i } })
+        for _, p in ipairs(bodies[i].particles) do p:set_friction(0.6) end
+    end
+    local found = 0
+    for _ = 1, 300 do
+        w:step()
+        for i, body in ipairs(bodies) do
+            for j, other in ipairs(bodies) do
+                if i ~= j then
+                    for _, p in ipairs(body.particles) do
+                        if inside(pos(p), other) then found = found + 1 end
+                    end
+                end
+            end
+        end
+    end
+    check(found == 0, ("six tetrahedra piled in a bin: no corner inside another at any step (%d)")
+          :format(found))
+end
+
 check(loom.world { collide_bodies = true }:settings().collide_bodies == true,
       "collide_bodies reads back")
 t.check_error(function() loom.world { collide_bodies = 1 } end,
@@ -138,7 +229,7 @@ t.check_error(function() loom.world { collide_bodies = 1 } end,
 -- frictionless rails (capsules along x) never gains speed along them (it
 -- gained 1.2 m/s under Verlet and 4.1 under RK4 when a face crossing a rail's
 -- axis was pushed along it), and comes to rest on them.
-for _, integrator in ipairs { "semi_implicit_euler", "verlet", "velocity_verlet", "midpoint", "rk4" } do
+for _, integrator in ipairs { "euler", "semi_implicit_euler", "verlet", "velocity_verlet", "midpoint", "rk4" } do
     local w = loom.world { integrator = integrator }
     for _, z in ipairs { -0.15, 0.15 } do
         w:capsule { a = { -3, 0, z }, b = { 3, 0, z }, radius = 0.01, friction = 0 }
@@ -157,9 +248,10 @@ for _, integrator in ipairs { "semi_implicit_euler", "verlet", "velocity_verlet"
     end
     check(along < 1e-6, ("%s: no speed gained along frictionless rails (%.2g m/s)")
           :format(integrator, along))
-    -- Under midpoint it still falls through between the 1 cm rails (a face
-    -- tunnels at the default sub-step: not solved yet), so only the others.
-    if integrator ~= "midpoint" then
+    -- Under midpoint and explicit Euler it still falls through between the
+    -- 1 cm rails: wedged between them and turning, a face's side is judged
+    -- wrong and it is pushed through (not solved yet), so only the others.
+    if integrator ~= "midpoint" and integrator ~= "euler" then
         check(lowest > -0.2, ("%s: the tetrahedron stays on the rails (centre down to %.3f m)")
               :format(integrator, lowest))
     end
@@ -194,6 +286,39 @@ do
           ("it lands flat: four corners on the floor (%.4f .. %.4f m), four up"):format(ys[1], ys[4]))
     local _, fell = drop_box(false)
     check(fell < -1, "without collide the box falls through the floor")
+    -- Friction on the box's corners, with every integrator: the box lands
+    -- flat on a floor of friction mu, then gravity tilts 30 degrees (the
+    -- same as a 30-degree slope). mu = 0.8 (> tan 30) holds it: it creeps
+    -- 6 mm/s (it rests on one corner of the four) where frictionless it
+    -- slides at 4.9 m/s^2; mu = 0.3 slides at g (sin 30 - mu cos 30) =
+    -- 2.356 m/s^2 (measured 2.356 with each).
+    local function slope(integrator, mu)
+        local w = loom.world { integrator = integrator }
+        w:plane { point = { 0, 0, 0 }, friction = mu }
+        local body = rigid.tetrahedron(w, { center = { 0, 0.2, 0 }, size = 1 })
+        for _, p in ipairs(body.particles) do p:set_mask {} end
+        local a = 1 / (2 * math.sqrt(2))
+        rigid.embed_box(w, body, { half = { a * 0.5, a * 0.3, a * 0.2 }, collide = true })
+        w:step(60)
+        local angle = math.rad(30)
+        w:set { gravity = { 9.81 * math.sin(angle), -9.81 * math.cos(angle), 0 } }
+        local x0 = body.particles[1]:pos()
+        w:step(30)
+        local x1 = body.particles[1]:pos()
+        w:step(30)
+        local x2 = body.particles[1]:pos()
+        return x2 - x0, ((x2 - x1) - (x1 - x0)) / 0.5 ^ 2 -- second difference: a T^2
+    end
+    local sliding = 9.81 * (math.sin(math.rad(30)) - 0.3 * math.cos(math.rad(30)))
+    for _, integrator in ipairs { "euler", "semi_implicit_euler", "verlet", "velocity_verlet",
+                                  "midpoint", "rk4" } do
+        local held = slope(integrator, 0.8)
+        check(math.abs(held) < 0.01, ("%s: static friction holds the box's corners on a 30-degree slope "
+                                      .. "(%.4f m in 1 s)"):format(integrator, held))
+        local _, accel = slope(integrator, 0.3)
+        check_near(accel, sliding, 0.03 * sliding,
+                   ("%s: mu = 0.3 slides at g (sin - mu cos) within 3%% (%.3f m/s^2)"):format(integrator, accel))
+    end
     t.check_error(function() rigid.embed_box(loom.world(), rigid.basis(loom.world()), { half = { 1, 1, 1 }, collide = true }) end,
                   "bad argument #3 to 'embed_box' (field 'collide' needs a tetrahedron (its corners carry the box))",
                   "collide needs a tetrahedron")
