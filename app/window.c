@@ -145,6 +145,24 @@ bool window_present(window_state *state) {
 }
 /* ---------------------------------------------------------------- loop -- */
 
+/* SDL_WaitEventTimeout, without its wake-up: on X11 (SDL 2.26), every event
+ * that arrives during the wait makes SDL send a wake-up message to the
+ * window on a second display connection, and when the window is destroyed
+ * before the X server has handled it (Esc, then quit), Xlib's default error
+ * handler ends the program with status 1 ("BadWindow ... X_SendEvent").
+ * Polling every few milliseconds sets no wake-up. */
+static bool wait_event(SDL_Event *event, int wait_ms) {
+    double until = app_seconds() + wait_ms / 1000.0;
+    for (;;) {
+        if (SDL_PollEvent(event))
+            return true;
+        double left = until - app_seconds();
+        if (left <= 0.0)
+            return false;
+        SDL_Delay(left > 0.004 ? 4 : 1);
+    }
+}
+
 static void run(window_state *state) {
     double tick_seconds = 1.0 / state->options->fps;
     double behind = 0.0; /* simulated time owed to the wall clock */
@@ -159,8 +177,7 @@ static void run(window_state *state) {
         if (wait > POLL_SECONDS)
             wait = POLL_SECONDS;
         int wait_ms = (int)(wait * 1000.0);
-        if (state->test_reloads == 0 && !state->dirty && wait_ms > 0 &&
-            SDL_WaitEventTimeout(&event, wait_ms))
+        if (state->test_reloads == 0 && !state->dirty && wait_ms > 0 && wait_event(&event, wait_ms))
             window_handle_event(state, &event);
         while (state->running && SDL_PollEvent(&event))
             window_handle_event(state, &event);
