@@ -54,6 +54,56 @@ static void link_item(lm_world *world, const lm_constraint_item *c, uint32_t ind
     }
 }
 
+bool lm_constraint_uses_build(lm_world *world) {
+    lm_uses *uses = &world->uses;
+    if (uses->active) {
+        return true;
+    }
+    const lm_store *store = &world->constraints;
+    uint64_t entries = 0;
+    for (uint32_t d = 0; d < store->count; d++) {
+        if (lm_store_alive(store, d)) {
+            uint32_t n;
+            item_slots(world, lm_store_at(store, d), &n);
+            entries += n;
+        }
+    }
+    uses->active = true;
+    if (entries > UINT32_MAX / 2 || !lm_uses_reserve(uses, (uint32_t)entries)) {
+        uses->active = false;
+        return false;
+    }
+    /* In creation order, as linking at creation would have: each list then
+     * holds its particle's constraints newest first. */
+    for (uint32_t d = 0; d < store->count; d++) {
+        if (lm_store_alive(store, d)) {
+            link_item(world, lm_store_at(store, d), store->item_slot[d] + 1);
+        }
+    }
+    return true;
+}
+
+void lm_constraint_destroy_all_of(lm_world *world, uint32_t particle) {
+    const lm_store *store = &world->constraints;
+    /* Newest first, as the particle's list would; removal only marks items
+     * dead, so the dense order stays put during the scan. */
+    for (uint32_t d = store->count; d-- > 0;) {
+        if (!lm_store_alive(store, d)) {
+            continue;
+        }
+        uint32_t n;
+        const uint32_t *slots = item_slots(world, lm_store_at(store, d), &n);
+        for (uint32_t i = 0; i < n; i++) {
+            if (slots[i] == particle) {
+                uint32_t slot = store->item_slot[d];
+                lm_constraint handle = {slot + 1, store->slot_generation[slot]};
+                lm_constraint_destroy(world, handle);
+                break;
+            }
+        }
+    }
+}
+
 /* ------------------------------------------------------------- creating -- */
 
 lm_stick_def lm_stick_default_def(void) {
