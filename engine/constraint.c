@@ -9,7 +9,9 @@
 
 #include "constraint.h"
 
-_Static_assert(sizeof(lm_constraint_item) == 64, "a constraint item is one cache line");
+_Static_assert(sizeof(lm_constraint_item) == 56, "a constraint item is 56 bytes");
+_Static_assert(LM_CONSTRAINT_KIND_COUNT <= 256 && LM_SOLVER_COUNT <= 256,
+               "kinds and solvers fit a byte");
 
 static const double PI = 3.14159265358979323846;
 
@@ -150,8 +152,8 @@ static lm_constraint add(lm_world *world, lm_constraint_item **item, lm_constrai
     }
     *item = lm_store_add(&world->constraints, &handle.index1, &handle.generation);
     if (*item) {
-        (*item)->kind = (uint16_t)kind;
-        (*item)->solver = (uint16_t)solver;
+        (*item)->kind = (uint8_t)kind;
+        (*item)->solver = (uint8_t)solver;
     }
     return handle;
 }

@@ -99,10 +99,11 @@ typedef struct lm_particles {
 } lm_particles;
 
 /* ----------------------------------------------------------- constraints --
- * One flat 64-byte item per constraint. kind is what the user asked for;
+ * One flat 56-byte item per constraint. kind is what the user asked for;
  * solver is the function table that projects it (a plain stick has a tight
  * loop of its own; a stick with options is solved as a distance, like a
- * rope). Kind-specific data shares a union so the item stays one cache line. */
+ * rope). Kind-specific data shares a union so the item stays small (a
+ * 256 x 256 cloth's 261,121 sticks: 14.6 MB). */
 enum lm_solver {
     LM_SOLVER_STICK, /* plain stick: stiffness only */
     LM_SOLVER_PIN,
@@ -124,10 +125,10 @@ enum lm_item_flags {
 };
 
 typedef struct lm_constraint_item {
-    uint16_t kind;        /* lm_constraint_kind */
-    uint16_t solver;      /* enum lm_solver */
-    uint32_t particle[4]; /* slots */
-    uint32_t flags;       /* enum lm_item_flags */
+    uint8_t kind;         /* lm_constraint_kind */
+    uint8_t solver;       /* enum lm_solver */
+    uint16_t flags;       /* enum lm_item_flags */
+    uint32_t particle[3]; /* slots */
     double rest;          /* stick, distance: rest (max) length; area, volume: target */
     double stiffness;     /* (0, 1]; with LM_ITEM_XPBD the compliance (m/N) */
     union {
