@@ -127,6 +127,8 @@ void lmlua_open_plot(lua_State *L);
 void lmlua_open_param(lua_State *L);
 /* Adds loom.keys (lua_keys.c). */
 void lmlua_open_keys(lua_State *L);
+/* Adds loom.handles (lua_list.c): a compact list of handles. */
+void lmlua_open_handles(lua_State *L);
 /* p:trail{...} and p:arrow(kind, {...}) (lua_attach.c). */
 extern const luaL_Reg lmlua_particle_attach_methods[];
 /* After each world:step: samples the trails and arrows of that world's
