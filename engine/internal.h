@@ -396,19 +396,24 @@ typedef struct lm_batches {
     uint32_t batch_count, batch_capacity;
     /* positions and inverse masses (solve_w) as structure of arrays while the
      * batches run, each particle at its place (lm_batch_place) */
-    double *sx, *sy, *sz, *sw;
-    uint32_t soa_capacity;
+    double *sx, *sy, *sz, *sw; /* in soa (see lm_batches_prepare) */
+    double *soa;
+    size_t soa_capacity;
     double *w_seen; /* solve_w when the runs' weights were last set (per slot) */
     bool weights_set;
-    uint32_t particles, half; /* slots when built; places of the even slots */
-    lm_pool *pool;            /* threads - 1 workers, when threads > 1 */
+    uint32_t particles; /* slots when built */
+    uint32_t half, odd; /* places of the even slots; place of slot 1 (batch.c: place_odd) */
+    lm_pool *pool;      /* threads - 1 workers, when threads > 1 */
     lm_memory *memory;
 } lm_batches;
 
 /* Where slot s lives in the batches' arrays: even slots first, then odd. */
 static inline uint32_t lm_batch_place(const lm_batches *batches, uint32_t s) {
-    return (s & 1u) ? batches->half + (s >> 1) : s >> 1;
+    return (s & 1u) ? batches->odd + (s >> 1) : s >> 1;
 }
+/* How far apart (modulo 4 KiB) the arrays x, y, z and w of the batches
+ * start: a third of a page, so a run's streams do not alias. */
+enum { LM_BATCH_AXIS_BYTES = 1360 };
 
 /* Regroups the plain sticks into batches (when the constraints changed);
  * makes or remakes the thread pool. False when out of memory. */
