@@ -120,7 +120,7 @@ static void warn_if_stiff(lua_State *L, lmlua_world *world, lm_force spring,
     }
     lm_world_def settings = lm_world_settings(world->world);
     double omega_h = lm_spring_omega_h(world->world, spring);
-    double limit = lm_integrator_stability_limit(settings.integrator);
+    double limit = lm_spring_stability_limit(world->world, spring);
     if (!(omega_h > limit)) {
         return;
     }
@@ -172,6 +172,9 @@ void lmlua_watch_divergence(lua_State *L, lmlua_world *world) {
     double limit = lm_integrator_stability_limit(settings.integrator);
     double omega_h;
     lm_force spring = lm_world_stiffest_spring(world->world, &omega_h);
+    if (spring.index1 != 0) {
+        limit = lm_spring_stability_limit(world->world, spring);
+    }
     if (spring.index1 != 0 && omega_h > limit) {
         lm_particle ends[2];
         lm_force_particles(world->world, spring, ends);
