@@ -301,6 +301,47 @@ static int list_newindex(lua_State *L) {
     return 0;
 }
 
+/* The state of the loom.handles() list at index (pushed), or NULL with
+ * nothing pushed: raw reads only. */
+static list_state *raw_state_of(lua_State *L, int index) {
+    if (lua_type(L, index) != LUA_TTABLE || !lua_getmetatable(L, index)) {
+        return NULL;
+    }
+    lua_rawgeti(L, -1, 1);
+    list_state *s = luaL_testudata(L, -1, STATE_METATABLE);
+    if (s == NULL) {
+        lua_pop(L, 2);
+        return NULL;
+    }
+    lua_remove(L, -2);
+    return s;
+}
+
+lua_Integer lmlua_list_len(lua_State *L, int index) {
+    list_state *s = raw_state_of(L, index);
+    if (s == NULL) {
+        return (lua_Integer)lua_rawlen(L, index);
+    }
+    lua_pop(L, 1);
+    return (lua_Integer)s->count;
+}
+
+int lmlua_list_geti(lua_State *L, int index, lua_Integer i) {
+    index = lua_absindex(L, index);
+    list_state *s = raw_state_of(L, index);
+    if (s == NULL) {
+        return lua_rawgeti(L, index, i);
+    }
+    int state_index = lua_gettop(L);
+    if (i >= 1 && i <= (lua_Integer)s->count) {
+        push_entry(L, state_index, s, (uint32_t)(i - 1));
+    } else {
+        lua_pushnil(L);
+    }
+    lua_remove(L, state_index);
+    return lua_type(L, -1);
+}
+
 /* loom.handles() */
 static int handles_new(lua_State *L) {
     if (!lua_isnone(L, 1)) {

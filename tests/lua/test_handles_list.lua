@@ -149,3 +149,27 @@ do
     table.insert(c.links, extra)
     check(rawequal(c.links[#c.links], extra), "a user's own link appended to the builder's list")
 end
+
+-- loom's own functions read a list as the list it is (they read other tables
+-- raw): area, volume, field particles, embedded points.
+do
+    local lw = loom.world()
+    local ring = loom.handles()
+    for i = 1, 5 do
+        local a = 2 * math.pi * i / 5
+        ring[#ring + 1] = lw:particle { pos = { math.cos(a), math.sin(a), 0 } }
+    end
+    local area = lw:area(ring)
+    check(area:valid() and lw:stats().constraints == 1, "world:area takes a list")
+    local wind = lw:field("wind", { velocity = { 1, 0, 0 }, particles = ring })
+    check(wind:valid(), "a field's particles may be a list")
+    local four = loom.handles()
+    for i = 1, 4 do
+        four[i] = ring[i]
+    end
+    local ok, err = pcall(lw.embed_point, lw, four, { 0.25, 0.25, 0.25, 0.25 })
+    check(ok, "world:embed_point takes a list (and no radius: " .. tostring(err) .. ")")
+    check_error(function() return lw:area(loom.handles()) end,
+                "bad argument #1 to 'area' (needs at least 3 particles, got 0)",
+                "an empty list is still too short")
+end
