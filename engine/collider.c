@@ -132,6 +132,7 @@ void lm_collision_free(lm_collision *c) {
 
 void lm_collision_begin_step(lm_world *world) {
     world->collision.step_start = world->time;
+    world->collision.tunnel_found = false;
 }
 
 void lm_collision_end_step(lm_world *world) {

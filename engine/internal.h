@@ -315,7 +315,11 @@ typedef struct lm_collision {
     /* Bodies against faces (body_contact.c): which body each slot is in. */
     uint32_t *body_of;
     uint32_t body_capacity;
-    bool bodies_ready;    /* body_of is valid for this sub-step */
+    bool bodies_ready; /* body_of is valid for this sub-step */
+    /* Tunnelling (tunnel.c): the worst pass through a thin collider in any
+     * sub-step of the last step. */
+    lm_tunnel tunnel;
+    bool tunnel_found;
     uint32_t *body_edges; /* 2 slots per edge of a collision face, each edge once */
     uint32_t body_edge_count, body_edge_capacity;
     /* Embedded points (embed.c): points carried by four particles. */
@@ -503,6 +507,9 @@ void lm_shapes_compact(lm_world *world);
  * True when friction moved particles along surfaces (the step then runs its
  * collision pass again). */
 bool lm_colliders_respond(lm_world *world, double h);
+/* tunnel.c: notes a particle that passed through a thin collider in this
+ * sub-step (x0 -> x), keeping the one that needs the most sub-steps. */
+void lm_tunnel_note(lm_world *world);
 /* Grows the particle arrays to hold at least n slots. */
 bool lm_particles_reserve(lm_particles *particles, uint32_t n);
 void lm_particles_free(lm_particles *particles);

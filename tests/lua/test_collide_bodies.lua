@@ -175,7 +175,7 @@ t.check_error(function() loom.world { collide_bodies = 1 } end,
 -- frictionless rails (capsules along x) never gains speed along them (it
 -- gained 1.2 m/s under Verlet and 4.1 under RK4 when a face crossing a rail's
 -- axis was pushed along it), and comes to rest on them.
-for _, integrator in ipairs { "semi_implicit_euler", "verlet", "velocity_verlet", "midpoint", "rk4" } do
+for _, integrator in ipairs { "euler", "semi_implicit_euler", "verlet", "velocity_verlet", "midpoint", "rk4" } do
     local w = loom.world { integrator = integrator }
     for _, z in ipairs { -0.15, 0.15 } do
         w:capsule { a = { -3, 0, z }, b = { 3, 0, z }, radius = 0.01, friction = 0 }
@@ -194,9 +194,10 @@ for _, integrator in ipairs { "semi_implicit_euler", "verlet", "velocity_verlet"
     end
     check(along < 1e-6, ("%s: no speed gained along frictionless rails (%.2g m/s)")
           :format(integrator, along))
-    -- Under midpoint it still falls through between the 1 cm rails (a face
-    -- tunnels at the default sub-step: not solved yet), so only the others.
-    if integrator ~= "midpoint" then
+    -- Under midpoint and explicit Euler it still falls through between the
+    -- 1 cm rails: wedged between them and turning, a face's side is judged
+    -- wrong and it is pushed through (not solved yet), so only the others.
+    if integrator ~= "midpoint" and integrator ~= "euler" then
         check(lowest > -0.2, ("%s: the tetrahedron stays on the rails (centre down to %.3f m)")
               :format(integrator, lowest))
     end
