@@ -8,7 +8,8 @@
  *   - time: every HOOK_INSTRUCTIONS instructions the hook compares the clock
  *     with the deadline of the current call and raises an error once it has
  *     passed. A deadline is set before each call from the app (running the
- *     script, one loom.update, one world:step) and cleared after it. Once
+ *     script, a callback; one frame's loom.update and world steps share one,
+ *     app_host_deadline_begin) and cleared after it. Once
  *     past it, the hook of that thread runs at every instruction and raises
  *     again each time, so pcall, xpcall, a coroutine or a __close handler
  *     that catches the error cannot go on (coroutines get the hook of the
@@ -31,10 +32,11 @@
 #include <unistd.h>
 
 #include "../bindings/loom_lua.h"
+#include "budget_string.h"
 #include "sandbox.h"
 #include "watchdog.h"
 
-enum { HOOK_INSTRUCTIONS = 10000 };
+enum { HOOK_INSTRUCTIONS = 10000, LARGE_BLOCK = 1 << 20, CLOCK_ALLOCATIONS = 1024 };
 
 struct app_host {
     lua_State *L;
@@ -45,6 +47,7 @@ struct app_host {
     bool memory_refused;  /* an allocation hit the limit */
     double deadline;      /* monotonic seconds; 0 while no call is running */
     bool timed_out;       /* the current call went past its deadline */
+    unsigned allocations; /* counted to read the clock now and then */
     char time_limit[96];  /* "script ran for more than 2 s (raise it with --timeout)" */
     char timed_out_at[APP_HOST_WHERE_SIZE]; /* "file:line: " where the hook first raised */
     bool warnings_on;                       /* Lua's warn("@on") and warn("@off") */
@@ -72,6 +75,16 @@ static void *limited_alloc(void *context, void *block, size_t old_size, size_t n
         host->memory_refused = true;
         return NULL;
     }
+    /* Past the deadline nothing more is allocated (time, not memory): C work
+     * a loop repeats (s .. s, load of a long chunk) fails at once, so the
+     * loop comes back to the hook. The clock is read for large blocks and
+     * every CLOCK_ALLOCATIONS allocations; the hook, the step interrupt and
+     * the string functions set timed_out. */
+    if (new_size > old && host->memory_enforced && host->deadline != 0.0 &&
+        (host->timed_out ||
+         ((new_size - old >= LARGE_BLOCK || ++host->allocations % CLOCK_ALLOCATIONS == 0) &&
+          app_host_over_time(host))))
+        return NULL;
     void *grown = realloc(block, new_size);
     if (!grown)
         return NULL;
@@ -105,22 +118,45 @@ bool app_host_over_time(app_host *host) {
     return host->timed_out;
 }
 
+bool app_host_timed_out(const app_host *host) {
+    return host->timed_out;
+}
+
 const char *app_host_time_message(const app_host *host) {
     return host->time_limit;
+}
+
+/* Raises the time-limit error at where (a function's place, "file:line: "
+ * or ""); the first one is kept for the call's message. */
+static int raise_time_error(lua_State *L, app_host *host, const char *where) {
+    if (!host->timed_out_at[0])
+        snprintf(host->timed_out_at, sizeof host->timed_out_at, "%s", where);
+    /* The message itself may be allocated (past the deadline nothing else is). */
+    bool enforced = host->memory_enforced;
+    host->memory_enforced = false;
+    lua_pushfstring(L, "%s%s", where, host->time_limit);
+    host->memory_enforced = enforced;
+    return lua_error(L);
+}
+
+/* "file:line: " of the function at level of L's stack, or "". */
+static void place(lua_State *L, lua_Debug *at, char *out, size_t size) {
+    out[0] = '\0';
+    if (lua_getinfo(L, "Sl", at) && at->currentline > 0)
+        snprintf(out, size, "%s:%d: ", at->short_src, at->currentline);
 }
 
 int app_host_time_error(lua_State *L) {
     app_host *host = app_host_of(L);
     host->timed_out = true;
-    luaL_where(L, 1);
-    if (!host->timed_out_at[0])
-        snprintf(host->timed_out_at, sizeof host->timed_out_at, "%s", lua_tostring(L, -1));
-    lua_pushstring(L, host->time_limit);
-    lua_concat(L, 2);
-    return lua_error(L);
+    char where[APP_HOST_WHERE_SIZE] = "";
+    lua_Debug at;
+    if (lua_getstack(L, 1, &at))
+        place(L, &at, where, sizeof where);
+    return raise_time_error(L, host, where);
 }
 
-static void time_hook(lua_State *L, lua_Debug *where) {
+static void time_hook(lua_State *L, lua_Debug *at) {
     app_host *host = app_host_of(L);
     if (!app_host_over_time(host)) {
         if (lua_gethookcount(L) != HOOK_INSTRUCTIONS) /* a thread re-armed in an earlier call */
@@ -130,15 +166,9 @@ static void time_hook(lua_State *L, lua_Debug *where) {
     /* From now on every instruction of this thread raises again. */
     if (lua_gethookcount(L) != 1)
         lua_sethook(L, time_hook, LUA_MASKCOUNT, 1);
-    if (lua_getinfo(L, "Sl", where) && where->currentline > 0)
-        lua_pushfstring(L, "%s:%d: ", where->short_src, where->currentline);
-    else
-        lua_pushliteral(L, "");
-    if (!host->timed_out_at[0])
-        snprintf(host->timed_out_at, sizeof host->timed_out_at, "%s", lua_tostring(L, -1));
-    lua_pushstring(L, host->time_limit);
-    lua_concat(L, 2);
-    lua_error(L);
+    char where[APP_HOST_WHERE_SIZE];
+    place(L, at, where, sizeof where);
+    raise_time_error(L, host, where);
 }
 
 /* The message handler xpcall is given, wrapped (upvalue 1): Lua runs a
@@ -166,9 +196,13 @@ static int guarded_xpcall(lua_State *L) {
     return lua_gettop(L);
 }
 
-/* The worlds' step interrupt: asked between relaxation sweeps. */
+/* The worlds' step interrupt: asked between relaxation sweeps. It leaves
+ * timed_out alone: the step's error message must still be allocated (the
+ * call's error is recognised by its text, in app_host_call). */
 static int step_interrupt(void *context) {
-    return app_host_over_time(context);
+    app_host *host = context;
+    return host->deadline != 0.0 &&
+           (host->timed_out || app_host_monotonic_seconds() >= host->deadline);
 }
 
 /* Lua's warn(): off until "@on", like the stand-alone interpreter. */
@@ -203,7 +237,15 @@ static int panic(lua_State *L) {
 static int message_handler(lua_State *L) {
     /* Reporting must not fail for want of memory: the limit is lifted until
      * the call returns. */
-    app_host_of(L)->memory_enforced = false;
+    app_host *host = app_host_of(L);
+    host->memory_enforced = false;
+    /* Past the deadline the error may be another one (a large block refused
+     * reads "not enough memory"): note where the script was. */
+    if (host->timed_out && !host->timed_out_at[0]) {
+        luaL_where(L, 1);
+        snprintf(host->timed_out_at, sizeof host->timed_out_at, "%s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
     const char *message = lua_tostring(L, 1);
     if (!message) {
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
@@ -268,6 +310,8 @@ bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t er
     /* A memory error raised directly has no traceback; one re-raised by
      * world:step (from a force callback) does. */
     const char *message = lua_tostring(L, -1);
+    if (message && strstr(message, host->time_limit))
+        timed_out = true; /* a step the interrupt stopped */
     if (timed_out)
         time_error(host, message, err, err_size);
     else if (status == LUA_ERRMEM)
@@ -323,11 +367,20 @@ static int open_state(lua_State *L) {
         .context = host,
     };
     app_sandbox_open(L, &sandbox);
+    app_budget_string_open(L);
     lua_getglobal(L, "xpcall");
     lua_pushcclosure(L, guarded_xpcall, 1);
     lua_setglobal(L, "xpcall");
     lmlua_set_step_interrupt(L, step_interrupt, host, host->time_limit);
     return 0;
+}
+
+/* The watchdog's nudge, on its thread at the deadline: the main thread's
+ * hook runs at its next instruction (lua_sethook is safe to call
+ * asynchronously; the hook itself reads the clock). */
+static void nudge(void *context) {
+    app_host *host = context;
+    lua_sethook(host->L, time_hook, LUA_MASKCOUNT, 1);
 }
 
 app_host *app_host_create(const app_host_setup *setup, char *err, size_t err_size) {
@@ -350,6 +403,7 @@ app_host *app_host_create(const app_host_setup *setup, char *err, size_t err_siz
     lua_atpanic(L, panic);
     lua_setwarnf(L, warning, host);
     lua_sethook(L, time_hook, LUA_MASKCOUNT, HOOK_INSTRUCTIONS);
+    app_watchdog_set_nudge(setup->watchdog, nudge, host);
     lua_pushcfunction(L, open_state);
     if (!app_host_call(host, 0, 0, err, err_size)) {
         app_host_destroy(host);
@@ -361,6 +415,7 @@ app_host *app_host_create(const app_host_setup *setup, char *err, size_t err_siz
 void app_host_destroy(app_host *host) {
     if (!host)
         return;
+    app_watchdog_clear_nudge(host->setup.watchdog, host);
     if (host->L) {
         host->memory_enforced = false;
         /* Finalizers run now, with Lua's hooks off: the watchdog (headless)

@@ -14,6 +14,11 @@
  *    coloured greedily in creation order: each stick takes the lowest of 64
  *    colours free at both ends; a stick that finds none goes to one last
  *    serial batch, projected in creation order by one thread.
+ * 3. The layout (set_regions, place_regions): the particles' places in the
+ *    arrays relax.c works on, by the parity of their row and column, so a
+ *    grid's batch is two long runs of consecutive places; a hole lane joins
+ *    a row's run to the next row's. Where things are stored changes no
+ *    result.
  *
  * Projecting a stick with its ends swapped gives the same bits (the
  * difference only changes sign), so a < b costs nothing. */
@@ -135,9 +140,9 @@ static uint32_t with_holes(const lm_batches *bt, const entry *e, uint32_t n, uin
 }
 
 /* Appends one batch of the entries (slots), cut into runs. The ends are
- * renamed to their places in the structure of arrays (lm_batch_place): even
- * slots first, then odd ones, so the sticks from even to odd slots of a row
- * (every other one) are consecutive on both ends. Sticks of a batch share no
+ * renamed to their places in the structure of arrays (lm_batch_place: by
+ * row and column parity), so the sticks of one direction starting at every
+ * other column are consecutive on both ends. Sticks of a batch share no
  * particle, so their order within it changes nothing: sorted by place, runs
  * of consecutive places are as long as they can be. The serial batch keeps
  * creation order. */
@@ -399,8 +404,10 @@ static uint32_t stream_gap(const lm_batches *bt, const lm_batch_run *run, const 
  * of the speed. So regions 1, 2 and 3 in turn start up to 4 KiB later, at
  * the offset that keeps the most sticks' streams (of the regions placed so
  * far) at least GAP_MIN bytes apart; x, y and z are LM_BATCH_AXIS_BYTES
- * apart (modulo 4 KiB, lm_batches_prepare). */
-enum { GAP_MIN = 256 };
+ * apart (modulo 4 KiB, lm_batches_prepare). Only runs of LONG_RUN sticks or
+ * more count (the time is in them; a mesh of many short runs would make the
+ * search cost more than it saves on every regrouping, as when a cloth tears). */
+enum { GAP_MIN = 256, LONG_RUN = 64 };
 static void place_regions(lm_batches *bt) {
     uint32_t extra[4] = {0, 0, 0, 0};
     for (uint32_t q = 1; q < 4; q++) {
@@ -413,7 +420,8 @@ static void place_regions(lm_batches *bt) {
             uint64_t cost = 0;
             for (uint32_t r = 0; r < bt->run_count; r++) {
                 const lm_batch_run *run = &bt->runs[r];
-                if (run->stride == 1 && region_of(bt, run->a) <= q && region_of(bt, run->b) <= q) {
+                if (run->stride == 1 && run->count >= LONG_RUN && region_of(bt, run->a) <= q &&
+                    region_of(bt, run->b) <= q) {
                     uint32_t gap = stream_gap(bt, run, extra);
                     cost += gap < GAP_MIN ? (uint64_t)run->count * (GAP_MIN - gap) : 0;
                 }
@@ -546,6 +554,7 @@ static bool set_weights(lm_world *world) {
         }
     }
     bt->weights_set = true;
+    bt->w_placed = false;
     return true;
 }
 
@@ -578,12 +587,16 @@ bool lm_batches_prepare(lm_world *world) {
             return false;
         }
         bt->soa_capacity = need;
+        bt->w_placed = false;
     }
     size_t skip = (page - ((uintptr_t)bt->soa / sizeof(double)) % page) % page;
     bt->sx = bt->soa + skip;
     bt->sy = bt->sx + stride;
     bt->sz = bt->sy + stride;
-    bt->sw = bt->sz + stride;
+    if (bt->sw != bt->sz + stride) {
+        bt->sw = bt->sz + stride;
+        bt->w_placed = false;
+    }
     int threads = world->def.threads;
     if (bt->pool && lm_pool_threads(bt->pool) != threads) {
         lm_pool_destroy(bt->pool);
