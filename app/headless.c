@@ -322,7 +322,11 @@ int app_render(const app_options *options) {
     lr_renderer_destroy(run.lone);
     free(run.times);
     app_labels_destroy(run.labels);
-    app_scene_destroy(run.scene);
+    char err[512];
+    if (!app_scene_close(run.scene, err, sizeof err) && status == APP_EXIT_OK) {
+        fprintf(stderr, "%s\n", err);
+        status = APP_EXIT_FAILURE;
+    }
     app_cleanup_destroy(run.cleanup);
     return status;
 }
@@ -370,6 +374,9 @@ int app_sim(const app_options *options) {
                 lm_world_time(world), app_seconds() - start);
     }
     free(times);
-    app_scene_destroy(scene);
+    if (!app_scene_close(scene, err, sizeof err) && status == APP_EXIT_OK) {
+        fprintf(stderr, "%s\n", err);
+        status = APP_EXIT_FAILURE;
+    }
     return status;
 }

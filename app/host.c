@@ -4,7 +4,14 @@
  * The limits live with the state, not in globals: the allocator's user data
  * is the host, and the count hook finds it again through lua_getallocf.
  *   - memory: the allocator refuses to grow the heap past the limit, so Lua
- *     raises "not enough memory" as it would on a real shortage;
+ *     raises "not enough memory" as it would on a real shortage. Once it has
+ *     refused, it refuses every growth until the call ends, and the hook
+ *     raises at every instruction, so a pcall cannot swallow the limit: the
+ *     call ends with "file:line: the script went over its memory limit of N
+ *     MiB (raise it with --memory)". Finalizers, __close handlers and an
+ *     error object's __tostring run under the same limit, also while the
+ *     state closes; only the report itself (message capped, traceback
+ *     capped) may use a small reserve past it;
  *   - time: every HOOK_INSTRUCTIONS instructions the hook compares the clock
  *     with the deadline of the current call and raises an error once it has
  *     passed. A deadline is set before each call from the app (running the
@@ -25,15 +32,28 @@
 #include "../bindings/loom_lua.h"
 #include "sandbox.h"
 
-enum { HOOK_INSTRUCTIONS = 10000 };
+enum {
+    HOOK_INSTRUCTIONS = 10000,
+    REPORT_RESERVE = 1 << 20, /* bytes past the limit for writing the error */
+    MESSAGE_CAP = 2000,       /* bytes of an error message kept */
+};
+
+/* Output a scene may print (print()): past it, print drops its text and says
+ * so once on stderr. */
+#define PRINT_CAP ((size_t)16 << 20)
 
 struct app_host {
     lua_State *L;
     app_host_setup setup;
 
+    lua_State *thread; /* runs the calls (a failed call's stack stays readable) */
+    int thread_ref;
+
     size_t memory_used;
-    bool memory_enforced; /* off while closing, so teardown never fails */
-    bool memory_refused;  /* an allocation hit the limit */
+    bool memory_enforced; /* off only while the state is made */
+    bool memory_over;     /* an allocation hit the limit: refuse all growth until the call ends */
+    bool reporting;       /* writing an error: REPORT_RESERVE more allowed */
+    size_t printed;       /* bytes print() wrote */
     double deadline;      /* monotonic seconds; 0 while no call is running */
     bool warnings_on;     /* Lua's warn("@on") and warn("@off") */
     bool warning_continues;
@@ -47,6 +67,15 @@ static double monotonic_seconds(void) {
 
 /* ---------------------------------------------------------------- limits -- */
 
+static void time_hook(lua_State *L, lua_Debug *where);
+
+/* Sets the count hook of L to run every `instructions` instructions.
+ * lua_sethook only stores fields, so the allocator may call it. */
+static void arm_hook(lua_State *L, int instructions) {
+    if (L)
+        lua_sethook(L, time_hook, lua_gethookmask(L) | LUA_MASKCOUNT, instructions);
+}
+
 static void *limited_alloc(void *context, void *block, size_t old_size, size_t new_size) {
     app_host *host = context;
     size_t old = block ? old_size : 0; /* without a block, old_size is a type tag */
@@ -55,10 +84,19 @@ static void *limited_alloc(void *context, void *block, size_t old_size, size_t n
         host->memory_used -= old;
         return NULL;
     }
-    if (new_size > old && host->memory_enforced &&
-        new_size - old > host->setup.memory_bytes - host->memory_used) {
-        host->memory_refused = true;
-        return NULL;
+    if (new_size > old && host->memory_enforced) {
+        size_t limit = host->setup.memory_bytes + (host->reporting ? REPORT_RESERVE : 0);
+        if ((host->memory_over && !host->reporting) || host->memory_used > limit ||
+            new_size - old > limit - host->memory_used) {
+            if (!host->memory_over && !host->reporting) {
+                host->memory_over = true;
+                /* The hook raises at the next instruction (see time_hook). */
+                arm_hook(host->L, 1);
+                if (host->thread)
+                    arm_hook(host->thread, 1);
+            }
+            return NULL;
+        }
     }
     void *grown = realloc(block, new_size);
     if (!grown)
@@ -87,6 +125,14 @@ const char *app_host_path(const app_host *host) {
 
 static void time_hook(lua_State *L, lua_Debug *where) {
     app_host *host = app_host_of(L);
+    if (host->memory_over && !host->reporting) {
+        /* Over the memory limit: raise at every instruction until the call
+         * ends (app_host_call writes the message). The literal may need no
+         * allocation; if it does, the refusal raises instead. */
+        arm_hook(L, 1);
+        lua_pushliteral(L, "not enough memory");
+        lua_error(L);
+    }
     if (host->deadline == 0.0 || monotonic_seconds() < host->deadline)
         return;
     if (lua_getinfo(L, "Sl", where) && where->currentline > 0)
@@ -128,52 +174,165 @@ static int panic(lua_State *L) {
 
 /* ----------------------------------------------------------- protected -- */
 
-/* Adds a traceback to an error, as lua.c does. */
-static int message_handler(lua_State *L) {
-    /* Reporting must not fail for want of memory: the limit is lifted until
-     * the call returns. */
-    app_host_of(L)->memory_enforced = false;
-    const char *message = lua_tostring(L, 1);
-    if (!message) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-            message = lua_tostring(L, -1);
-        else
-            message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+/* Runs in the host's thread: calls the function below the arguments. Being a
+ * C call, it keeps the thread from yielding (as the main thread cannot), and
+ * pcall inside it works as on the main thread. */
+static int trampoline(lua_State *L) {
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* "file:line" of the innermost Lua frame of the failed thread, or the
+ * script's path. */
+static void locate(app_host *host, lua_State *thread, char *where, size_t size) {
+    lua_Debug ar;
+    for (int level = 0; lua_getstack(thread, level, &ar); level++) {
+        if (lua_getinfo(thread, "Sl", &ar) && ar.currentline > 0) {
+            snprintf(where, size, "%s:%d", ar.short_src, ar.currentline);
+            return;
+        }
     }
-    lmlua_push_traceback(L, L, message, 1); /* the script's own frames */
-    return 1;
+    snprintf(where, size, "%s", host->setup.path);
+}
+
+/* Pushes the error on top of the thread as a message of at most MESSAGE_CAP
+ * bytes, on L. An error object that is not a string or number is converted
+ * by its __tostring, run protected under the limits (the time limit left to
+ * the call and the memory limit), and is placed at `where` (Lua places only
+ * strings). */
+static void push_message(app_host *host, lua_State *thread, const char *where) {
+    lua_State *L = host->L;
+    lua_checkstack(L, 8);
+    lua_xmove(thread, L, 1);
+    size_t length = 0;
+    const char *message = NULL;
+    bool placed = lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER;
+    if (placed) {
+        message = lua_tolstring(L, -1, &length);
+    } else if (luaL_getmetafield(L, -1, "__tostring") != LUA_TNIL) {
+        lua_pushvalue(L, -2);
+        if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) {
+            lua_remove(L, -2);
+            message = lua_tolstring(L, -1, &length);
+        } else {
+            lua_pop(L, 1);
+        }
+    }
+    host->reporting = true; /* what follows may use the reserve */
+    if (placed && message && strcmp(message, "attempt to yield across a C-call boundary") == 0) {
+        message = "attempt to yield from outside a coroutine"; /* what the main thread says */
+        length = strlen(message);
+        placed = false;
+    }
+    if (!placed)
+        lua_pushfstring(L, "%s: ", where);
+    if (!message) {
+        lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, placed ? -1 : -2));
+    } else if (length > MESSAGE_CAP) {
+        lua_pushlstring(L, message, MESSAGE_CAP);
+        lua_pushfstring(L, "... (%I more bytes)", (lua_Integer)(length - MESSAGE_CAP));
+        lua_concat(L, 2);
+    } else {
+        lua_pushlstring(L, message, length);
+    }
+    if (!placed)
+        lua_concat(L, 2);
+    lua_remove(L, -2);
+}
+
+/* The thread that runs calls: the host's own, or a new one (on L's stack,
+ * *pushed set) if a call is running in it already. */
+static lua_State *call_thread(app_host *host, bool *pushed) {
+    *pushed = false;
+    lua_State *thread = host->thread;
+    if (thread && lua_status(thread) == LUA_OK && lua_gettop(thread) == 0)
+        return thread;
+    *pushed = true;
+    return lua_newthread(host->L);
 }
 
 bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t err_size) {
     lua_State *L = host->L;
     int base = lua_gettop(L) - nargs; /* the function's index */
-    lua_pushcfunction(L, message_handler);
-    lua_insert(L, base);
+    bool pushed;
+    lua_State *thread = call_thread(host, &pushed);
+    if (pushed)
+        lua_insert(L, base);
+    int function = pushed ? base + 1 : base;
+    if (!lua_checkstack(thread, nargs + 2 + LUA_MINSTACK)) {
+        lua_settop(L, base - 1);
+        snprintf(err, err_size,
+                 "%s: the script went over its memory limit of %zu MiB (raise it "
+                 "with --memory)",
+                 host->setup.path, host->setup.memory_bytes >> 20);
+        return false;
+    }
+    lua_pushcfunction(thread, trampoline);
+    lua_xmove(L, thread, nargs + 1);
+    lua_sethook(thread, lua_gethook(L), lua_gethookmask(L), lua_gethookcount(L));
+
+    host->memory_over = false;
+    host->reporting = false;
     host->deadline = monotonic_seconds() + host->setup.time_seconds;
-    int status = lua_pcall(L, nargs, nresults, base);
-    host->deadline = 0.0;
-    host->memory_enforced = true;
-    if (status == LUA_OK) {
-        lua_remove(L, base);
-        host->memory_refused = false;
-        return true;
+    int results = 0;
+    int status = lua_resume(thread, L, nargs + 1, &results);
+    bool ok = status == LUA_OK;
+    if (ok) {
+        if (nresults == LUA_MULTRET)
+            nresults = results;
+        if (!lua_checkstack(L, nresults + LUA_MINSTACK)) {
+            ok = false;
+        } else {
+            lua_settop(L, function - 1); /* the function went to the thread */
+            int moved = results < nresults ? results : nresults;
+            lua_settop(thread, lua_gettop(thread) - results + moved);
+            lua_xmove(thread, L, moved);
+            for (int i = moved; i < nresults; i++)
+                lua_pushnil(L);
+            if (pushed)
+                lua_remove(L, base);
+        }
     }
-    /* A memory error raised directly has no traceback; one re-raised by
-     * world:step (from a force callback) does. */
-    const char *message = lua_tostring(L, -1);
-    if (status == LUA_ERRMEM)
-        snprintf(err, err_size, "%s: %s", host->setup.path,
-                 message ? message : "not enough memory");
-    else
-        snprintf(err, err_size, "%s", message ? message : "(error without a message)");
-    if (host->memory_refused) {
+    if (!ok) {
+        char where[LUA_IDSIZE + 32];
+        locate(host, thread, where, sizeof where);
+        if (status == LUA_OK)
+            lua_pushliteral(thread, "not enough memory"); /* results that do not fit */
+        else if (status == LUA_YIELD)
+            lua_pushliteral(thread, "attempt to yield from outside a coroutine");
+        if (!host->memory_over)
+            push_message(host, thread, where); /* may go over the limit itself */
+        host->reporting = true;
+        if (host->memory_over) {
+            lua_settop(thread, 0);
+            snprintf(err, err_size,
+                     "%s: the script went over its memory limit of %zu MiB (raise it with "
+                     "--memory)",
+                     where, host->setup.memory_bytes >> 20);
+            /* The traceback, from the failed thread's frames. */
+            lmlua_push_traceback(L, thread, "", 0);
+        } else {
+            lmlua_push_traceback(L, thread, lua_tostring(L, -1), 0);
+            lua_remove(L, -2);
+            err[0] = '\0';
+        }
+        const char *text = lua_tostring(L, -1);
         size_t length = strlen(err);
-        snprintf(err + length, err_size - length,
-                 "\nloom: the script went over its memory limit of %zu MiB (raise it with "
-                 "--memory)",
-                 host->setup.memory_bytes >> 20);
+        snprintf(err + length, err_size - length, "%s", text ? text : "");
+        if (err[0] == '\0')
+            snprintf(err, err_size, "%s: (error without a message)", where);
     }
-    host->memory_refused = false;
+    /* Close the thread's pending to-be-closed variables (under the limits)
+     * and empty it for the next call. */
+    host->reporting = false;
+    lua_resetthread(thread);
+    lua_settop(thread, 0);
+    host->deadline = 0.0;
+    host->memory_over = false;
+    host->reporting = false;
+    arm_hook(L, HOOK_INSTRUCTIONS);
+    if (ok)
+        return true;
     lua_settop(L, base - 1);
     return false;
 }
@@ -185,6 +344,41 @@ static void record_file(void *context, const char *path) {
     app_host *host = context;
     if (host->setup.file_read && path)
         host->setup.file_read(host->setup.context, path);
+}
+
+/* print(...): Lua's print, but a scene's output stops after PRINT_CAP bytes
+ * (a print loop cannot fill the disk or the terminal), with one notice on
+ * stderr. */
+static int print(lua_State *L) {
+    app_host *host = app_host_of(L);
+    if (host->printed >= PRINT_CAP)
+        return 0;
+    int n = lua_gettop(L);
+    luaL_Buffer line;
+    luaL_buffinit(L, &line);
+    for (int i = 1; i <= n; i++) {
+        size_t length;
+        const char *text = luaL_tolstring(L, i, &length);
+        if (i > 1)
+            luaL_addchar(&line, '\t');
+        luaL_addlstring(&line, text, length);
+        lua_pop(L, 1);
+    }
+    luaL_addchar(&line, '\n');
+    luaL_pushresult(&line);
+    size_t length;
+    const char *text = lua_tolstring(L, -1, &length);
+    size_t room = PRINT_CAP - host->printed;
+    size_t written = length < room ? length : room;
+    fwrite(text, 1, written, stdout);
+    fflush(stdout);
+    host->printed += written;
+    if (written < length)
+        fprintf(stderr,
+                "loom: %s printed %zu MiB; the rest of its output is dropped (print is capped at "
+                "%zu MiB per run)\n",
+                host->setup.path, PRINT_CAP >> 20, PRINT_CAP >> 20);
+    return 0;
 }
 
 /* Opens the libraries (the sandbox's, or all of them when trusted), loom,
@@ -214,6 +408,8 @@ static int open_state(lua_State *L) {
         .context = host,
     };
     app_sandbox_open(L, &sandbox);
+    lua_pushcfunction(L, print);
+    lua_setglobal(L, "print");
     return 0;
 }
 
@@ -235,6 +431,14 @@ app_host *app_host_create(const app_host_setup *setup, char *err, size_t err_siz
     lua_atpanic(L, panic);
     lua_setwarnf(L, warning, host);
     lua_sethook(L, time_hook, LUA_MASKCOUNT, HOOK_INSTRUCTIONS);
+    /* The thread that runs every call (app_host_call), made before the limit
+     * can refuse it (a tiny state cannot be over it yet). */
+    if (!lua_checkstack(L, 1) || !(host->thread = lua_newthread(L))) {
+        snprintf(err, err_size, "%s: not enough memory to start Lua", setup->path);
+        app_host_destroy(host);
+        return NULL;
+    }
+    host->thread_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_pushcfunction(L, open_state);
     if (!app_host_call(host, 0, 0, err, err_size)) {
         app_host_destroy(host);
@@ -243,14 +447,34 @@ app_host *app_host_create(const app_host_setup *setup, char *err, size_t err_siz
     return host;
 }
 
-void app_host_destroy(app_host *host) {
+bool app_host_close(app_host *host, char *err, size_t err_size) {
     if (!host)
-        return;
+        return true;
+    bool ok = true;
     if (host->L) {
-        host->memory_enforced = false;
+        /* Finalizers run under the memory limit: once one goes over it,
+         * every growth is refused until the state is gone (their errors are
+         * warnings, so closing itself never fails). */
+        host->memory_enforced = true;
+        host->memory_over = false;
+        host->reporting = false;
+        host->thread = NULL; /* closed with the state: the allocator must not touch it */
         lua_close(host->L);
+        if (host->memory_over) {
+            ok = false;
+            snprintf(err, err_size,
+                     "%s: the script went over its memory limit of %zu MiB (raise it with "
+                     "--memory) in a finalizer (__gc) as it closed",
+                     host->setup.path, host->setup.memory_bytes >> 20);
+        }
     }
     free(host);
+    return ok;
+}
+
+void app_host_destroy(app_host *host) {
+    char err[256];
+    app_host_close(host, err, sizeof err);
 }
 
 bool app_host_load_script(app_host *host, char *err, size_t err_size) {
