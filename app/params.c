@@ -87,8 +87,14 @@ void app_params_give(const app_params *params, struct lua_State *L) {
                           (const char *const *)params->values, params->count);
 }
 
-bool app_params_check(const app_params *params, app_scene *scene, char *err, size_t err_size) {
-    lua_State *L = app_scene_state(scene);
+typedef struct params_check {
+    const app_params *params;
+    char *err;
+    size_t err_size;
+    bool ok;
+} params_check;
+
+static bool check_in(const app_params *params, lua_State *L, char *err, size_t err_size) {
     const char *problem = lmlua_params_problem(L);
     if (problem) {
         snprintf(err, err_size, "%s", problem);
@@ -122,4 +128,18 @@ bool app_params_check(const app_params *params, app_scene *scene, char *err, siz
         return false;
     }
     return true;
+}
+
+static void run_check(lua_State *L, void *context) {
+    params_check *check = context;
+    check->ok = check_in(check->params, L, check->err, check->err_size);
+}
+
+bool app_params_check(const app_params *params, app_scene *scene, char *err, size_t err_size) {
+    params_check check = {params, err, err_size, false};
+    if (!app_scene_protected(scene, run_check, &check)) {
+        snprintf(err, err_size, "loom: cannot read the scene's parameters");
+        return false;
+    }
+    return check.ok;
 }

@@ -269,7 +269,12 @@ static int sandbox_searcher(lua_State *L) {
 
 static void open_standard(lua_State *L, bool trust) {
     if (trust) {
+        /* Everything, but still no binary chunks: Lua does not verify
+         * bytecode, and a crafted chunk crashes the interpreter. */
         luaL_openlibs(L);
+        lua_getglobal(L, "load");
+        lua_pushcclosure(L, sandbox_load, 1);
+        lua_setglobal(L, "load");
         return;
     }
     static const luaL_Reg libraries[] = {
@@ -356,17 +361,32 @@ static void set_package_path(lua_State *L, const rules *r, const char *modules, 
     lua_pop(L, 1);
 }
 
-/* Trusted dofile and loadfile: the standard ones, recording their file for
- * hot reload. Upvalues: the rules, the standard function. */
-static int recording_loader(lua_State *L) {
+/* Trusted loadfile: the standard one, text only, recording its file for hot
+ * reload. Upvalues: the rules, the standard function. */
+static int trusted_loadfile(lua_State *L) {
     const rules *r = rules_of(L);
     if (lua_type(L, 1) == LUA_TSTRING)
         record(r, lua_tostring(L, 1));
-    int arguments = lua_gettop(L);
+    int given = lua_gettop(L) >= 3 ? 3 : 2; /* an env given as nil is an env */
+    lua_settop(L, given);
+    lua_pushliteral(L, "t");
+    lua_replace(L, 2);
     lua_pushvalue(L, lua_upvalueindex(2));
     lua_insert(L, 1);
-    lua_call(L, arguments, LUA_MULTRET);
+    lua_call(L, given, LUA_MULTRET);
     return lua_gettop(L);
+}
+
+/* Trusted dofile([name]): any file (or standard input), text only. */
+static int trusted_dofile(lua_State *L) {
+    const char *name = luaL_optstring(L, 1, NULL);
+    if (name)
+        record(rules_of(L), name);
+    lua_settop(L, 1);
+    if (luaL_loadfilex(L, name, "t") != LUA_OK)
+        return lua_error(L);
+    lua_call(L, 0, LUA_MULTRET);
+    return lua_gettop(L) - 1;
 }
 
 static void install_files(lua_State *L, int rules_index, bool trust) {
@@ -402,7 +422,7 @@ static void install_files(lua_State *L, int rules_index, bool trust) {
         lua_pushvalue(L, rules_index);
         if (trust) {
             lua_getglobal(L, loaders[i].name);
-            lua_pushcclosure(L, recording_loader, 2);
+            lua_pushcclosure(L, i == 0 ? trusted_dofile : trusted_loadfile, 2);
         } else {
             lua_pushcclosure(L, loaders[i].function, 1);
         }

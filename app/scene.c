@@ -140,20 +140,28 @@ static int open_scene(lua_State *L) {
 }
 
 /* Takes the world: the chunk's first result if it is a world, else the last
- * world it made. Argument: the chunk's first result. Returns the world or nil. */
+ * world it made. Argument: the chunk's first result. Keeps it in the
+ * registry (scene->world_ref), held (lmlua_hold_world), if there is one. */
 static int find_world(lua_State *L) {
-    if (lmlua_toworld(L, 1))
-        return 1;
-    if (lmlua_world_count(L) > 1)
-        lmlua_add_warning(L, lua_pushfstring(L,
-                                             "%s: the scene returned no world and made %d: loom "
-                                             "shows the last one made (end the scene with return "
-                                             "world)",
-                                             scene_of(L)->path, (int)lmlua_world_count(L)));
-    lmlua_push_last_world(L);
-    if (!lmlua_toworld(L, -1))
-        lua_pushnil(L);
-    return 1;
+    app_scene *scene = scene_of(L);
+    if (!lmlua_toworld(L, 1)) {
+        if (lmlua_world_count(L) > 1)
+            lmlua_add_warning(L,
+                              lua_pushfstring(L,
+                                              "%s: the scene returned no world and made %d: loom "
+                                              "shows the last one made (end the scene with return "
+                                              "world)",
+                                              scene->path, (int)lmlua_world_count(L)));
+        lmlua_push_last_world(L);
+        if (!lmlua_toworld(L, -1))
+            return 0;
+    } else {
+        lua_settop(L, 1);
+    }
+    lmlua_hold_world(L, -1, true);
+    lua_pushvalue(L, -1);
+    scene->world_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    return 0;
 }
 
 /* Arguments: the world userdata. Calls world:step(). */
@@ -170,17 +178,49 @@ static int apply_camera(lua_State *L) {
     return 0;
 }
 
+/* Runs fn(L, context) in a protected call (the host's limits apply): the
+ * host reads the state only this way or with raw accesses, which neither
+ * allocate nor raise, so nothing a script does can make an error escape
+ * ("unprotected Lua error" aborts). */
+typedef struct protected_run {
+    void (*fn)(lua_State *L, void *context);
+    void *context;
+} protected_run;
+
+static int run_protected(lua_State *L) {
+    const protected_run *run = lua_touserdata(L, 1);
+    lua_settop(L, 0);
+    run->fn(L, run->context);
+    return 0;
+}
+
+bool app_scene_protected(app_scene *scene, void (*fn)(lua_State *L, void *context), void *context) {
+    protected_run run = {fn, context};
+    lua_pushcfunction(scene->L, run_protected);
+    lua_pushlightuserdata(scene->L, &run);
+    char err[512];
+    if (call(scene, 1, 0, err, sizeof err))
+        return true;
+    fprintf(stderr, "loom: %s\n", err);
+    return false;
+}
+
 /* What the bindings noticed while the scene loaded (a misspelt callback,
  * several worlds and none returned), on stderr. */
-static void print_warnings(app_scene *scene) {
-    int count = lmlua_push_warnings(scene->L);
+static void print_warnings_in(lua_State *L, void *context) {
+    (void)context;
+    int count = lmlua_push_warnings(L);
     for (int i = 1; i <= count; i++) {
-        lua_rawgeti(scene->L, -1, i);
-        const char *message = lua_tostring(scene->L, -1);
+        lua_rawgeti(L, -1, i);
+        const char *message = lua_tostring(L, -1);
         fprintf(stderr, "loom: warning: %s\n", message ? message : "");
-        lua_pop(scene->L, 1);
+        lua_pop(L, 1);
     }
-    lua_pop(scene->L, 1);
+    lua_pop(L, 1);
+}
+
+static void print_warnings(app_scene *scene) {
+    app_scene_protected(scene, print_warnings_in, NULL);
 }
 
 /* ----------------------------------------------------------- lifecycle -- */
@@ -196,6 +236,12 @@ bool app_scene_close(app_scene *scene, char *err, size_t err_size) {
 void app_scene_destroy(app_scene *scene) {
     if (!scene)
         return;
+    if (scene->L && scene->world_ref != LUA_NOREF && lua_checkstack(scene->L, 1)) {
+        /* Closing the state finalizes the world: it must not refuse. */
+        lua_rawgeti(scene->L, LUA_REGISTRYINDEX, scene->world_ref);
+        lmlua_hold_world(scene->L, -1, false);
+        lua_pop(scene->L, 1);
+    }
     app_host_destroy(scene->host);
     free(scene);
 }
@@ -250,19 +296,14 @@ app_scene *app_scene_load_setup(const app_scene_setup *setup, char *err, size_t 
 
     lua_pushcfunction(L, find_world);
     lua_insert(L, -2);
-    if (!call(scene, 1, 1, err, err_size))
+    if (!call(scene, 1, 0, err, err_size))
         goto fail;
-    if (lua_isnil(L, -1)) {
+    if (scene->world_ref == LUA_NOREF) {
         snprintf(err, err_size,
                  "%s: the scene made no world (create one with loom.world{} and return it)", path);
         goto fail;
     }
-    scene->world_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     print_warnings(scene);
-    if (scene->world_ref == LUA_REFNIL || scene->world_ref == LUA_NOREF) {
-        snprintf(err, err_size, "%s: not enough memory", path);
-        goto fail;
-    }
     return scene;
 
 fail:
@@ -286,9 +327,13 @@ const lr_styles *app_scene_styles(app_scene *scene) {
     return styles;
 }
 
+static void theme_in(lua_State *L, void *context) {
+    lmlua_apply_theme(L, context);
+}
+
 lr_theme app_scene_theme(app_scene *scene) {
-    lr_theme theme;
-    lmlua_apply_theme(scene->L, &theme);
+    lr_theme theme = lr_theme_preset(LR_THEME_LIGHT);
+    app_scene_protected(scene, theme_in, &theme);
     return theme;
 }
 
@@ -313,19 +358,57 @@ static void warn_if_blown_up(app_scene *scene) {
             scene->path, lm_world_time(world), (unsigned)particle.index1);
 }
 
+/* One call of a callback, loom.<name>(...): its arguments, and what it
+ * answered. */
+typedef struct callback_call {
+    const char *name;
+    const char *key;    /* a first argument, or NULL */
+    int numbers;        /* then this many numbers */
+    double number[2];   /* ... */
+    bool button_given;  /* then an integer */
+    lua_Integer button; /* ... */
+    bool found;         /* the script defines it */
+    bool taken;         /* it returned true */
+} callback_call;
+
+/* Argument: a light userdata pointing at a callback_call. The callback's
+ * name and arguments are pushed in here, inside the protected call: pushing
+ * a string allocates, and an allocation may fail. */
+static int call_callback(lua_State *L) {
+    callback_call *c = lua_touserdata(L, 1);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, scene_of(L)->module_ref);
+    lua_pushstring(L, c->name);
+    if (lua_type(L, -2) != LUA_TTABLE || lua_rawget(L, -2) != LUA_TFUNCTION)
+        return 0;
+    c->found = true;
+    int nargs = 0;
+    if (c->key) {
+        lua_pushstring(L, c->key);
+        nargs++;
+    }
+    for (int i = 0; i < c->numbers; i++, nargs++)
+        lua_pushnumber(L, c->number[i]);
+    if (c->button_given) {
+        lua_pushinteger(L, c->button);
+        nargs++;
+    }
+    lua_call(L, nargs, 1);
+    c->taken = lua_toboolean(L, -1);
+    return 0;
+}
+
+static bool run_callback(app_scene *scene, callback_call *c, char *err, size_t err_size) {
+    lua_pushcfunction(scene->L, call_callback);
+    lua_pushlightuserdata(scene->L, c);
+    return call(scene, 1, 0, err, err_size);
+}
+
 bool app_scene_advance(app_scene *scene, double dt, char *err, size_t err_size) {
     lua_State *L = scene->L;
 
-    lua_rawgeti(L, LUA_REGISTRYINDEX, scene->module_ref);
-    lua_pushliteral(L, "update");
-    if (lua_rawget(L, -2) == LUA_TFUNCTION) {
-        lua_remove(L, -2);
-        lua_pushnumber(L, dt);
-        if (!call(scene, 1, 0, err, err_size))
-            return false;
-    } else {
-        lua_pop(L, 2);
-    }
+    callback_call update = {.name = "update", .numbers = 1, .number = {dt}};
+    if (!run_callback(scene, &update, err, err_size))
+        return false;
 
     /* A small tolerance keeps rounding from skipping a step, e.g. when the
      * frame time is exactly twice the time step. */
@@ -391,45 +474,24 @@ lr_camera app_scene_camera(app_scene *scene, double aspect) {
 
 /* ----------------------------------------------------------- callbacks -- */
 
-/* Pushes loom.<name> if it is a function and returns true; else pushes nothing. */
-static bool push_callback(app_scene *scene, const char *name) {
-    lua_State *L = scene->L;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, scene->module_ref);
-    lua_pushstring(L, name);
-    if (lua_rawget(L, -2) == LUA_TFUNCTION) {
-        lua_remove(L, -2);
-        return true;
-    }
-    lua_pop(L, 2);
-    return false;
-}
-
-static bool finish_callback(app_scene *scene, int nargs, bool *taken, char *err, size_t err_size) {
-    if (!call(scene, nargs, 1, err, err_size))
-        return false;
-    *taken = lua_toboolean(scene->L, -1);
-    lua_pop(scene->L, 1);
-    return true;
-}
-
 bool app_scene_key(app_scene *scene, const char *callback, const char *key, bool *taken, char *err,
                    size_t err_size) {
-    *taken = false;
-    if (!push_callback(scene, callback))
-        return true;
-    lua_pushstring(scene->L, key);
-    return finish_callback(scene, 1, taken, err, err_size);
+    callback_call c = {.name = callback, .key = key};
+    bool ok = run_callback(scene, &c, err, err_size);
+    *taken = ok && c.taken;
+    return ok;
 }
 
 bool app_scene_mouse(app_scene *scene, const char *callback, lm_vec3 world, int button, bool *taken,
                      char *err, size_t err_size) {
-    *taken = false;
-    if (!push_callback(scene, callback))
-        return true;
-    lua_pushnumber(scene->L, world.x);
-    lua_pushnumber(scene->L, world.y);
-    lua_pushinteger(scene->L, button);
-    return finish_callback(scene, 3, taken, err, err_size);
+    callback_call c = {.name = callback,
+                       .numbers = 2,
+                       .number = {world.x, world.y},
+                       .button_given = true,
+                       .button = button};
+    bool ok = run_callback(scene, &c, err, err_size);
+    *taken = ok && c.taken;
+    return ok;
 }
 
 /* --------------------------------------------------------------- camera -- */
@@ -506,9 +568,8 @@ const lm_plots *app_scene_plots(app_scene *scene) {
 /* ------------------------------------------------------------- the end -- */
 
 bool app_scene_finish(app_scene *scene, char *err, size_t err_size) {
-    if (!push_callback(scene, "finish"))
-        return true;
-    return call(scene, 0, 0, err, err_size);
+    callback_call c = {.name = "finish"};
+    return run_callback(scene, &c, err, err_size);
 }
 
 struct lua_State *app_scene_state(app_scene *scene) {

@@ -144,5 +144,11 @@ bool app_scene_finish(app_scene *scene, char *err, size_t err_size);
 
 /* The scene's Lua state, for the parameter list (bindings/loom_lua.h). */
 struct lua_State *app_scene_state(app_scene *scene);
+/* Runs fn(L, context) on the scene's state in a protected call under its
+ * limits: how the app reads the state beyond raw accesses (which neither
+ * allocate nor raise), so that no Lua error ever escapes unprotected. An
+ * error is printed; returns false then. */
+bool app_scene_protected(app_scene *scene, void (*fn)(struct lua_State *L, void *context),
+                         void *context);
 
 #endif

@@ -73,8 +73,8 @@ const app_params *app_sliders_params(const app_sliders *sliders) {
     return &sliders->params;
 }
 
-void app_sliders_refresh(app_sliders *sliders, app_scene *scene) {
-    lua_State *L = app_scene_state(scene);
+static void refresh_in(lua_State *L, void *context) {
+    app_sliders *sliders = context;
     sliders->count = 0;
     sliders->dragging = -1;
     size_t count = lmlua_params_count(L);
@@ -90,6 +90,13 @@ void app_sliders_refresh(app_sliders *sliders, app_scene *scene) {
         s->step = p.step > 0 ? p.step : (p.high - p.low) / 100.0;
         s->value = p.number;
     }
+}
+
+void app_sliders_refresh(app_sliders *sliders, app_scene *scene) {
+    sliders->count = 0;
+    sliders->dragging = -1;
+    if (!app_scene_protected(scene, refresh_in, sliders))
+        sliders->count = 0;
 }
 
 static double snapped(const slider *s, double value) {

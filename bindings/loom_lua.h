@@ -27,6 +27,10 @@ lm_world *lmlua_toworld(lua_State *L, int index);
 /* The colours and looks of the world at index (render/style.h), NULL when
  * it is not a live world. */
 const lr_styles *lmlua_tostyles(lua_State *L, int index);
+/* Marks the world at index as shown by the host (or no longer): while held,
+ * its __gc refuses, so a trusted scene calling it by hand cannot free what
+ * the host draws. Release it before lua_close. Never raises. */
+void lmlua_hold_world(lua_State *L, int index, bool held);
 
 /* Pushes the world a scene made most recently with loom.world{}, or nil. */
 void lmlua_push_last_world(lua_State *L);

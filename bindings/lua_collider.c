@@ -406,7 +406,7 @@ static int collider_contacts(lua_State *L) {
     size_t n = lm_collider_contacts(world->world, collider, NULL, NULL, 0);
     lm_particle *found = lua_newuserdatauv(L, (n ? n : 1) * sizeof *found, 0);
     lm_collider_contacts(world->world, collider, found, NULL, n);
-    lua_getiuservalue(L, 1, 1); /* the world userdata */
+    lmlua_push_handle_world(L, 1);
     int world_index = lua_gettop(L);
     lua_createtable(L, (int)n, 0);
     for (size_t i = 0; i < n; i++) {
@@ -548,7 +548,7 @@ static int particle_contact(lua_State *L) {
         lua_pushnil(L);
         return 1;
     }
-    lua_getiuservalue(L, 1, 1); /* the world userdata */
+    lmlua_push_handle_world(L, 1);
     lmlua_push_handle(L, -1, LMLUA_COLLIDER, collider.index1, collider.generation);
     lua_pushnumber(L, normal.x);
     lua_pushnumber(L, normal.y);

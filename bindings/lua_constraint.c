@@ -363,7 +363,7 @@ static int constraint_particles(lua_State *L) {
     lm_particle *particles = lua_newuserdatauv(L, count * sizeof *particles, 0);
     lm_constraint_all_particles(world, constraint, particles, count);
     luaL_checkstack(L, (int)count + 1, "too many particles to return");
-    lua_getiuservalue(L, 1, 1); /* the world userdata */
+    lmlua_push_handle_world(L, 1);
     int world_index = lua_gettop(L);
     for (uint32_t i = 0; i < count; i++) {
         lmlua_push_particle(L, world_index, particles[i]);

@@ -38,8 +38,14 @@ enum { MAX_ITEMS = 10000, MAX_POINTS = 200000, MAX_TEXT_BYTES = 1 << 20, MAX_FIL
 
 /* ---------------------------------------------------------------- state -- */
 
+/* Lua calls it when the state closes; a trusted scene can reach it too
+ * (debug.getregistry): refused inside loom.draw, harmless twice, and the
+ * state is made again when next needed. */
 static int state_gc(lua_State *L) {
     lmlua_draw_state *state = luaL_checkudata(L, 1, STATE_METATABLE);
+    if (state->inside_draw) {
+        return luaL_error(L, "cannot free the drawing state inside loom.draw");
+    }
     lm_overlay_destroy(state->overlay);
     lm_plots_destroy(state->plots);
     lmlua_attachments_free(state);
@@ -415,6 +421,8 @@ int lmlua_draw_frame(lua_State *L) {
 
     /* The scene's screen coordinates are fractions of what the panels leave. */
     double strip = lm_plots_strip_width(state->plots, aspect);
+    if (!state->overlay)
+        return luaL_error(L, "the drawing state was freed");
     if (strip > 0.0)
         lm_overlay_squeeze_screen(state->overlay, 1.0 - strip);
     if (state->plots && !lm_plots_layout(state->plots, aspect, state->overlay))

@@ -87,9 +87,7 @@ static int call_lua_field(const lm_field_batch *batch, void *context) {
     }
     lua_pushcfunction(L, run_batch);
     lua_pushlightuserdata(L, (void *)batch);
-    lua_getiuservalue(L, world->self_index, LMLUA_UV_CALLBACKS);
-    lua_rawgeti(L, -1, field->ref);
-    lua_remove(L, -2);
+    lmlua_push_callback(L, world->self_index, field->ref);
     if (lua_pcall(L, 2, 0, 0) != LUA_OK) {
         lua_replace(L, world->error_index); /* world:step raises it */
         return 1;
@@ -101,9 +99,7 @@ static void release_lua_field(void *context) {
     lua_field *field = context;
     lmlua_world *world = field->owner;
     if (world->L != NULL) {
-        lua_getiuservalue(world->L, world->self_index, LMLUA_UV_CALLBACKS);
-        luaL_unref(world->L, -1, field->ref);
-        lua_pop(world->L, 1);
+        lmlua_release_callback(world->L, world->self_index, field->ref);
     }
     free(field);
 }
@@ -245,7 +241,7 @@ static int world_field(lua_State *L) {
     }
     lm_force force = {0, 0};
     if (def.kind == LM_FIELD_FUNCTION) {
-        lua_getiuservalue(L, 1, LMLUA_UV_CALLBACKS);
+        lmlua_push_world_table(L, 1, LMLUA_UV_CALLBACKS);
         lua_pushvalue(L, 2);
         int ref = luaL_ref(L, -2);
         lua_field *field = malloc(sizeof *field);

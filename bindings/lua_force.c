@@ -31,9 +31,7 @@ static int call_lua_force(lm_world *engine_world, double time, void *context) {
         /* Stepped from C (lm_world_step) rather than world:step: no Lua to run on. */
         return 1;
     }
-    lua_getiuservalue(L, world->self_index, LMLUA_UV_CALLBACKS);
-    lua_rawgeti(L, -1, callback->ref);
-    lua_remove(L, -2);
+    lmlua_push_callback(L, world->self_index, callback->ref);
     lua_pushvalue(L, world->self_index);
     lua_pushnumber(L, time);
     if (lua_pcall(L, 2, 0, 0) != LUA_OK) {
@@ -50,9 +48,7 @@ static void release_lua_force(void *context) {
     lua_callback *callback = context;
     lmlua_world *world = callback->owner;
     if (world->L != NULL) {
-        lua_getiuservalue(world->L, world->self_index, LMLUA_UV_CALLBACKS);
-        luaL_unref(world->L, -1, callback->ref);
-        lua_pop(world->L, 1);
+        lmlua_release_callback(world->L, world->self_index, callback->ref);
     }
     free(callback);
 }
@@ -67,7 +63,7 @@ static void push_force(lua_State *L, lm_force force) {
 /* Lua allocations first (they may raise), then malloc, then the engine, so
  * a failure at any point leaves nothing behind. */
 static int add_callback_force(lua_State *L, lmlua_world *world) {
-    lua_getiuservalue(L, 1, LMLUA_UV_CALLBACKS);
+    lmlua_push_world_table(L, 1, LMLUA_UV_CALLBACKS);
     lua_pushvalue(L, 2);
     int ref = luaL_ref(L, -2);
     lua_callback *callback = malloc(sizeof *callback);
@@ -124,7 +120,7 @@ static void warn_if_stiff(lua_State *L, lmlua_world *world, lm_force spring,
     }
     lm_world_def settings = lm_world_settings(world->world);
     double omega_h = lm_spring_omega_h(world->world, spring);
-    double limit = lm_integrator_stability_limit(settings.integrator);
+    double limit = lm_spring_stability_limit(world->world, spring);
     if (!(omega_h > limit)) {
         return;
     }
@@ -176,6 +172,9 @@ void lmlua_watch_divergence(lua_State *L, lmlua_world *world) {
     double limit = lm_integrator_stability_limit(settings.integrator);
     double omega_h;
     lm_force spring = lm_world_stiffest_spring(world->world, &omega_h);
+    if (spring.index1 != 0) {
+        limit = lm_spring_stability_limit(world->world, spring);
+    }
     if (spring.index1 != 0 && omega_h > limit) {
         lm_particle ends[2];
         lm_force_particles(world->world, spring, ends);
@@ -274,7 +273,7 @@ static int force_particles(lua_State *L) {
     const lmlua_handle *handle = lmlua_check_live(L, 1, LMLUA_FORCE);
     lm_particle particles[2];
     int count = lm_force_particles(handle->owner->world, lmlua_force_of(handle), particles);
-    lua_getiuservalue(L, 1, 1); /* the world userdata */
+    lmlua_push_handle_world(L, 1);
     int world_index = lua_gettop(L);
     for (int i = 0; i < count; i++) {
         lmlua_push_particle(L, world_index, particles[i]);

@@ -49,10 +49,71 @@ static lua_Integer cache_key(uint32_t index1, uint32_t generation) {
     return (lua_Integer)((uint64_t)generation << 32 | index1);
 }
 
+/* ---------------------------------------------------------- user values -- */
+/* A world's user values (its handle caches, its callbacks) and a handle's
+ * (its world) are loom's, but a trusted scene can replace them with
+ * debug.setuservalue: every read checks what it finds. */
+
+void lmlua_push_world_table(lua_State *L, int world_index, int n) {
+    world_index = lua_absindex(L, world_index);
+    if (lua_getiuservalue(L, world_index, n) == LUA_TTABLE) {
+        return;
+    }
+    lua_pop(L, 1);
+    lua_newtable(L); /* replaced: start again, empty */
+    if (n <= LMLUA_KIND_COUNT) {
+        luaL_setmetatable(L, "loom.weak_values");
+    }
+    lua_pushvalue(L, -1);
+    lua_setiuservalue(L, world_index, n);
+}
+
+void lmlua_push_callback(lua_State *L, int world_index, int ref) {
+    if (lua_getiuservalue(L, world_index, LMLUA_UV_CALLBACKS) == LUA_TTABLE) {
+        lua_rawgeti(L, -1, ref);
+        lua_remove(L, -2);
+    } else {
+        lua_pop(L, 1);
+        lua_pushnil(L); /* calling it raises "attempt to call a nil value" */
+    }
+}
+
+void lmlua_release_callback(lua_State *L, int world_index, int ref) {
+    if (lua_getiuservalue(L, world_index, LMLUA_UV_CALLBACKS) == LUA_TTABLE) {
+        luaL_unref(L, -1, ref);
+    }
+    lua_pop(L, 1);
+}
+
+/* Whether the userdata at index is a handle as loom made it: a handle's size
+ * (debug.setmetatable can give a vec or a world a handle's metatable) whose
+ * user value is still the world it points to (debug.setuservalue can replace
+ * it, and then nothing keeps that world alive). Compares addresses only: it
+ * never reads through handle->owner. */
+bool lmlua_handle_intact(lua_State *L, int index) {
+    const lmlua_handle *handle = lua_touserdata(L, index);
+    if (handle == NULL || lua_rawlen(L, index) != sizeof *handle || !lua_checkstack(L, 1)) {
+        return false;
+    }
+    lua_getiuservalue(L, index, 1);
+    bool intact = lua_type(L, -1) == LUA_TUSERDATA && lua_touserdata(L, -1) == handle->owner &&
+                  lua_rawlen(L, -1) == sizeof(lmlua_world);
+    lua_pop(L, 1);
+    return intact;
+}
+
+void lmlua_push_handle_world(lua_State *L, int index) {
+    index = lua_absindex(L, index);
+    if (!lmlua_handle_intact(L, index)) {
+        luaL_error(L, "this handle was changed with the debug library");
+    }
+    lua_getiuservalue(L, index, 1);
+}
+
 void lmlua_push_handle(lua_State *L, int world_index, lmlua_kind kind, uint32_t index1,
                        uint32_t generation) {
     world_index = lua_absindex(L, world_index);
-    lua_getiuservalue(L, world_index, (int)kind + 1);
+    lmlua_push_world_table(L, world_index, (int)kind + 1);
     lua_Integer key = cache_key(index1, generation);
     if (lua_rawgeti(L, -1, key) == LUA_TUSERDATA) {
         lua_remove(L, -2); /* the cache */
@@ -76,7 +137,11 @@ void lmlua_push_particle(lua_State *L, int world_index, lm_particle particle) {
 }
 
 lmlua_handle *lmlua_test_handle(lua_State *L, int arg, lmlua_kind kind) {
-    return luaL_testudata(L, arg, kind_metatables[kind]);
+    lmlua_handle *handle = luaL_testudata(L, arg, kind_metatables[kind]);
+    if (handle != NULL && !lmlua_handle_intact(L, arg)) {
+        luaL_error(L, "bad %s (changed with the debug library)", kind_names[kind]);
+    }
+    return handle;
 }
 
 lmlua_handle *lmlua_check_handle(lua_State *L, int arg, lmlua_kind kind) {
@@ -109,6 +174,11 @@ bool lmlua_handle_is_live(const lmlua_handle *handle, lmlua_kind kind) {
 
 lmlua_handle *lmlua_check_live(lua_State *L, int arg, lmlua_kind kind) {
     lmlua_handle *handle = lmlua_check_handle(L, arg, kind);
+    if (handle->owner->world == NULL) {
+        luaL_argerror(
+            L, arg,
+            lua_pushfstring(L, "attempt to use a %s of a destroyed world", kind_names[kind]));
+    }
     if (!lmlua_handle_is_live(handle, kind)) {
         luaL_argerror(L, arg, lua_pushfstring(L, "attempt to use a removed %s", kind_names[kind]));
     }

@@ -7,6 +7,7 @@
  *   particle has no field 'poss' (did you mean 'pos'?)
  * so a correct name costs nothing more than before and only a miss reaches C.
  */
+#include <limits.h>
 #include <string.h>
 
 #include "lua_internal.h"
@@ -257,6 +258,30 @@ static const char *callback_of(lua_State *of) {
     return found;
 }
 
+/* The deepest level of of's stack. lua_getstack walks the stack from the
+ * top, so this searches (as luaL_traceback does) rather than counting. */
+static int last_level(lua_State *of) {
+    lua_Debug ar;
+    int low = 1, high = 1;
+    while (lua_getstack(of, high, &ar)) {
+        low = high;
+        high = high < INT_MAX / 2 ? high * 2 : INT_MAX;
+    }
+    while (low < high) {
+        int middle = low + (high - low) / 2;
+        if (lua_getstack(of, middle, &ar)) {
+            low = middle + 1;
+        } else {
+            high = middle;
+        }
+    }
+    return high - 1;
+}
+
+/* A deep stack (runaway recursion) shows its first and last levels only:
+ * walking 200,000 levels one by one took minutes, past every limit. */
+enum { TRACE_FIRST = 10, TRACE_LAST = 11 };
+
 void lmlua_push_traceback(lua_State *L, lua_State *of, const char *message, int level) {
     luaL_Buffer b;
     luaL_buffinit(L, &b);
@@ -265,7 +290,17 @@ void lmlua_push_traceback(lua_State *L, lua_State *of, const char *message, int 
     }
     lua_Debug ar;
     bool header = false;
+    int first = level, last = last_level(of);
     for (; lua_getstack(of, level, &ar); level++) {
+        if (level == first + TRACE_FIRST && last - level >= TRACE_LAST) {
+            int skipped = last - level - TRACE_LAST + 1;
+            lua_pushfstring(L, "%s\n\t...\t(skipping %d levels)",
+                            header ? "" : "\nstack traceback:", skipped);
+            luaL_addvalue(&b);
+            header = true;
+            level += skipped - 1;
+            continue;
+        }
         if (!lua_getinfo(of, "Slntf", &ar)) {
             continue;
         }

@@ -56,6 +56,7 @@ typedef struct lmlua_world {
     int self_index;     /* absolute index of the world userdata in L's running frame */
     int error_index;    /* where a failing force callback leaves its error value */
     bool stepping;      /* true while world:step runs, to refuse re-entry */
+    bool held;          /* the host shows it (lmlua_hold_world): __gc refuses */
     bool spring_warned; /* a spring too stiff for the step was reported (lua_force.c) */
     /* Divergence watch (lua_force.c): the total energy at watch_time. */
     double watch_energy, watch_time;
@@ -158,7 +159,20 @@ void lmlua_push_handle(lua_State *L, int world_index, lmlua_kind kind, uint32_t 
                        uint32_t generation);
 void lmlua_push_particle(lua_State *L, int world_index, lm_particle particle);
 
-/* The handle at arg if it is of that kind, else NULL. */
+/* User values, checked (a trusted scene can replace them with
+ * debug.setuservalue): user value n of the world at world_index, a table,
+ * made again (empty) if it was replaced; the callback ref of the world's
+ * callbacks table, or nil; releasing ref; a handle's world userdata (raises
+ * if it was replaced). */
+void lmlua_push_world_table(lua_State *L, int world_index, int n);
+void lmlua_push_callback(lua_State *L, int world_index, int ref);
+void lmlua_release_callback(lua_State *L, int world_index, int ref);
+void lmlua_push_handle_world(lua_State *L, int index);
+/* Whether the userdata at index is a handle as loom made it (its size, and
+ * its user value still the world it points to); never raises. */
+bool lmlua_handle_intact(lua_State *L, int index);
+/* The handle at arg if it is of that kind, else NULL; raises if it is one
+ * whose user value or metatable a trusted scene changed (debug library). */
 lmlua_handle *lmlua_test_handle(lua_State *L, int arg, lmlua_kind kind);
 /* Type only ("particle expected, got nil"); the object may be removed. */
 lmlua_handle *lmlua_check_handle(lua_State *L, int arg, lmlua_kind kind);

@@ -66,7 +66,8 @@ static void push_list(lua_State *L) {
 /* The label at arg, live or removed, or a "label expected" error. */
 static label *check_any_label(lua_State *L, int arg) {
     label *l = luaL_testudata(L, arg, LABEL_METATABLE);
-    if (l == NULL) {
+    /* debug.setmetatable (--trust) can give any userdata a label's metatable. */
+    if (l == NULL || lua_rawlen(L, arg) != sizeof *l) {
         luaL_typeerror(L, arg, "label");
     }
     return l;
@@ -262,6 +263,9 @@ static int title(lua_State *L) {
 
     lua_rawgetp(L, LUA_REGISTRYINDEX, &title_key);
     label *existing = luaL_testudata(L, 3, LABEL_METATABLE);
+    if (existing != NULL && lua_rawlen(L, 3) != sizeof *existing) {
+        existing = NULL;
+    }
     label settings = default_label();
     if (existing != NULL && !existing->removed) {
         settings = *existing;
@@ -436,8 +440,10 @@ void lmlua_each_label(lua_State *L, lmlua_label_fn fn, void *context) {
         if (!l->on_screen && l->follows) {
             lua_getiuservalue(L, -2, UV_PARTICLE);
             const lmlua_handle *particle = lua_touserdata(L, -1);
-            /* A label whose particle was removed is not drawn. */
-            shown = particle != NULL && lmlua_handle_is_live(particle, LMLUA_PARTICLE);
+            /* A label whose particle was removed is not drawn, nor one whose
+             * particle a trusted scene changed with the debug library. */
+            shown = particle != NULL && lmlua_handle_intact(L, -1) &&
+                    lmlua_handle_is_live(particle, LMLUA_PARTICLE);
             if (shown) {
                 out.position =
                     lm_particle_position(particle->owner->world, lmlua_particle_of(particle));

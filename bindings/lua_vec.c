@@ -16,7 +16,9 @@
 #define VEC_METATABLE "loom.vec"
 
 lm_vec3 *lmlua_test_vec(lua_State *L, int index) {
-    return luaL_testudata(L, index, VEC_METATABLE);
+    lm_vec3 *v = luaL_testudata(L, index, VEC_METATABLE);
+    /* debug.setmetatable (--trust) can give any userdata a vec's metatable. */
+    return v != NULL && lua_rawlen(L, index) == sizeof *v ? v : NULL;
 }
 
 void lmlua_push_vec(lua_State *L, lm_vec3 v) {

@@ -44,8 +44,15 @@ int lmlua_memory_error(lua_State *L) {
 }
 
 /* The world userdata at arg, live or collected. */
+/* The world userdata at index, or NULL. debug.setmetatable (--trust) can give
+ * any userdata a world's metatable: the size tells them apart. */
+static lmlua_world *test_world(lua_State *L, int index) {
+    lmlua_world *world = luaL_testudata(L, index, LMLUA_WORLD_METATABLE);
+    return world != NULL && lua_rawlen(L, index) == sizeof *world ? world : NULL;
+}
+
 static lmlua_world *check_world_userdata(lua_State *L, int arg) {
-    lmlua_world *world = luaL_testudata(L, arg, LMLUA_WORLD_METATABLE);
+    lmlua_world *world = test_world(L, arg);
     if (world == NULL) {
         luaL_typeerror(L, arg, "world"); /* not luaL_checkudata: it names "loom.world" */
     }
@@ -69,13 +76,20 @@ lmlua_world *lmlua_check_world_idle(lua_State *L, int arg, const char *refusal) 
     return world;
 }
 
+void lmlua_hold_world(lua_State *L, int index, bool held) {
+    lmlua_world *world = test_world(L, index);
+    if (world != NULL) {
+        world->held = held;
+    }
+}
+
 lm_world *lmlua_toworld(lua_State *L, int index) {
-    lmlua_world *world = luaL_testudata(L, index, LMLUA_WORLD_METATABLE);
+    lmlua_world *world = test_world(L, index);
     return world != NULL ? world->world : NULL;
 }
 
 const lr_styles *lmlua_tostyles(lua_State *L, int index) {
-    lmlua_world *world = luaL_testudata(L, index, LMLUA_WORLD_METATABLE);
+    lmlua_world *world = test_world(L, index);
     return world && world->world ? world->styles : NULL;
 }
 
@@ -150,6 +164,7 @@ int lmlua_world_new(lua_State *L) {
     world->self_index = 0;
     world->error_index = 0;
     world->stepping = false;
+    world->held = false;
     world->spring_warned = false;
     world->watching = false;
     world->diverge_warned = false;
@@ -370,8 +385,19 @@ static int world_remove(lua_State *L) {
 
 /* --------------------------------------------------------- metamethods -- */
 
+/* Lua calls it once, when the world is collected or the state closes; a
+ * trusted scene can call it too (debug.getmetatable(world).__gc): then it is
+ * refused while the world steps or while the host shows it (a world the
+ * host holds is never collected: only a script can call this then), and
+ * harmless twice: every use of a world checks that it is still there. */
 static int world_gc(lua_State *L) {
     lmlua_world *world = check_world_userdata(L, 1);
+    if (world->stepping) {
+        return luaL_error(L, "cannot destroy a world while it steps");
+    }
+    if (world->held) {
+        return luaL_error(L, "cannot destroy the world loom shows");
+    }
     if (world->world != NULL) {
         /* With L NULL, releasing a callback only frees its context: the
          * callback table dies with this userdata anyway. */

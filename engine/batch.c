@@ -72,15 +72,57 @@ static bool reserve(lm_batches *bt, uint32_t sticks) {
            grow(bt->memory, (void **)&bt->ib, sizeof *bt->ib, &bt->gather_capacity, sticks);
 }
 
-/* Whether e[i] continues the run that ends with e[i - 1]. */
-static bool continues(const entry *e, uint32_t i) {
+/* Whether places p and q are both even slots' or both odd slots' (while the
+ * batches are built, the odd slots' places start at half: see place_odd). */
+static bool same_side(const lm_batches *bt, uint32_t p, uint32_t q) {
+    return (p < bt->half) == (q < bt->half);
+}
+
+/* Whether e[i] continues the run that ends with e[i - 1]: a run never
+ * crosses from the even slots' places to the odd ones'. */
+static bool continues(const lm_batches *bt, const entry *e, uint32_t i) {
     return e[i].a == e[i - 1].a + 1 && e[i].b == e[i - 1].b + 1 &&
-           e[i].stiffness == e[i - 1].stiffness;
+           e[i].stiffness == e[i - 1].stiffness && same_side(bt, e[i].a, e[i - 1].a) &&
+           same_side(bt, e[i].b, e[i - 1].b);
 }
 
 static int by_a(const void *p, const void *q) {
     const entry *x = p, *y = q;
     return x->a < y->a ? -1 : x->a > y->a;
+}
+
+/* A hole: a lane of a run that projects nothing (relax.c skips a negative
+ * rest length), so two runs one place apart become one. */
+static const double HOLE = -1.0;
+
+/* Copies the batch's entries (sorted by place) into out, with a hole between
+ * two sticks whose ends both advance by two places when the places skipped
+ * are no particle of the batch (a grid's row ends: the odd sticks of a row
+ * stop one place before the next row's begin). A hole writes back what it
+ * read, so its places must not be written by another stick of the batch.
+ * stamp marks the places used by this batch (stamp[p] == its number).
+ * Returns the count in out (at most 2n - 1). */
+static uint32_t with_holes(const lm_batches *bt, const entry *e, uint32_t n, uint32_t *stamp,
+                           entry *out) {
+    uint32_t id = bt->batch_count + 1;
+    for (uint32_t i = 0; i < n; i++) {
+        stamp[e[i].a] = stamp[e[i].b] = id;
+    }
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (i > 0) {
+            const entry *p = &e[i - 1];
+            uint32_t ha = p->a + 1, hb = p->b + 1;
+            if (e[i].a == p->a + 2 && e[i].b == p->b + 2 && e[i].stiffness == p->stiffness &&
+                same_side(bt, p->a, e[i].a) && same_side(bt, p->b, e[i].b) && stamp[ha] != id &&
+                stamp[hb] != id) {
+                stamp[ha] = stamp[hb] = id;
+                out[m++] = (entry){ha, hb, UINT32_MAX, HOLE, p->stiffness};
+            }
+        }
+        out[m++] = e[i];
+    }
+    return m;
 }
 
 /* Appends one batch of the entries (slots), cut into runs. The ends are
@@ -90,7 +132,7 @@ static int by_a(const void *p, const void *q) {
  * particle, so their order within it changes nothing: sorted by place, runs
  * of consecutive places are as long as they can be. The serial batch keeps
  * creation order. */
-static bool add_batch(lm_batches *bt, entry *e, uint32_t n, bool serial) {
+static bool add_batch(lm_batches *bt, entry *e, uint32_t n, bool serial, uint32_t *stamp) {
     if (n == 0) {
         return true;
     }
@@ -101,8 +143,20 @@ static bool add_batch(lm_batches *bt, entry *e, uint32_t n, bool serial) {
     if (!serial) {
         qsort(e, n, sizeof *e, by_a); /* places are unique within a batch */
     }
-    if (!grow(bt->memory, (void **)&bt->batches, sizeof *bt->batches, &bt->batch_capacity,
-              bt->batch_count + 1)) {
+    entry *holed = NULL;
+    if (!serial && n > 1) {
+        holed = lm_memory_resize_array(bt->memory, NULL, 2 * (size_t)n, sizeof *holed);
+        if (!holed) {
+            return false;
+        }
+        n = with_holes(bt, e, n, stamp, holed);
+        e = holed;
+    }
+    bool ok = reserve(bt, bt->stick_count + n) &&
+              grow(bt->memory, (void **)&bt->batches, sizeof *bt->batches, &bt->batch_capacity,
+                   bt->batch_count + 1);
+    if (!ok) {
+        lm_memory_free(bt->memory, holed);
         return false;
     }
     lm_batch *batch = &bt->batches[bt->batch_count++];
@@ -115,7 +169,7 @@ static bool add_batch(lm_batches *bt, entry *e, uint32_t n, bool serial) {
         /* the longest run of consecutive places starting here */
         uint32_t stride = 0, length = 1;
         if (!serial) {
-            while (i + length < n && continues(e, i + length)) {
+            while (i + length < n && continues(bt, e, i + length)) {
                 length++;
             }
             stride = 1;
@@ -131,6 +185,7 @@ static bool add_batch(lm_batches *bt, entry *e, uint32_t n, bool serial) {
         } else {
             if (!grow(bt->memory, (void **)&bt->runs, sizeof *bt->runs, &bt->run_capacity,
                       bt->run_count + 1)) {
+                lm_memory_free(bt->memory, holed);
                 return false;
             }
             lm_batch_run run = {e[i].a, e[i].b,           bt->stick_count, length,
@@ -147,6 +202,7 @@ static bool add_batch(lm_batches *bt, entry *e, uint32_t n, bool serial) {
         i += length;
     }
     batch->run_count = bt->run_count - batch->first_run;
+    lm_memory_free(bt->memory, holed);
     return true;
 }
 
@@ -155,10 +211,53 @@ static int by_item(const void *p, const void *q) {
     return x->item < y->item ? -1 : x->item > y->item;
 }
 
+/* The colour of a stick of a family: the parity of a / period. */
+static uint32_t colour_of(const entry *e, uint32_t period) {
+    return (e->a / period) % 2;
+}
+
+/* For a family (sticks of offset d, sorted by a), the period whose colouring
+ * is valid (a stick and the one starting at its far end, a + d, differ) and
+ * keeps most sticks a, a + 2 together (consecutive places: long runs). d is
+ * always valid; in a grid of rows of n the diagonals (d = n + 1, n - 1) are
+ * better cut by rows, period n, than by d (which cuts rows in two). */
+static uint32_t family_period(const entry *f, uint32_t n, uint32_t d) {
+    uint32_t best = d;
+    uint64_t best_score = 0;
+    uint32_t candidates[3] = {d, d - 1, d + 1};
+    for (int c = 0; c < 3; c++) {
+        uint32_t p = candidates[c];
+        if (p == 0) {
+            continue;
+        }
+        bool valid = true;
+        uint64_t score = 0;
+        for (uint32_t k = 0, far = 0, next = 0; k < n && valid; k++) {
+            while (far < n && f[far].a < f[k].a + d) {
+                far++;
+            }
+            if (far < n && f[far].a == f[k].a + d && colour_of(&f[far], p) == colour_of(&f[k], p)) {
+                valid = false;
+            }
+            while (next < n && f[next].a < f[k].a + 2) {
+                next++;
+            }
+            score += next < n && f[next].a == f[k].a + 2 &&
+                     colour_of(&f[next], p) == colour_of(&f[k], p);
+        }
+        if (valid && (c == 0 || score > best_score)) {
+            best = p;
+            best_score = score;
+        }
+    }
+    return best;
+}
+
 /* 1. Sticks sorted by offset, then a: families of FAMILY_MIN or more make two
- * batches each (by the parity of a / d); the rest is appended to rest. */
+ * batches each (by the parity of a / period, family_period); the rest is
+ * appended to rest. */
 static bool add_families(lm_batches *bt, const entry *all, uint32_t n, entry *rest,
-                         uint32_t *rest_count, entry *scratch) {
+                         uint32_t *rest_count, entry *scratch, uint32_t *stamp) {
     for (uint32_t start = 0; start < n;) {
         uint32_t d = all[start].b - all[start].a, end = start;
         while (end < n && all[end].b - all[end].a == d) {
@@ -170,10 +269,11 @@ static bool add_families(lm_batches *bt, const entry *all, uint32_t n, entry *re
             start = end;
             continue;
         }
+        uint32_t period = family_period(all + start, end - start, d);
         for (uint32_t parity = 0; parity < 2; parity++) {
             uint32_t m = 0;
             for (uint32_t k = start; k < end; k++) {
-                if ((all[k].a / d) % 2 != parity) {
+                if (colour_of(&all[k], period) != parity) {
                     continue;
                 }
                 if (k > start && all[k].a == all[k - 1].a) {
@@ -182,7 +282,7 @@ static bool add_families(lm_batches *bt, const entry *all, uint32_t n, entry *re
                     scratch[m++] = all[k];
                 }
             }
-            if (!add_batch(bt, scratch, m, false)) {
+            if (!add_batch(bt, scratch, m, false, stamp)) {
                 return false;
             }
         }
@@ -194,7 +294,7 @@ static bool add_families(lm_batches *bt, const entry *all, uint32_t n, entry *re
 /* 2. The rest in creation order, coloured greedily: one batch per colour,
  * then the serial batch of sticks that found no colour. */
 static bool add_colours(lm_batches *bt, entry *rest, uint32_t n, uint64_t *used, uint32_t *colour,
-                        entry *scratch) {
+                        entry *scratch, uint32_t *stamp) {
     qsort(rest, n, sizeof *rest, by_item);
     uint32_t colours_used = 0;
     for (uint32_t i = 0; i < n; i++) {
@@ -220,11 +320,73 @@ static bool add_colours(lm_batches *bt, entry *rest, uint32_t n, uint64_t *used,
                 scratch[m++] = rest[i];
             }
         }
-        if (!add_batch(bt, scratch, m, c == COLOURS)) {
+        if (!add_batch(bt, scratch, m, c == COLOURS, stamp)) {
             return false;
         }
     }
     return true;
+}
+
+/* The smallest distance (bytes, modulo the 4 KiB page) between the six
+ * streams of a stride-1 run, its ends' x, y and z, when the odd slots'
+ * places start at odd. */
+static uint32_t stream_gap(const lm_batches *bt, const lm_batch_run *run, uint32_t odd) {
+    uint32_t a = run->a >= bt->half ? run->a - bt->half + odd : run->a;
+    uint32_t b = run->b >= bt->half ? run->b - bt->half + odd : run->b;
+    uint32_t at[6];
+    for (uint32_t c = 0; c < 3; c++) {
+        at[c] = (8 * a + c * LM_BATCH_AXIS_BYTES) % 4096;
+        at[3 + c] = (8 * b + c * LM_BATCH_AXIS_BYTES) % 4096;
+    }
+    uint32_t gap = 4096;
+    for (int i = 0; i < 6; i++) {
+        for (int j = i + 1; j < 6; j++) {
+            uint32_t d = (at[i] - at[j]) % 4096, e = (at[j] - at[i]) % 4096;
+            d = d < e ? d : e;
+            gap = d < gap ? d : gap;
+        }
+    }
+    return gap;
+}
+
+/* Places the odd slots (layout only: no result changes). The batches were
+ * built with the odd slots' places starting at half, right after the even
+ * ones'. A run's loop loads and stores six streams; when two of them are a
+ * multiple of 4 KiB apart (or nearly), the CPU takes a load for one that may
+ * depend on a store to the other (4K aliasing) and waits: a 128 x 128
+ * cloth's rows, 64 KiB apart, ran at 2/3 of the speed. So the odd places
+ * start up to 4 KiB later, at the offset that keeps the most sticks' streams
+ * at least GAP_MIN bytes apart; x, y and z are LM_BATCH_AXIS_BYTES apart
+ * (modulo 4 KiB, lm_batches_prepare). */
+enum { GAP_MIN = 256 };
+static void place_odd(lm_batches *bt) {
+    uint32_t best = bt->half;
+    uint64_t best_cost = UINT64_MAX;
+    for (uint32_t shift = 0; shift < 512; shift += 8) {
+        uint64_t cost = 0;
+        for (uint32_t r = 0; r < bt->run_count; r++) {
+            const lm_batch_run *run = &bt->runs[r];
+            if (run->stride == 1) {
+                uint32_t gap = stream_gap(bt, run, bt->half + shift);
+                cost += gap < GAP_MIN ? (uint64_t)run->count * (GAP_MIN - gap) : 0;
+            }
+        }
+        if (cost < best_cost) {
+            best = bt->half + shift;
+            best_cost = cost;
+        }
+    }
+    uint32_t move = best - bt->half;
+    for (uint32_t r = 0; r < bt->run_count; r++) {
+        lm_batch_run *run = &bt->runs[r];
+        run->a += run->a >= bt->half ? move : 0;
+        run->b += run->b >= bt->half ? move : 0;
+    }
+    for (uint32_t g = 0; g < bt->gather_count; g++) {
+        bt->ia[g] += bt->ia[g] >= bt->half ? move : 0;
+        bt->ib[g] += bt->ib[g] >= bt->half ? move : 0;
+    }
+    bt->odd = best;
 }
 
 static bool build(lm_world *world) {
@@ -232,6 +394,7 @@ static bool build(lm_world *world) {
     bt->stick_count = bt->run_count = bt->batch_count = bt->gather_count = 0;
     bt->particles = world->particles.count;
     bt->half = (bt->particles + 1) / 2;
+    bt->odd = bt->half; /* for now: place_odd */
     uint32_t total = 0;
     for (uint32_t i = 0; i < world->constraints.count; i++) {
         const lm_constraint_item *c = lm_store_at(&world->constraints, i);
@@ -244,7 +407,8 @@ static bool build(lm_world *world) {
     entry *scratch = lm_memory_resize_array(memory, NULL, room, sizeof *scratch);
     uint32_t *colour = lm_memory_resize_array(memory, NULL, room, sizeof *colour);
     uint64_t *used = lm_memory_zeroed(memory, (size_t)world->particles.count + 1, sizeof *used);
-    bool ok = all && rest && scratch && colour && used && reserve(bt, total);
+    uint32_t *stamp = lm_memory_zeroed(memory, (size_t)world->particles.count + 1, sizeof *stamp);
+    bool ok = all && rest && scratch && colour && used && stamp && reserve(bt, total);
     if (ok) {
         uint32_t n = 0, rest_count = 0;
         for (uint32_t i = 0; i < world->constraints.count; i++) {
@@ -255,14 +419,18 @@ static bool build(lm_world *world) {
             }
         }
         qsort(all, n, sizeof *all, by_offset_then_a);
-        ok = add_families(bt, all, n, rest, &rest_count, scratch) &&
-             add_colours(bt, rest, rest_count, used, colour, scratch);
+        ok = add_families(bt, all, n, rest, &rest_count, scratch, stamp) &&
+             add_colours(bt, rest, rest_count, used, colour, scratch, stamp);
+        if (ok) {
+            place_odd(bt);
+        }
     }
     lm_memory_free(memory, all);
     lm_memory_free(memory, rest);
     lm_memory_free(memory, scratch);
     lm_memory_free(memory, colour);
     lm_memory_free(memory, used);
+    lm_memory_free(memory, stamp);
     if (!ok) {
         bt->stick_count = bt->run_count = bt->batch_count = bt->gather_count = 0;
         return false;
@@ -273,7 +441,7 @@ static bool build(lm_world *world) {
 
 /* The slot at place p (the inverse of lm_batch_place). */
 static uint32_t slot_at(const lm_batches *bt, uint32_t p) {
-    return p < bt->half ? 2 * p : 2 * (p - bt->half) + 1;
+    return p < bt->half ? 2 * p : 2 * (p - bt->odd) + 1;
 }
 
 /* Whether every place of from .. from + n - 1 has inverse mass w. */
@@ -336,30 +504,27 @@ bool lm_batches_prepare(lm_world *world) {
     if (!set_weights(world)) {
         return false;
     }
-    if (bt->soa_capacity < world->particles.count) {
-        uint32_t capacity = world->particles.count;
-        double *x = lm_memory_resize_array(bt->memory, bt->sx, capacity, sizeof *x);
-        if (!x) {
+    /* sx, sy, sz and sw in one block from a 4 KiB boundary, each array
+     * LM_BATCH_AXIS_BYTES further (modulo 4 KiB) than the one before:
+     * place_odd's streams apart */
+    uint32_t places = bt->odd + world->particles.count / 2;
+    uint32_t axis = LM_BATCH_AXIS_BYTES / sizeof(double), page = 4096 / sizeof(double);
+    size_t stride = (places + page - 1 - axis) / page * page + axis;
+    size_t need = 4 * stride + page;
+    if (bt->soa_capacity < need) {
+        lm_memory_free(bt->memory, bt->soa);
+        bt->soa_capacity = 0;
+        bt->soa = lm_memory_resize_array(bt->memory, NULL, need, sizeof *bt->soa);
+        if (!bt->soa) {
             return false;
         }
-        bt->sx = x;
-        double *y = lm_memory_resize_array(bt->memory, bt->sy, capacity, sizeof *y);
-        if (!y) {
-            return false;
-        }
-        bt->sy = y;
-        double *z = lm_memory_resize_array(bt->memory, bt->sz, capacity, sizeof *z);
-        if (!z) {
-            return false;
-        }
-        bt->sz = z;
-        double *w = lm_memory_resize_array(bt->memory, bt->sw, capacity, sizeof *w);
-        if (!w) {
-            return false;
-        }
-        bt->sw = w;
-        bt->soa_capacity = capacity;
+        bt->soa_capacity = need;
     }
+    size_t skip = (page - ((uintptr_t)bt->soa / sizeof(double)) % page) % page;
+    bt->sx = bt->soa + skip;
+    bt->sy = bt->sx + stride;
+    bt->sz = bt->sy + stride;
+    bt->sw = bt->sz + stride;
     int threads = world->def.threads;
     if (bt->pool && lm_pool_threads(bt->pool) != threads) {
         lm_pool_destroy(bt->pool);
@@ -380,10 +545,7 @@ void lm_batches_free(lm_batches *bt) {
     lm_memory_free(memory, bt->ib);
     lm_memory_free(memory, bt->runs);
     lm_memory_free(memory, bt->batches);
-    lm_memory_free(memory, bt->sx);
-    lm_memory_free(memory, bt->sy);
-    lm_memory_free(memory, bt->sz);
-    lm_memory_free(memory, bt->sw);
+    lm_memory_free(memory, bt->soa);
     lm_memory_free(memory, bt->w_seen);
     memset(bt, 0, sizeof *bt);
     bt->memory = memory;

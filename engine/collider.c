@@ -120,9 +120,9 @@ double lm_collider_triangle_depth(const lm_world *world, lm_collider collider, l
 
 void lm_collision_free(lm_collision *c) {
     lm_memory *memory = c->memory;
-    void *blocks[] = {c->pairs,        c->pair_push,    c->cell_start, c->cell_items,
-                      c->cell,         c->bucket,       c->cluster,    c->impact,
-                      c->normal_basis, c->normal_count, c->body_of,    c->embedded};
+    void *blocks[] = {c->pairs,        c->pair_push, c->cell_start, c->cell_items, c->cell,
+                      c->sorted,       c->bucket,    c->cluster,    c->impact,     c->normal_basis,
+                      c->normal_count, c->body_of,   c->embedded};
     for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++) {
         lm_memory_free(memory, blocks[i]);
     }

@@ -42,9 +42,9 @@ static void project_world_box(lm_world *world, const lm_collider_item *item, uin
         uint8_t contact = 0;
         lm_vec3 x = p->x[i];
         /* A particle wider than the box sits in its middle on that axis. */
-        double lx = fmin(lo.x + r, 0.5 * (lo.x + hi.x)), hx = fmax(hi.x - r, lx);
-        double ly = fmin(lo.y + r, 0.5 * (lo.y + hi.y)), hy = fmax(hi.y - r, ly);
-        double lz = fmin(lo.z + r, 0.5 * (lo.z + hi.z)), hz = fmax(hi.z - r, lz);
+        double lx = lm_fmin(lo.x + r, 0.5 * (lo.x + hi.x)), hx = lm_fmax(hi.x - r, lx);
+        double ly = lm_fmin(lo.y + r, 0.5 * (lo.y + hi.y)), hy = lm_fmax(hi.y - r, ly);
+        double lz = lm_fmin(lo.z + r, 0.5 * (lo.z + hi.z)), hz = lm_fmax(hi.z - r, lz);
         x.x = clamp_axis(x.x, lx, hx, &contact, CONTACT_MIN_X);
         x.y = clamp_axis(x.y, ly, hy, &contact, CONTACT_MIN_Y);
         x.z = clamp_axis(x.z, lz, hz, &contact, CONTACT_MIN_Z);

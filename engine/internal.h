@@ -5,6 +5,7 @@
 #define LOOM_INTERNAL_H
 
 #include <assert.h>
+#include <math.h>
 
 #include "loom.h"
 
@@ -287,7 +288,8 @@ typedef struct lm_collision {
     uint32_t pair_count, pair_capacity;
     uint32_t *cell_start, *cell_items; /* bucket -> first item; items sorted by bucket */
     int32_t *cell;                     /* 3 integer cell coordinates per particle */
-    uint32_t *bucket;                  /* bucket of each particle */
+    double *sorted;   /* per sorted item: x, y, z, radius (read in place of the particle's) */
+    uint32_t *bucket; /* bucket of each particle */
     uint32_t bucket_count, grid_capacity;
     double step_start; /* world time when the step began (kinematic poses) */
     /* Restitution between particles (bounce.c): scratch per particle. */
@@ -380,19 +382,24 @@ typedef struct lm_batches {
     uint32_t batch_count, batch_capacity;
     /* positions and inverse masses (solve_w) as structure of arrays while the
      * batches run, each particle at its place (lm_batch_place) */
-    double *sx, *sy, *sz, *sw;
-    uint32_t soa_capacity;
+    double *sx, *sy, *sz, *sw; /* in soa (see lm_batches_prepare) */
+    double *soa;
+    size_t soa_capacity;
     double *w_seen; /* solve_w when the runs' weights were last set (per slot) */
     bool weights_set;
-    uint32_t particles, half; /* slots when built; places of the even slots */
-    lm_pool *pool;            /* threads - 1 workers, when threads > 1 */
+    uint32_t particles; /* slots when built */
+    uint32_t half, odd; /* places of the even slots; place of slot 1 (batch.c: place_odd) */
+    lm_pool *pool;      /* threads - 1 workers, when threads > 1 */
     lm_memory *memory;
 } lm_batches;
 
 /* Where slot s lives in the batches' arrays: even slots first, then odd. */
 static inline uint32_t lm_batch_place(const lm_batches *batches, uint32_t s) {
-    return (s & 1u) ? batches->half + (s >> 1) : s >> 1;
+    return (s & 1u) ? batches->odd + (s >> 1) : s >> 1;
 }
+/* How far apart (modulo 4 KiB) the arrays x, y, z and w of the batches
+ * start: a third of a page, so a run's streams do not alias. */
+enum { LM_BATCH_AXIS_BYTES = 1360 };
 
 /* Regroups the plain sticks into batches (when the constraints changed);
  * makes or remakes the thread pool. False when out of memory. */
@@ -498,6 +505,15 @@ static inline lm_vec3 lm_scale(lm_vec3 a, double s) {
 }
 static inline double lm_dot(lm_vec3 a, lm_vec3 b) {
     return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+/* fmin and fmax without a call through the PLT in hot loops: the same value
+ * as libm's for every input (the smaller or larger; a NaN argument gives the
+ * other one; for -0 and +0, the second argument, as x86-64's minsd/maxsd). */
+static inline double lm_fmin(double x, double y) {
+    return (isless(x, y) || isnan(y)) ? x : y;
+}
+static inline double lm_fmax(double x, double y) {
+    return (isgreater(x, y) || isnan(y)) ? x : y;
 }
 /* a + b * s */
 static inline lm_vec3 lm_mad(lm_vec3 a, lm_vec3 b, double s) {

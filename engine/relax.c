@@ -25,7 +25,7 @@ enum { PARALLEL_MIN = 2048 }; /* smaller batches stay on the calling thread */
     do {                                                                                           \
         double dx_ = (BX) - (AX), dy_ = (BY) - (AY), dz_ = (BZ) - (AZ);                            \
         double length_ = sqrt(dx_ * dx_ + dy_ * dy_ + dz_ * dz_), wsum_ = (WA) + (WB);             \
-        double skip_ = ((length_ < 1e-12) | (wsum_ == 0.0)) ? 1.0 : 0.0;                           \
+        double skip_ = ((length_ < 1e-12) | (wsum_ == 0.0) | ((REST) < 0.0)) ? 1.0 : 0.0;          \
         double k_ = (STIFFNESS) * (length_ - (REST)) / (length_ * wsum_ + skip_) * (1.0 - skip_);  \
         double fa_ = (WA)*k_, fb_ = (WB)*k_;                                                       \
         (AX) += dx_ * fa_;                                                                         \
@@ -134,7 +134,7 @@ static void to_soa(lm_world *world) {
         bt->sw[k] = w[i];
     }
     for (uint32_t i = 1; i < n; i += 2) {
-        uint32_t k = bt->half + (i >> 1);
+        uint32_t k = bt->odd + (i >> 1);
         bt->sx[k] = x[i].x;
         bt->sy[k] = x[i].y;
         bt->sz[k] = x[i].z;

@@ -194,6 +194,39 @@ do
           ("it lands flat: four corners on the floor (%.4f .. %.4f m), four up"):format(ys[1], ys[4]))
     local _, fell = drop_box(false)
     check(fell < -1, "without collide the box falls through the floor")
+    -- Friction on the box's corners, with every integrator: the box lands
+    -- flat on a floor of friction mu, then gravity tilts 30 degrees (the
+    -- same as a 30-degree slope). mu = 0.8 (> tan 30) holds it: it creeps
+    -- 6 mm/s (it rests on one corner of the four) where frictionless it
+    -- slides at 4.9 m/s^2; mu = 0.3 slides at g (sin 30 - mu cos 30) =
+    -- 2.356 m/s^2 (measured 2.356 with each).
+    local function slope(integrator, mu)
+        local w = loom.world { integrator = integrator }
+        w:plane { point = { 0, 0, 0 }, friction = mu }
+        local body = rigid.tetrahedron(w, { center = { 0, 0.2, 0 }, size = 1 })
+        for _, p in ipairs(body.particles) do p:set_mask {} end
+        local a = 1 / (2 * math.sqrt(2))
+        rigid.embed_box(w, body, { half = { a * 0.5, a * 0.3, a * 0.2 }, collide = true })
+        w:step(60)
+        local angle = math.rad(30)
+        w:set { gravity = { 9.81 * math.sin(angle), -9.81 * math.cos(angle), 0 } }
+        local x0 = body.particles[1]:pos()
+        w:step(30)
+        local x1 = body.particles[1]:pos()
+        w:step(30)
+        local x2 = body.particles[1]:pos()
+        return x2 - x0, ((x2 - x1) - (x1 - x0)) / 0.5 ^ 2 -- second difference: a T^2
+    end
+    local sliding = 9.81 * (math.sin(math.rad(30)) - 0.3 * math.cos(math.rad(30)))
+    for _, integrator in ipairs { "euler", "semi_implicit_euler", "verlet", "velocity_verlet",
+                                  "midpoint", "rk4" } do
+        local held = slope(integrator, 0.8)
+        check(math.abs(held) < 0.01, ("%s: static friction holds the box's corners on a 30-degree slope "
+                                      .. "(%.4f m in 1 s)"):format(integrator, held))
+        local _, accel = slope(integrator, 0.3)
+        check_near(accel, sliding, 0.03 * sliding,
+                   ("%s: mu = 0.3 slides at g (sin - mu cos) within 3%% (%.3f m/s^2)"):format(integrator, accel))
+    end
     t.check_error(function() rigid.embed_box(loom.world(), rigid.basis(loom.world()), { half = { 1, 1, 1 }, collide = true }) end,
                   "bad argument #3 to 'embed_box' (field 'collide' needs a tetrahedron (its corners carry the box))",
                   "collide needs a tetrahedron")

@@ -129,3 +129,86 @@ do
     check(worst_gap < 0.001, ("the approximation adds under 0.1%% of stretch (%.5f)"):format(worst_gap))
     loom.update = nil
 end
+
+-- constraints_adaptive_tolerance.lua: over 5 s the adaptive world (tolerance
+-- 0.1 mm, at most 20 sweeps) sweeps at most a third as often as its fixed
+-- twin, more on impact than at rest, and its sticks end within 1 mm of
+-- their lengths (under 5 cm on impact; the fixed twin peaks at 3.3 cm).
+do
+    local world = assert(loadfile("examples/constraints_adaptive_tolerance.lua"))()
+    local update = loom.update
+    local adaptive, most, worst, at_rest = 0, 0, 0, nil
+    for s = 1, 300 do
+        update(1 / 60)
+        world:step()
+        local stats = world:stats()
+        adaptive = adaptive + stats.sweeps
+        most = math.max(most, stats.sweeps)
+        worst = math.max(worst, stats.max_error)
+        if s == 300 then at_rest = stats end
+    end
+    check(adaptive < 300 * 20 / 3, ("adaptive: %d sweeps in 5 s, under a third of 6000"):format(adaptive))
+    check(most >= 2 * at_rest.sweeps and at_rest.sweeps >= 1,
+          ("more sweeps on impact (%d) than at rest (%d)"):format(most, at_rest.sweeps))
+    check(at_rest.max_error < 1e-3, ("at rest every stick within 1 mm (%.2g m)"):format(at_rest.max_error))
+    check(worst < 0.05, ("the worst error on impact stays under 5 cm (%.3f m)"):format(worst))
+    loom.update = nil
+end
+
+-- cloth_springs_midpoint_rk4.lua: Lander's spring cloth at the builder's
+-- stable springs (k = 100 N/m at 8 sub-steps) stays bounded with both:
+-- over 5 s the energy never rises more than 0.1 J above where it was 0.5 s
+-- before (it falls 3 J as the cloth settles; the largest rises are 0.03 J
+-- for midpoint and 0.05 J for RK4, in the first fall), the cloth hangs about its
+-- own length (the lowest particle between 0.6 and 1.2 m down: at 1
+-- sub-step the builder's floppy springs let it hang 5 m) and no structural
+-- spring stretches past 40%.
+do
+    local _, cloths = assert(loadfile("examples/cloth_springs_midpoint_rk4.lua"))()
+    local update = loom.update
+    local energy = { midpoint = {}, rk4 = {} }
+    for s = 1, 300 do
+        update(1 / 60)
+        for name, c in pairs(cloths) do energy[name][s] = c.world:energy().total end
+    end
+    for _, name in ipairs { "midpoint", "rk4" } do
+        local c, e = cloths[name], energy[name]
+        local rise = 0
+        for s = 31, 300 do rise = math.max(rise, e[s] - e[s - 30]) end
+        check(rise < 0.1, ("%s: the spring cloth never gains energy (largest rise in 0.5 s %.3f J)")
+              :format(name, rise))
+        check(e[300] < -2.5, ("%s: it settles, losing what it fell (%.2f J)"):format(name, e[300]))
+        local lowest, stretch = 0, 0
+        for _, p in ipairs(c.world:particles()) do lowest = math.min(lowest, (select(2, p:pos()))) end
+        for _, spring in ipairs(c.sheet.structural) do
+            local a, b = spring:particles()
+            local ax, ay, az = a:pos()
+            local bx, by, bz = b:pos()
+            stretch = math.max(stretch, math.sqrt((ax - bx) ^ 2 + (ay - by) ^ 2 + (az - bz) ^ 2) * 11 - 1)
+        end
+        check(lowest < -0.6 and lowest > -1.2, ("%s: it hangs about its length (lowest %.3f m)")
+              :format(name, lowest))
+        check(stretch < 0.4, ("%s: no thread stretched past 40%% (%.1f%%)"):format(name, 100 * stretch))
+    end
+    loom.update = nil
+end
+
+-- loom.cloth's default springs are stable under every integrator but
+-- explicit Euler, at 1 and at 8 sub-steps: a cloth dropped for 2 s stays
+-- within 3 m of its pins (tests/cli_springs.sh: and world:spring says
+-- nothing about them: midpoint's limit grows with their damping).
+do
+    local cloth = require "loom.cloth"
+    for _, integrator in ipairs { "semi_implicit_euler", "verlet", "velocity_verlet", "midpoint", "rk4" } do
+        for _, substeps in ipairs { 1, 8 } do
+            local w = loom.world { integrator = integrator, substeps = substeps }
+            cloth.grid(w, { nu = 8, nv = 8, kind = "spring", pin = { "top_left", "top_right" } })
+            w:step(120)
+            local lowest = 0
+            for _, p in ipairs(w:particles()) do lowest = math.min(lowest, (select(2, p:pos()))) end
+            check(lowest > -3 and lowest == lowest,
+                  ("%s at %d sub-steps: the default spring cloth stays bounded (lowest %.2f m)")
+                      :format(integrator, substeps, lowest))
+        end
+    end
+end

@@ -1,0 +1,9 @@
+-- hostile: under --trust, load and dofile of bytecode (a crafted chunk crashes Lua: it does not verify bytecode)
+-- args: --trust --timeout 2 --memory 64
+-- stderr: attempt to load a binary chunk (mode is 't')
+local w = loom.world{}
+local f, message = load(string.dump(function() return 1 end), "dumped", "b")
+assert(f == nil and message:find("binary chunk"))
+local g, message2 = load(string.dump(function() return 1 end))
+error(message2, 0)
+return w

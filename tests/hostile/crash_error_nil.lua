@@ -1,0 +1,3 @@
+-- hostile: an error whose object is nil
+-- stderr: (error object is a nil value)
+error(nil)

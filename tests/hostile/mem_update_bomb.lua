@@ -1,0 +1,8 @@
+-- hostile: an allocation bomb in loom.update, after frame 0 was written
+-- stderr: memory limit of 64 MiB
+local w = loom.world{}
+local keep = {}
+function loom.update()
+    while true do keep[#keep + 1] = string.rep("y", 4096) .. #keep end
+end
+return w
