@@ -64,20 +64,36 @@ static void end_children(app_cleanup *cleanup) {
     }
 }
 
-static void *wait_for_signal(void *context) {
-    app_cleanup *cleanup = context;
-    int signal_number = 0;
-    while (sigwait(&cleanup->waited, &signal_number) != 0)
-        ;
-    pthread_mutex_lock(&cleanup->lock); /* kept: nothing else may create or rename */
+/* Removes what the run leaves behind, says message and exits: the lock is
+ * kept, so nothing can be created or renamed afterwards. */
+static void end_run(app_cleanup *cleanup, const char *message, int status) {
+    pthread_mutex_lock(&cleanup->lock);
     for (size_t i = 0; i < cleanup->child_count; i++)
         kill(cleanup->children[i], SIGTERM);
     end_children(cleanup);
     for (size_t i = 0; i < cleanup->path_count; i++)
         unlink(cleanup->paths[i]);
-    say(signal_number == SIGINT ? "\nloom: interrupted (SIGINT); temporary files removed\n"
-                                : "\nloom: terminated (SIGTERM); temporary files removed\n");
-    _exit(128 + signal_number);
+    say(message);
+    _exit(status);
+}
+
+static void *wait_for_signal(void *context) {
+    app_cleanup *cleanup = context;
+    int signal_number = 0;
+    while (sigwait(&cleanup->waited, &signal_number) != 0)
+        ;
+    end_run(cleanup,
+            signal_number == SIGINT ? "\nloom: interrupted (SIGINT); temporary files removed\n"
+                                    : "\nloom: terminated (SIGTERM); temporary files removed\n",
+            128 + signal_number);
+    return NULL;
+}
+
+void app_cleanup_end(app_cleanup *cleanup, const char *message, int status) {
+    if (cleanup)
+        end_run(cleanup, message, status);
+    say(message);
+    _exit(status);
 }
 
 app_cleanup *app_cleanup_create(void) {

@@ -26,6 +26,12 @@ app_cleanup *app_cleanup_create(void);
  * between is then delivered (and its default action ends the process). */
 void app_cleanup_destroy(app_cleanup *cleanup);
 
+/* Ends the process from any thread: removes every registered temporary
+ * file, stops every registered child, writes message to stderr and exits
+ * with status (the watchdog, app/watchdog.h). cleanup may be NULL (only the
+ * message and the exit). Does not return. */
+_Noreturn void app_cleanup_end(app_cleanup *cleanup, const char *message, int status);
+
 /* Opens path for writing ("wb") and registers it as temporary. NULL with
  * errno on failure. cleanup may be NULL (nothing is registered). */
 FILE *app_cleanup_open(app_cleanup *cleanup, const char *path);

@@ -11,6 +11,7 @@
  */
 #include "app.h"
 #include "cleanup.h"
+#include "watchdog.h"
 #include "csv.h"
 #include "frame_writer.h"
 #include "labels.h"
@@ -72,15 +73,17 @@ static bool make_folder(const char *path, char *err, size_t err_size) {
 /* Loads the scene with the --set values, then checks them: *status is
  * APP_EXIT_USAGE for a value the scene has no parameter for or that does not
  * fit, APP_EXIT_FAILURE for a script error. */
-static app_scene *load(const app_options *options, int *status) {
+static app_scene *load(const app_options *options, app_watchdog *watchdog, int *status) {
     char *err = malloc(APP_ERROR_SIZE);
     if (!err) {
         fprintf(stderr, "loom: out of memory\n");
         *status = APP_EXIT_FAILURE;
         return NULL;
     }
-    app_scene_setup setup = {
-        .path = options->scene, .limits = options->limits, .params = options->params};
+    app_scene_setup setup = {.path = options->scene,
+                             .limits = options->limits,
+                             .params = options->params,
+                             .watchdog = watchdog};
     app_scene *scene = app_scene_load_setup(&setup, err, APP_ERROR_SIZE);
     *status = APP_EXIT_FAILURE;
     if (!scene)
@@ -149,6 +152,7 @@ static bool check_outputs(const app_options *options) {
 typedef struct render_run {
     const app_options *options;
     app_cleanup *cleanup;
+    app_watchdog *watchdog; /* ends the run if a script call overruns (app/watchdog.h) */
     app_scene *scene;
     app_labels *labels;
     frame_writer *writer;        /* with --out */
@@ -217,7 +221,7 @@ static int render(render_run *run) {
     const app_options *options = run->options;
     double start = app_seconds();
     int status;
-    run->scene = load(options, &status);
+    run->scene = load(options, run->watchdog, &status);
     if (!run->scene)
         return status;
     run->labels = app_labels_create();
@@ -313,6 +317,7 @@ int app_render(const app_options *options) {
         fprintf(stderr, "loom: cannot start: %s\n", strerror(errno));
         return APP_EXIT_FAILURE;
     }
+    run.watchdog = app_watchdog_start(options->scene, options->limits.time_seconds, run.cleanup);
     int status = render(&run);
     if (run.video) {
         char err[1024];
@@ -323,10 +328,12 @@ int app_render(const app_options *options) {
     free(run.times);
     app_labels_destroy(run.labels);
     char err[512];
+    /* Finalizers run: still watched. */
     if (!app_scene_close(run.scene, err, sizeof err) && status == APP_EXIT_OK) {
         fprintf(stderr, "%s\n", err);
         status = APP_EXIT_FAILURE;
     }
+    app_watchdog_stop(run.watchdog);
     app_cleanup_destroy(run.cleanup);
     return status;
 }
@@ -334,13 +341,17 @@ int app_render(const app_options *options) {
 int app_sim(const app_options *options) {
     double start = app_seconds();
     int status;
-    app_scene *scene = load(options, &status);
-    if (!scene)
+    app_watchdog *watchdog = app_watchdog_start(options->scene, options->limits.time_seconds, NULL);
+    app_scene *scene = load(options, watchdog, &status);
+    if (!scene) {
+        app_watchdog_stop(watchdog);
         return status;
+    }
     double *times = options->csv ? calloc((size_t)options->frames, sizeof *times) : NULL;
     if (options->csv && !times) {
         fprintf(stderr, "loom: out of memory\n");
         app_scene_destroy(scene);
+        app_watchdog_stop(watchdog);
         return APP_EXIT_FAILURE;
     }
     status = APP_EXIT_OK;
@@ -374,9 +385,11 @@ int app_sim(const app_options *options) {
                 lm_world_time(world), app_seconds() - start);
     }
     free(times);
+    /* Finalizers run: still watched. */
     if (!app_scene_close(scene, err, sizeof err) && status == APP_EXIT_OK) {
         fprintf(stderr, "%s\n", err);
         status = APP_EXIT_FAILURE;
     }
+    app_watchdog_stop(watchdog);
     return status;
 }

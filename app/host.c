@@ -15,7 +15,15 @@
  *   - time: every HOOK_INSTRUCTIONS instructions the hook compares the clock
  *     with the deadline of the current call and raises an error once it has
  *     passed. A deadline is set before each call from the app (running the
- *     script, one loom.update, one world:step) and cleared after it.
+ *     script, one loom.update, one world:step) and cleared after it. Once
+ *     past it, the hook of that thread runs at every instruction and raises
+ *     again each time, so pcall, xpcall, a coroutine or a __close handler
+ *     that catches the error cannot go on (coroutines get the hook of the
+ *     thread that creates them). Worlds get a step interrupt asking the same
+ *     deadline between sweeps, and the budgeted string functions
+ *     (app/budget_string.c) ask it while they work. A watchdog
+ *     (app/watchdog.h), when given, is told each deadline: it ends a run
+ *     whose call does not stop (a trusted script removing the hook).
  */
 #include "host.h"
 
@@ -31,6 +39,7 @@
 
 #include "../bindings/loom_lua.h"
 #include "sandbox.h"
+#include "watchdog.h"
 
 enum {
     HOOK_INSTRUCTIONS = 10000,
@@ -55,11 +64,14 @@ struct app_host {
     bool reporting;       /* writing an error: REPORT_RESERVE more allowed */
     size_t printed;       /* bytes print() wrote */
     double deadline;      /* monotonic seconds; 0 while no call is running */
-    bool warnings_on;     /* Lua's warn("@on") and warn("@off") */
+    bool timed_out;       /* the current call went past its deadline */
+    char time_limit[96];  /* "script ran for more than 2 s (raise it with --timeout)" */
+    char timed_out_at[APP_HOST_WHERE_SIZE]; /* "file:line: " where the hook first raised */
+    bool warnings_on;                       /* Lua's warn("@on") and warn("@off") */
     bool warning_continues;
 };
 
-static double monotonic_seconds(void) {
+double app_host_monotonic_seconds(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
@@ -123,6 +135,29 @@ const char *app_host_path(const app_host *host) {
     return host->setup.path;
 }
 
+bool app_host_over_time(app_host *host) {
+    if (host->deadline == 0.0)
+        return false;
+    if (!host->timed_out && app_host_monotonic_seconds() >= host->deadline)
+        host->timed_out = true;
+    return host->timed_out;
+}
+
+const char *app_host_time_message(const app_host *host) {
+    return host->time_limit;
+}
+
+int app_host_time_error(lua_State *L) {
+    app_host *host = app_host_of(L);
+    host->timed_out = true;
+    luaL_where(L, 1);
+    if (!host->timed_out_at[0])
+        snprintf(host->timed_out_at, sizeof host->timed_out_at, "%s", lua_tostring(L, -1));
+    lua_pushstring(L, host->time_limit);
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
 static void time_hook(lua_State *L, lua_Debug *where) {
     app_host *host = app_host_of(L);
     if (host->memory_over && !host->reporting) {
@@ -133,17 +168,53 @@ static void time_hook(lua_State *L, lua_Debug *where) {
         lua_pushliteral(L, "not enough memory");
         lua_error(L);
     }
-    if (host->deadline == 0.0 || monotonic_seconds() < host->deadline)
+    if (!app_host_over_time(host)) {
+        if (lua_gethookcount(L) != HOOK_INSTRUCTIONS) /* a thread re-armed in an earlier call */
+            lua_sethook(L, time_hook, LUA_MASKCOUNT, HOOK_INSTRUCTIONS);
         return;
+    }
+    /* From now on every instruction of this thread raises again. */
+    if (lua_gethookcount(L) != 1)
+        lua_sethook(L, time_hook, LUA_MASKCOUNT, 1);
     if (lua_getinfo(L, "Sl", where) && where->currentline > 0)
         lua_pushfstring(L, "%s:%d: ", where->short_src, where->currentline);
     else
         lua_pushliteral(L, "");
-    char limit[32];
-    snprintf(limit, sizeof limit, "%g", host->setup.time_seconds);
-    lua_pushfstring(L, "script ran for more than %s s (an endless loop?)", limit);
+    if (!host->timed_out_at[0])
+        snprintf(host->timed_out_at, sizeof host->timed_out_at, "%s", lua_tostring(L, -1));
+    lua_pushstring(L, host->time_limit);
     lua_concat(L, 2);
     lua_error(L);
+}
+
+/* The message handler xpcall is given, wrapped (upvalue 1): Lua runs a
+ * handler for an error the hook raised with hooks off, so a looping handler
+ * would never be stopped. Past the deadline the handler is not called and
+ * the error goes on as it is. */
+static int guarded_handler(lua_State *L) {
+    if (app_host_over_time(app_host_of(L)))
+        return 1;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+/* xpcall(f, msgh, ...) with msgh guarded. Upvalue 1: Lua's xpcall. */
+static int guarded_xpcall(lua_State *L) {
+    luaL_checkany(L, 2);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, guarded_handler, 1);
+    lua_replace(L, 2);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* The worlds' step interrupt: asked between relaxation sweeps. */
+static int step_interrupt(void *context) {
+    return app_host_over_time(context);
 }
 
 /* Lua's warn(): off until "@on", like the stand-alone interpreter. */
@@ -251,6 +322,34 @@ static lua_State *call_thread(app_host *host, bool *pushed) {
     return lua_newthread(host->L);
 }
 
+/* Writes the error of a call that went past its deadline: the time-limit
+ * message word for word, with the place it was hit, whatever error the
+ * script made of it on the way out (a __close handler's, "error in error
+ * handling", a memory error). */
+static void time_error(app_host *host, const char *message, char *err, size_t err_size) {
+    const char *found = message ? strstr(message, host->time_limit) : NULL;
+    if (found && found != message)
+        snprintf(err, err_size, "%s", message); /* "file:line: script ran ..." and a traceback */
+    else if (host->timed_out_at[0])
+        snprintf(err, err_size, "%s%s", host->timed_out_at, host->time_limit);
+    else
+        snprintf(err, err_size, "%s: %s", host->setup.path,
+                 host->time_limit); /* a step the app made */
+}
+
+void app_host_deadline_begin(app_host *host) {
+    host->timed_out = false;
+    host->timed_out_at[0] = '\0';
+    host->deadline = app_host_monotonic_seconds() + host->setup.time_seconds;
+    app_watchdog_arm(host->setup.watchdog, host->deadline);
+}
+
+void app_host_deadline_end(app_host *host) {
+    app_watchdog_disarm(host->setup.watchdog);
+    host->deadline = 0.0;
+    host->timed_out = false;
+}
+
 bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t err_size) {
     lua_State *L = host->L;
     int base = lua_gettop(L) - nargs; /* the function's index */
@@ -269,11 +368,17 @@ bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t er
     }
     lua_pushcfunction(thread, trampoline);
     lua_xmove(L, thread, nargs + 1);
-    lua_sethook(thread, lua_gethook(L), lua_gethookmask(L), lua_gethookcount(L));
 
+    /* Set again each call: a trusted script may have removed or changed it. */
+    lua_sethook(L, time_hook, LUA_MASKCOUNT, HOOK_INSTRUCTIONS);
+    bool outer = host->deadline == 0.0; /* else one deadline spans several calls */
+    if (outer)
+        app_host_deadline_begin(host);
+    else if (app_host_over_time(host))
+        lua_sethook(L, time_hook, LUA_MASKCOUNT, 1); /* raise at once */
+    lua_sethook(thread, lua_gethook(L), lua_gethookmask(L), lua_gethookcount(L));
     host->memory_over = false;
     host->reporting = false;
-    host->deadline = monotonic_seconds() + host->setup.time_seconds;
     int results = 0;
     int status = lua_resume(thread, L, nargs + 1, &results);
     bool ok = status == LUA_OK;
@@ -303,7 +408,8 @@ bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t er
         if (!host->memory_over)
             push_message(host, thread, where); /* may go over the limit itself */
         host->reporting = true;
-        if (host->memory_over) {
+        bool timed_out = host->timed_out;
+        if (host->memory_over && !timed_out) {
             lua_settop(thread, 0);
             snprintf(err, err_size,
                      "%s: the script went over its memory limit of %zu MiB (raise it with "
@@ -312,11 +418,16 @@ bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t er
             /* The traceback, from the failed thread's frames. */
             lmlua_push_traceback(L, thread, "", 0);
         } else {
-            lmlua_push_traceback(L, thread, lua_tostring(L, -1), 0);
-            lua_remove(L, -2);
+            lmlua_push_traceback(L, thread, host->memory_over ? NULL : lua_tostring(L, -1), 0);
+            if (!host->memory_over)
+                lua_remove(L, -2);
             err[0] = '\0';
         }
         const char *text = lua_tostring(L, -1);
+        if (timed_out) {
+            time_error(host, text, err, err_size);
+            text = NULL;
+        }
         size_t length = strlen(err);
         snprintf(err + length, err_size - length, "%s", text ? text : "");
         if (err[0] == '\0')
@@ -327,7 +438,8 @@ bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t er
     host->reporting = false;
     lua_resetthread(thread);
     lua_settop(thread, 0);
-    host->deadline = 0.0;
+    if (outer)
+        app_host_deadline_end(host);
     host->memory_over = false;
     host->reporting = false;
     arm_hook(L, HOOK_INSTRUCTIONS);
@@ -410,6 +522,10 @@ static int open_state(lua_State *L) {
     app_sandbox_open(L, &sandbox);
     lua_pushcfunction(L, print);
     lua_setglobal(L, "print");
+    lua_getglobal(L, "xpcall");
+    lua_pushcclosure(L, guarded_xpcall, 1);
+    lua_setglobal(L, "xpcall");
+    lmlua_set_step_interrupt(L, step_interrupt, host, host->time_limit);
     return 0;
 }
 
@@ -421,6 +537,8 @@ app_host *app_host_create(const app_host_setup *setup, char *err, size_t err_siz
     }
     host->setup = *setup;
     host->memory_enforced = true;
+    snprintf(host->time_limit, sizeof host->time_limit,
+             "script ran for more than %g s (raise it with --timeout)", setup->time_seconds);
     lua_State *L = lua_newstate(limited_alloc, host);
     if (!L) {
         snprintf(err, err_size, "%s: not enough memory to start Lua", setup->path);
@@ -454,12 +572,18 @@ bool app_host_close(app_host *host, char *err, size_t err_size) {
     if (host->L) {
         /* Finalizers run under the memory limit: once one goes over it,
          * every growth is refused until the state is gone (their errors are
-         * warnings, so closing itself never fails). */
+         * warnings, so closing itself never fails). They run with Lua's
+         * hooks off: the watchdog (headless) ends one that does not stop. */
         host->memory_enforced = true;
         host->memory_over = false;
         host->reporting = false;
         host->thread = NULL; /* closed with the state: the allocator must not touch it */
+        host->timed_out = false;
+        host->deadline = app_host_monotonic_seconds() + host->setup.time_seconds;
+        app_watchdog_arm(host->setup.watchdog, host->deadline);
         lua_close(host->L);
+        app_watchdog_disarm(host->setup.watchdog);
+        host->deadline = 0.0;
         if (host->memory_over) {
             ok = false;
             snprintf(err, err_size,

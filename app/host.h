@@ -18,6 +18,10 @@
 #include <stddef.h>
 
 struct lua_State;
+struct app_watchdog;
+
+/* Room for "file:line: " in front of a limit's message. */
+#define APP_HOST_WHERE_SIZE 160
 
 typedef struct app_host_setup {
     const char *path;    /* the script: names errors; its folder roots the files it may read */
@@ -30,6 +34,8 @@ typedef struct app_host_setup {
      * before it is loaded, for hot reload; may be NULL. */
     void (*file_read)(void *context, const char *path);
     void *context; /* for file_read, and what app_host_context returns */
+    /* Told the deadline of every call (and of closing); may be NULL. */
+    struct app_watchdog *watchdog;
 } app_host_setup;
 
 typedef struct app_host app_host;
@@ -60,6 +66,22 @@ const char *app_host_path(const app_host *host);
  * of the host's (so a failed call's frames can still be read), which cannot
  * yield. */
 bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t err_size);
+
+/* ---------------------------------------------------------- time limit --
+ * A call that runs past its deadline (setup.time_seconds after it started)
+ * fails with "file:line: script ran for more than 2 s (raise it with
+ * --timeout)" (app_host_time_message is the text after "file:line: "). */
+double app_host_monotonic_seconds(void);
+/* True once the current call is past its deadline (and from then on until
+ * it returns); false outside calls. C functions doing long work ask it. */
+bool app_host_over_time(app_host *host);
+const char *app_host_time_message(const app_host *host);
+/* One deadline for the calls made until app_host_deadline_end (one frame's
+ * loom.update and its steps), instead of one per call. */
+void app_host_deadline_begin(app_host *host);
+void app_host_deadline_end(app_host *host);
+/* Raises the time-limit error at the calling Lua function's line. */
+int app_host_time_error(struct lua_State *L);
 
 /* Pushes the script file's main chunk, compiled from text only: a
  * precompiled chunk is refused (Lua does not verify bytecode, and a crafted

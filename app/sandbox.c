@@ -218,6 +218,37 @@ static int sandbox_collectgarbage(lua_State *L) {
     return 1;
 }
 
+/* setmetatable(t, mt), as the standard one, but refusing a metatable with a
+ * __gc field (even false: Lua marks the table for finalization when the
+ * field is present, and calls whatever is there when it is collected). Lua
+ * runs finalizers with hooks off, so neither the time limit nor any error
+ * can stop a looping one (in a collection, or when the state closes); loom
+ * frees its own objects from C. */
+static int sandbox_setmetatable(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    int type = lua_type(L, 2);
+    luaL_argexpected(L, type == LUA_TNIL || type == LUA_TTABLE, 2, "nil or table");
+    if (type == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_argerror(L, 2,
+                                 "__gc is not available to a scene: finalizers run out of reach "
+                                 "of the time limit; --trust allows them");
+        lua_pop(L, 1);
+    }
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+        return luaL_error(L, "cannot change a protected metatable");
+    lua_settop(L, 2);
+    lua_setmetatable(L, 1);
+    return 1;
+}
+
+/* Trusted debug.sethook: refused. The hook is what enforces --timeout: a
+ * script replacing or removing it could run forever. */
+static int trusted_sethook(lua_State *L) {
+    return luaL_error(L, "debug.sethook is not available: loom's hook enforces --timeout");
+}
+
 /* ------------------------------------------------------------- require -- */
 
 /* require's searcher for Lua files: package.searchpath over package.path,
@@ -275,6 +306,10 @@ static void open_standard(lua_State *L, bool trust) {
         lua_getglobal(L, "load");
         lua_pushcclosure(L, sandbox_load, 1);
         lua_setglobal(L, "load");
+        lua_getglobal(L, LUA_DBLIBNAME);
+        lua_pushcfunction(L, trusted_sethook);
+        lua_setfield(L, -2, "sethook");
+        lua_pop(L, 1);
         return;
     }
     static const luaL_Reg libraries[] = {
@@ -313,6 +348,8 @@ static void open_standard(lua_State *L, bool trust) {
     lua_getglobal(L, "collectgarbage");
     lua_pushcclosure(L, sandbox_collectgarbage, 1);
     lua_setglobal(L, "collectgarbage");
+    lua_pushcfunction(L, sandbox_setmetatable);
+    lua_setglobal(L, "setmetatable");
 }
 
 /* The environment of loom's library modules: the globals, and

@@ -270,6 +270,7 @@ app_scene *app_scene_load_setup(const app_scene_setup *setup, char *err, size_t 
         .trust = setup->limits.trust,
         .file_read = record_file,
         .context = scene,
+        .watchdog = setup->watchdog,
     };
     scene->host = app_host_create(&host_setup, err, err_size);
     if (!scene->host) {
@@ -403,7 +404,18 @@ static bool run_callback(app_scene *scene, callback_call *c, char *err, size_t e
     return call(scene, 1, 0, err, err_size);
 }
 
+static bool advance(app_scene *scene, double dt, char *err, size_t err_size);
+
+/* One frame's loom.update and steps share one deadline: a dt of 1e-300
+ * makes endless steps, each short. */
 bool app_scene_advance(app_scene *scene, double dt, char *err, size_t err_size) {
+    app_host_deadline_begin(scene->host);
+    bool ok = advance(scene, dt, err, err_size);
+    app_host_deadline_end(scene->host);
+    return ok;
+}
+
+static bool advance(app_scene *scene, double dt, char *err, size_t err_size) {
     lua_State *L = scene->L;
 
     callback_call update = {.name = "update", .numbers = 1, .number = {dt}};
@@ -423,6 +435,10 @@ bool app_scene_advance(app_scene *scene, double dt, char *err, size_t err_size) 
         if (scene->unsimulated < time_step * (1.0 - 1e-9))
             break;
         scene->unsimulated -= time_step;
+        if (app_host_over_time(scene->host)) {
+            snprintf(err, err_size, "%s: %s", scene->path, app_host_time_message(scene->host));
+            return false;
+        }
         lua_pushcfunction(L, step_world);
         lua_rawgeti(L, LUA_REGISTRYINDEX, scene->world_ref);
         if (!call(scene, 1, 0, err, err_size))

@@ -60,6 +60,8 @@ typedef struct app_scene_setup {
     const app_input *input;
     /* --set values for loom.param (app/params.h); may be NULL. */
     const struct app_params *params;
+    /* Told each script call's deadline (headless runs, app/watchdog.h); may be NULL. */
+    struct app_watchdog *watchdog;
 } app_scene_setup;
 
 /* app_scene_load with everything the window adds. Files are recorded in

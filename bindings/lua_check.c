@@ -95,12 +95,21 @@ bool lmlua_check_options(lua_State *L, int arg, const char *const fields[]) {
     return true;
 }
 
+int lmlua_get_field(lua_State *L, int index, const char *name) {
+    if (lua_type(L, index) != LUA_TTABLE) {
+        return lua_getfield(L, index, name);
+    }
+    index = lua_absindex(L, index);
+    lua_pushstring(L, name);
+    return lua_rawget(L, index);
+}
+
 /* Pushes options[name] when it is not nil. */
 static bool push_field(lua_State *L, int arg, const char *name) {
     if (lua_type(L, arg) != LUA_TTABLE) {
         return false;
     }
-    if (lua_getfield(L, arg, name) == LUA_TNIL) {
+    if (lmlua_get_field(L, arg, name) == LUA_TNIL) {
         lua_pop(L, 1);
         return false;
     }

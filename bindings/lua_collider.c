@@ -124,7 +124,7 @@ static void read_material(lua_State *L, int arg, lm_collider_def *def, uint32_t 
         lmlua_require_range(L, lmlua_field(arg, "group"), (double)group, 0, true, 31, true);
         def->group = (uint32_t)group;
     }
-    if (lua_getfield(L, arg, "mask") != LUA_TNIL) {
+    if (lmlua_get_field(L, arg, "mask") != LUA_TNIL) {
         def->mask = to_mask(L, -1, lmlua_field(arg, "mask"));
     }
     lua_pop(L, 1);
@@ -134,7 +134,7 @@ static void read_material(lua_State *L, int arg, lm_collider_def *def, uint32_t 
 /* Reads the common fields and container = true|false. */
 static void read_common(lua_State *L, int arg, lm_collider_def *def, uint32_t *color) {
     read_material(L, arg, def, color);
-    int type = lua_getfield(L, arg, "container");
+    int type = lmlua_get_field(L, arg, "container");
     if (type != LUA_TNIL) {
         if (type != LUA_TBOOLEAN) {
             lua_pushfstring(L, "must be a boolean, got %s", luaL_typename(L, -1));

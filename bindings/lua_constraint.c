@@ -15,8 +15,8 @@ static const char *const stick_fields[] = {"rest",         "stiffness", "complia
 
 /* "field 'a' cannot be combined with field 'b'" when both are present. */
 static void refuse_both(lua_State *L, int arg, const char *a, const char *b) {
-    lua_getfield(L, arg, a);
-    lua_getfield(L, arg, b);
+    lmlua_get_field(L, arg, a);
+    lmlua_get_field(L, arg, b);
     bool both = !lua_isnil(L, -1) && !lua_isnil(L, -2);
     lua_pop(L, 2);
     if (both) {
@@ -186,7 +186,7 @@ static int world_face(lua_State *L) {
 lm_particle *lmlua_check_particle_list(lua_State *L, int arg, const lmlua_world *world,
                                        uint32_t least, uint32_t *count) {
     luaL_checktype(L, arg, LUA_TTABLE);
-    lua_Integer n = luaL_len(L, arg);
+    lua_Integer n = (lua_Integer)lua_rawlen(L, arg); /* raw: see lmlua_get_field */
     if (n < (lua_Integer)least) {
         luaL_argerror(L, arg,
                       lua_pushfstring(L, "needs at least %d particles, got %I", (int)least, n));
@@ -196,7 +196,7 @@ lm_particle *lmlua_check_particle_list(lua_State *L, int arg, const lmlua_world 
     }
     lm_particle *out = lua_newuserdatauv(L, (size_t)n * sizeof *out, 0);
     for (lua_Integer i = 1; i <= n; i++) {
-        lua_geti(L, arg, i);
+        lua_rawgeti(L, arg, i);
         const lmlua_handle *handle = lmlua_test_handle(L, -1, LMLUA_PARTICLE);
         if (handle == NULL) {
             luaL_argerror(L, arg,
@@ -262,7 +262,7 @@ static int world_volume(lua_State *L) {
     lm_shape_def def = lm_shape_default_def();
     def.particles = lmlua_check_particle_list(L, 2, world, 4, &def.particle_count);
     luaL_checktype(L, 3, LUA_TTABLE);
-    lua_Integer t = luaL_len(L, 3);
+    lua_Integer t = (lua_Integer)lua_rawlen(L, 3);
     if (t < 4) {
         luaL_argerror(L, 3, lua_pushfstring(L, "needs at least 4 triangles, got %I", t));
     }
@@ -271,12 +271,12 @@ static int world_volume(lua_State *L) {
     }
     uint32_t *triangles = lua_newuserdatauv(L, (size_t)t * 3 * sizeof *triangles, 0);
     for (lua_Integer i = 1; i <= t; i++) {
-        if (lua_geti(L, 3, i) != LUA_TTABLE || luaL_len(L, -1) != 3) {
+        if (lua_rawgeti(L, 3, i) != LUA_TTABLE || lua_rawlen(L, -1) != 3) {
             luaL_argerror(L, 3,
                           lua_pushfstring(L, "triangle [%I] must be a table of 3 indices", i));
         }
         for (int k = 1; k <= 3; k++) {
-            lua_geti(L, -1, k);
+            lua_rawgeti(L, -1, k);
             int is_integer = 0;
             lua_Integer index = lua_tointegerx(L, -1, &is_integer);
             if (!is_integer || index < 1 || index > (lua_Integer)def.particle_count) {

@@ -153,8 +153,10 @@ static int point_error(lua_State *L, int index, lmlua_place place, bool screen) 
                                              got));
 }
 
-/* Reads one coordinate: the field `name` (with metamethods, for vectors) or
- * else the array item i. Returns false when neither is a number. */
+/* Reads one coordinate: the field `name` (with metamethods, for vectors and
+ * vector-like tables: a particle's position is copied as soon as it is read,
+ * so script code running here cannot pull it away) or else the array item
+ * i. Returns false when neither is a number. */
 static bool read_coordinate(lua_State *L, int index, const char *name, int i, double *out) {
     if (lua_getfield(L, index, name) == LUA_TNUMBER) {
         *out = lua_tonumber(L, -1);
@@ -248,7 +250,7 @@ static style read_style(lua_State *L, int arg) {
     lmlua_get_boolean(L, arg, "bold", &s.bold);
     lmlua_get_boolean(L, arg, "panel", &s.panel);
     /* fill: true (the line colour) or a colour; false or nil: not filled. */
-    int type = lua_getfield(L, arg, "fill");
+    int type = lmlua_get_field(L, arg, "fill");
     if (type == LUA_TBOOLEAN) {
         s.shape.fill = lua_toboolean(L, -1) ? s.shape.color : 0;
     } else if (type != LUA_TNIL) {
@@ -405,9 +407,8 @@ int lmlua_draw_frame(lua_State *L) {
     if (world)
         lmlua_attachments_draw(L, state, world);
 
-    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-    lua_getfield(L, -1, "loom");
-    if (lua_type(L, -1) == LUA_TTABLE && lua_getfield(L, -1, "draw") == LUA_TFUNCTION) {
+    if (lua_getfield(L, LUA_REGISTRYINDEX, LMLUA_MODULE_KEY) == LUA_TTABLE &&
+        lua_getfield(L, -1, "draw") == LUA_TFUNCTION) {
         /* The state's __close clears inside_draw however the call ends. */
         lua_pushvalue(L, state_index);
         lua_toclose(L, -1);

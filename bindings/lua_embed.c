@@ -13,12 +13,12 @@ static int world_embed_point(lua_State *L) {
         return luaL_argerror(L, 2, lua_pushfstring(L, "needs 4 particles, got %d", (int)count));
     }
     luaL_checktype(L, 3, LUA_TTABLE);
-    if (luaL_len(L, 3) != 4) {
+    if (lua_rawlen(L, 3) != 4) {
         return luaL_argerror(L, 3, "needs 4 weights");
     }
     double weights[4], sum = 0;
     for (int i = 0; i < 4; i++) {
-        lua_geti(L, 3, i + 1);
+        lua_rawgeti(L, 3, i + 1);
         int is_number = 0;
         weights[i] = lua_tonumberx(L, -1, &is_number);
         lua_pop(L, 1);

@@ -124,7 +124,7 @@ static const char *const *const kind_fields[] = {
  * handles are left in a userdata on the stack until the field is made. */
 static void get_set(lua_State *L, int arg, lmlua_world *world, lm_field_def *def) {
     lmlua_place place = lmlua_field(arg, "particles");
-    lua_getfield(L, arg, "particles");
+    lmlua_get_field(L, arg, "particles");
     int list = lua_gettop(L);
     if (lmlua_test_handle(L, list, LMLUA_PARTICLE) != NULL) {
         lua_createtable(L, 1, 0);
@@ -137,7 +137,7 @@ static void get_set(lua_State *L, int arg, lmlua_world *world, lm_field_def *def
             lua_pushfstring(L, "must be a table of particles, got %s", luaL_typename(L, list));
             lmlua_place_error(L, place, lua_tostring(L, -1));
         }
-        lua_Integer n = luaL_len(L, list);
+        lua_Integer n = (lua_Integer)lua_rawlen(L, list);
         if (n < 1 || n > UINT32_MAX) {
             lmlua_place_error(L, place, "must hold at least one particle");
         }

@@ -243,8 +243,7 @@ static const char *callback_of(lua_State *of) {
     const char *found = NULL;
     int top = lua_gettop(of);
     if (lua_checkstack(of, 3) &&
-        lua_getfield(of, LUA_REGISTRYINDEX, LUA_LOADED_TABLE) == LUA_TTABLE &&
-        lua_getfield(of, -1, "loom") == LUA_TTABLE) {
+        lua_getfield(of, LUA_REGISTRYINDEX, LMLUA_MODULE_KEY) == LUA_TTABLE) {
         for (int i = 0; callback_names[i] != NULL && found == NULL; i++) {
             lua_pushstring(of, callback_names[i]);
             lua_rawget(of, -2);

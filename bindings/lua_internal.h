@@ -152,6 +152,10 @@ const char *lmlua_kind_name(lmlua_kind kind);
 /* Registry name of the kind's metatable: "loom.particle", ... */
 const char *lmlua_kind_metatable(lmlua_kind kind);
 #define LMLUA_WORLD_METATABLE "loom.world"
+/* The registry key of the loom table luaopen_loom made: loom reads its
+ * callbacks there (raw), so a script replacing package.loaded.loom or giving
+ * package.loaded a metatable changes nothing for it. */
+#define LMLUA_MODULE_KEY "loom.module"
 
 /* Pushes the one userdata for this engine object of the world at
  * world_index, creating it the first time. */
@@ -234,6 +238,11 @@ void lmlua_format_number(double value, char out[32]);
  * every key is one of fields (else "unknown field 'gravty'"), an argument
  * error for anything else. */
 bool lmlua_check_options(lua_State *L, int arg, const char *const fields[]);
+/* Pushes t[name] and returns its type: raw for a table (loom reads option
+ * tables and lists raw, so that no script code (a metamethod) runs while it
+ * builds an object, between checking a handle and using it), lua_getfield
+ * for anything else (a vec's fields). */
+int lmlua_get_field(lua_State *L, int index, const char *name);
 
 /* Reading fields of the options table at arg. Each returns false and leaves
  * *out alone when the field is nil, and raises when it is present but wrong. */

@@ -106,7 +106,7 @@ static void to_pair(lua_State *L, int index, lmlua_place place, const char *what
 
 /* Pushes options[name] and returns true when present; else pushes nothing. */
 static bool push_field(lua_State *L, int arg, const char *name) {
-    if (lua_getfield(L, arg, name) == LUA_TNIL) {
+    if (lmlua_get_field(L, arg, name) == LUA_TNIL) {
         lua_pop(L, 1);
         return false;
     }
@@ -244,8 +244,8 @@ static int label_new(lua_State *L) {
     if (text_index == 0) {
         lmlua_place_error(L, lmlua_field(1, "text"), "must be a string, got nil");
     }
-    lua_getfield(L, 1, "at");
-    lua_getfield(L, 1, "screen");
+    lmlua_get_field(L, 1, "at");
+    lmlua_get_field(L, 1, "screen");
     if (lua_isnil(L, -1) && lua_isnil(L, -2)) {
         luaL_argerror(L, 1, "needs field 'at' (a point or a particle) or field 'screen'");
     }

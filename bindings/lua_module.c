@@ -214,6 +214,8 @@ int luaopen_loom(lua_State *L) {
     lua_setfield(L, -2, "loom");
     lua_pop(L, 1);
     lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, LMLUA_MODULE_KEY);
+    lua_pushvalue(L, -1);
     lua_setglobal(L, "loom");
     protect_metatables(L);
     lmlua_guard_loom(L, -1); /* last: the functions above are loom's own */

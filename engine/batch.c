@@ -72,14 +72,23 @@ static bool reserve(lm_batches *bt, uint32_t sticks) {
            grow(bt->memory, (void **)&bt->ib, sizeof *bt->ib, &bt->gather_capacity, sticks);
 }
 
-/* Whether places p and q are both even slots' or both odd slots' (while the
- * batches are built, the odd slots' places start at half: see place_odd). */
+/* The region of place p (while the batches are built: no gaps between the
+ * regions yet, see place_regions). */
+static uint32_t region_of(const lm_batches *bt, uint32_t p) {
+    uint32_t q = 0;
+    while (q < 3 && p >= bt->base[q] + bt->size[q]) {
+        q++;
+    }
+    return q;
+}
+
+/* Whether places p and q lie in the same region. */
 static bool same_side(const lm_batches *bt, uint32_t p, uint32_t q) {
-    return (p < bt->half) == (q < bt->half);
+    return region_of(bt, p) == region_of(bt, q);
 }
 
 /* Whether e[i] continues the run that ends with e[i - 1]: a run never
- * crosses from the even slots' places to the odd ones'. */
+ * crosses from one region to another. */
 static bool continues(const lm_batches *bt, const entry *e, uint32_t i) {
     return e[i].a == e[i - 1].a + 1 && e[i].b == e[i - 1].b + 1 &&
            e[i].stiffness == e[i - 1].stiffness && same_side(bt, e[i].a, e[i - 1].a) &&
@@ -327,12 +336,46 @@ static bool add_colours(lm_batches *bt, entry *rest, uint32_t n, uint64_t *used,
     return true;
 }
 
+/* The layout's row length: the most common offset of 2 or more among the
+ * families (all sorted by offset), a grid's column sticks; with none, one
+ * row of every slot (regions 0 and 1: even and odd slots). */
+static uint32_t row_length(const entry *all, uint32_t n, uint32_t particles) {
+    uint32_t best = particles > 0 ? particles : 1, best_count = 0;
+    for (uint32_t start = 0; start < n;) {
+        uint32_t d = all[start].b - all[start].a, end = start;
+        while (end < n && all[end].b - all[end].a == d) {
+            end++;
+        }
+        if (d >= 2 && end - start >= FAMILY_MIN && end - start > best_count) {
+            best = d;
+            best_count = end - start;
+        }
+        start = end;
+    }
+    return best;
+}
+
+/* The regions' sizes and bases (no gaps) for row length r. */
+static void set_regions(lm_batches *bt, uint32_t r) {
+    bt->row_length = r;
+    bt->width[0] = (r + 1) / 2;
+    bt->width[1] = r / 2;
+    uint32_t rows = bt->particles / r, tail = bt->particles % r;
+    for (uint32_t q = 0; q < 4; q++) {
+        uint32_t row_parity = q >> 1, odd = q & 1u;
+        uint32_t full = (rows + 1 - row_parity) / 2; /* whole rows of this parity */
+        uint32_t part = rows % 2 == row_parity ? (tail + 1 - odd) / 2 : 0;
+        bt->size[q] = full * bt->width[odd] + part;
+        bt->base[q] = q == 0 ? 0 : bt->base[q - 1] + bt->size[q - 1];
+    }
+}
+
 /* The smallest distance (bytes, modulo the 4 KiB page) between the six
- * streams of a stride-1 run, its ends' x, y and z, when the odd slots'
- * places start at odd. */
-static uint32_t stream_gap(const lm_batches *bt, const lm_batch_run *run, uint32_t odd) {
-    uint32_t a = run->a >= bt->half ? run->a - bt->half + odd : run->a;
-    uint32_t b = run->b >= bt->half ? run->b - bt->half + odd : run->b;
+ * streams of a stride-1 run, its ends' x, y and z, when region q's places
+ * move by extra[q]. */
+static uint32_t stream_gap(const lm_batches *bt, const lm_batch_run *run, const uint32_t *extra) {
+    uint32_t a = run->a + extra[region_of(bt, run->a)];
+    uint32_t b = run->b + extra[region_of(bt, run->b)];
     uint32_t at[6];
     for (uint32_t c = 0; c < 3; c++) {
         at[c] = (8 * a + c * LM_BATCH_AXIS_BYTES) % 4096;
@@ -349,52 +392,60 @@ static uint32_t stream_gap(const lm_batches *bt, const lm_batch_run *run, uint32
     return gap;
 }
 
-/* Places the odd slots (layout only: no result changes). The batches were
- * built with the odd slots' places starting at half, right after the even
- * ones'. A run's loop loads and stores six streams; when two of them are a
- * multiple of 4 KiB apart (or nearly), the CPU takes a load for one that may
- * depend on a store to the other (4K aliasing) and waits: a 128 x 128
- * cloth's rows, 64 KiB apart, ran at 2/3 of the speed. So the odd places
- * start up to 4 KiB later, at the offset that keeps the most sticks' streams
- * at least GAP_MIN bytes apart; x, y and z are LM_BATCH_AXIS_BYTES apart
- * (modulo 4 KiB, lm_batches_prepare). */
+/* Gaps between the regions (layout only: no result changes). A run's loop
+ * loads and stores six streams; when two of them are a multiple of 4 KiB
+ * apart (or nearly), the CPU takes a load for one that may depend on a store
+ * to the other (4K aliasing) and waits: a 128 x 128 cloth's rows ran at 2/3
+ * of the speed. So regions 1, 2 and 3 in turn start up to 4 KiB later, at
+ * the offset that keeps the most sticks' streams (of the regions placed so
+ * far) at least GAP_MIN bytes apart; x, y and z are LM_BATCH_AXIS_BYTES
+ * apart (modulo 4 KiB, lm_batches_prepare). */
 enum { GAP_MIN = 256 };
-static void place_odd(lm_batches *bt) {
-    uint32_t best = bt->half;
-    uint64_t best_cost = UINT64_MAX;
-    for (uint32_t shift = 0; shift < 512; shift += 8) {
-        uint64_t cost = 0;
-        for (uint32_t r = 0; r < bt->run_count; r++) {
-            const lm_batch_run *run = &bt->runs[r];
-            if (run->stride == 1) {
-                uint32_t gap = stream_gap(bt, run, bt->half + shift);
-                cost += gap < GAP_MIN ? (uint64_t)run->count * (GAP_MIN - gap) : 0;
+static void place_regions(lm_batches *bt) {
+    uint32_t extra[4] = {0, 0, 0, 0};
+    for (uint32_t q = 1; q < 4; q++) {
+        uint32_t from = extra[q - 1], best = from;
+        uint64_t best_cost = UINT64_MAX;
+        for (uint32_t shift = 0; shift < 512 && bt->size[q] > 0; shift += 8) {
+            for (uint32_t k = q; k < 4; k++) {
+                extra[k] = from + shift;
+            }
+            uint64_t cost = 0;
+            for (uint32_t r = 0; r < bt->run_count; r++) {
+                const lm_batch_run *run = &bt->runs[r];
+                if (run->stride == 1 && region_of(bt, run->a) <= q && region_of(bt, run->b) <= q) {
+                    uint32_t gap = stream_gap(bt, run, extra);
+                    cost += gap < GAP_MIN ? (uint64_t)run->count * (GAP_MIN - gap) : 0;
+                }
+            }
+            if (cost < best_cost) {
+                best = from + shift;
+                best_cost = cost;
             }
         }
-        if (cost < best_cost) {
-            best = bt->half + shift;
-            best_cost = cost;
+        for (uint32_t k = q; k < 4; k++) {
+            extra[k] = best;
         }
     }
-    uint32_t move = best - bt->half;
     for (uint32_t r = 0; r < bt->run_count; r++) {
         lm_batch_run *run = &bt->runs[r];
-        run->a += run->a >= bt->half ? move : 0;
-        run->b += run->b >= bt->half ? move : 0;
+        run->a += extra[region_of(bt, run->a)];
+        run->b += extra[region_of(bt, run->b)];
     }
     for (uint32_t g = 0; g < bt->gather_count; g++) {
-        bt->ia[g] += bt->ia[g] >= bt->half ? move : 0;
-        bt->ib[g] += bt->ib[g] >= bt->half ? move : 0;
+        bt->ia[g] += extra[region_of(bt, bt->ia[g])];
+        bt->ib[g] += extra[region_of(bt, bt->ib[g])];
     }
-    bt->odd = best;
+    for (uint32_t q = 0; q < 4; q++) {
+        bt->base[q] += extra[q];
+    }
 }
 
 static bool build(lm_world *world) {
     lm_batches *bt = &world->batches;
     bt->stick_count = bt->run_count = bt->batch_count = bt->gather_count = 0;
     bt->particles = world->particles.count;
-    bt->half = (bt->particles + 1) / 2;
-    bt->odd = bt->half; /* for now: place_odd */
+    set_regions(bt, bt->particles > 0 ? bt->particles : 1);
     uint32_t total = 0;
     for (uint32_t i = 0; i < world->constraints.count; i++) {
         const lm_constraint_item *c = lm_store_at(&world->constraints, i);
@@ -419,10 +470,11 @@ static bool build(lm_world *world) {
             }
         }
         qsort(all, n, sizeof *all, by_offset_then_a);
+        set_regions(bt, row_length(all, n, bt->particles));
         ok = add_families(bt, all, n, rest, &rest_count, scratch, stamp) &&
              add_colours(bt, rest, rest_count, used, colour, scratch, stamp);
         if (ok) {
-            place_odd(bt);
+            place_regions(bt);
         }
     }
     lm_memory_free(memory, all);
@@ -441,7 +493,14 @@ static bool build(lm_world *world) {
 
 /* The slot at place p (the inverse of lm_batch_place). */
 static uint32_t slot_at(const lm_batches *bt, uint32_t p) {
-    return p < bt->half ? 2 * p : 2 * (p - bt->odd) + 1;
+    uint32_t q = 3;
+    while (q > 0 && p < bt->base[q]) {
+        q--;
+    }
+    uint32_t odd = q & 1u, index = p - bt->base[q];
+    uint32_t row = 2 * (index / bt->width[odd]) + (q >> 1);
+    uint32_t column = 2 * (index % bt->width[odd]) + odd;
+    return row * bt->row_length + column;
 }
 
 /* Whether every place of from .. from + n - 1 has inverse mass w. */
@@ -507,7 +566,7 @@ bool lm_batches_prepare(lm_world *world) {
     /* sx, sy, sz and sw in one block from a 4 KiB boundary, each array
      * LM_BATCH_AXIS_BYTES further (modulo 4 KiB) than the one before:
      * place_odd's streams apart */
-    uint32_t places = bt->odd + world->particles.count / 2;
+    uint32_t places = bt->base[3] + bt->size[3];
     uint32_t axis = LM_BATCH_AXIS_BYTES / sizeof(double), page = 4096 / sizeof(double);
     size_t stride = (places + page - 1 - axis) / page * page + axis;
     size_t need = 4 * stride + page;

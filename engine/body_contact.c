@@ -16,9 +16,21 @@
  * relative slip along the face during the sub-step, at most mu times the
  * push. A particle never collides with its own body's faces, and only where
  * its nearest point of the face is inside the triangle (edges and corners of
- * a closed body are covered by its other faces). The cost is faces x
- * particles per pass, with a bounding-box test first: meant for tens of
- * bodies, not thousands. */
+ * a closed body are covered by its other faces).
+ *
+ * Edges against edges: two bodies can meet edge across edge with no corner
+ * inside the other (a tetrahedron dropped edge-down across another's top
+ * edge). Every edge of a collision face is an edge of its body; for two
+ * edges p1 p2 and q1 q2 of different bodies whose lines' nearest points
+ * p = (1 - s) p1 + s p2 and q = (1 - t) q1 + t q2 lie inside both (0 < s, t
+ * < 1), q is kept on the side of p's edge it was on at the start of the
+ * sub-step, along n = d1 x d2, at least 1 mm away: with D the push,
+ *     lambda = |D| / ((1-s)^2 w_p1 + s^2 w_p2 + (1-t)^2 w_q1 + t^2 w_q2),
+ * q's ends move by +c_i w_i lambda n and p's by -c_i w_i lambda n (momentum
+ * kept), with the same friction as a corner on a face.
+ *
+ * The cost is faces x particles plus edges x edges per pass, with a
+ * bounding-box test first: meant for tens of bodies, not thousands. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -51,6 +63,65 @@ static bool any_face(const lm_world *world) {
         }
     }
     return false;
+}
+
+static int compare_edges(const void *a, const void *b) {
+    const uint32_t *x = a, *y = b;
+    if (x[0] != y[0]) {
+        return x[0] < y[0] ? -1 : 1;
+    }
+    return x[1] < y[1] ? -1 : x[1] > y[1];
+}
+
+/* The edges of the collision faces, each once (a closed body's faces share
+ * them), as pairs of slots, smaller first. */
+static bool find_edges(lm_world *world) {
+    lm_collision *c = &world->collision;
+    uint32_t faces = 0;
+    for (uint32_t r = 0; r < world->constraint_run_count[0]; r++) {
+        if (world->constraint_runs[0][r].kind == LM_SOLVER_FACE) {
+            faces += world->constraint_runs[0][r].count;
+        }
+    }
+    uint32_t most = 3 * faces;
+    if (most > c->body_edge_capacity) {
+        uint32_t *grown =
+            lm_memory_resize_array(c->memory, c->body_edges, 2 * (size_t)most, sizeof *grown);
+        if (!grown) {
+            return false;
+        }
+        c->body_edges = grown;
+        c->body_edge_capacity = most;
+    }
+    uint32_t *edge = c->body_edges, count = 0;
+    for (uint32_t r = 0; r < world->constraint_run_count[0]; r++) {
+        const lm_run *run = &world->constraint_runs[0][r];
+        if (run->kind != LM_SOLVER_FACE) {
+            continue;
+        }
+        const lm_constraint_item *items = lm_store_at(&world->constraints, run->start);
+        for (uint32_t f = 0; f < run->count; f++) {
+            for (int k = 0; k < 3; k++) {
+                uint32_t a = items[f].particle[k], b = items[f].particle[(k + 1) % 3];
+                edge[2 * count] = a < b ? a : b;
+                edge[2 * count + 1] = a < b ? b : a;
+                count++;
+            }
+        }
+    }
+    qsort(edge, count, 2 * sizeof *edge, compare_edges);
+    uint32_t unique = 0;
+    for (uint32_t e = 0; e < count; e++) {
+        if (unique > 0 && edge[2 * e] == edge[2 * (unique - 1)] &&
+            edge[2 * e + 1] == edge[2 * (unique - 1) + 1]) {
+            continue;
+        }
+        edge[2 * unique] = edge[2 * e];
+        edge[2 * unique + 1] = edge[2 * e + 1];
+        unique++;
+    }
+    c->body_edge_count = unique;
+    return true;
 }
 
 bool lm_bodies_find(lm_world *world) {
@@ -97,6 +168,9 @@ bool lm_bodies_find(lm_world *world) {
     }
     for (uint32_t i = 0; i < n; i++) {
         parent[i] = root_of(parent, i);
+    }
+    if (!find_edges(world)) {
+        return false;
     }
     c->bodies_ready = true;
     return true;
@@ -197,6 +271,132 @@ static void push_from_face(lm_world *world, const lm_constraint_item *face) {
     }
 }
 
+/* The mean friction of some particles, or -1 if any has none. */
+static double mean_friction(const lm_particles *p, const uint32_t *slot, int count) {
+    double sum = 0;
+    for (int i = 0; i < count; i++) {
+        if (!(p->friction[slot[i]] >= 0)) {
+            return -1;
+        }
+        sum += p->friction[slot[i]];
+    }
+    return sum / count;
+}
+
+/* Edge e (slots s[0], s[1]) against edge f (s[2], s[3]) of another body. */
+static void push_edges(lm_world *world, const uint32_t s[4]) {
+    lm_particles *p = &world->particles;
+    lm_vec3 x[4], x0[4];
+    double w[4];
+    for (int i = 0; i < 4; i++) {
+        x[i] = p->x[s[i]];
+        x0[i] = p->x0[s[i]];
+        w[i] = p->solve_w[s[i]];
+    }
+    if (w[0] + w[1] + w[2] + w[3] == 0) {
+        return;
+    }
+    for (int axis = 0; axis < 3; axis++) { /* the edges' boxes, now and at the start */
+        double lo_e = INFINITY, hi_e = -INFINITY, lo_f = INFINITY, hi_f = -INFINITY;
+        for (int i = 0; i < 4; i++) {
+            double a = axis == 0 ? x[i].x : axis == 1 ? x[i].y : x[i].z;
+            double b = axis == 0 ? x0[i].x : axis == 1 ? x0[i].y : x0[i].z;
+            if (i < 2) {
+                lo_e = fmin(lo_e, fmin(a, b));
+                hi_e = fmax(hi_e, fmax(a, b));
+            } else {
+                lo_f = fmin(lo_f, fmin(a, b));
+                hi_f = fmax(hi_f, fmax(a, b));
+            }
+        }
+        if (hi_e < lo_f - MIN_GAP || hi_f < lo_e - MIN_GAP) {
+            return;
+        }
+    }
+    lm_vec3 d1 = lm_sub(x[1], x[0]), d2 = lm_sub(x[3], x[2]);
+    lm_vec3 n = lm_cross(d1, d2), n0 = lm_cross(lm_sub(x0[1], x0[0]), lm_sub(x0[3], x0[2]));
+    double length = lm_length(n), length0 = lm_length(n0);
+    /* Nearly parallel edges have no side across each other (their faces
+     * and corners meet instead). */
+    if (!(length > 1e-6 * lm_length(d1) * lm_length(d2)) ||
+        !(length0 > 1e-6 * lm_length(lm_sub(x0[1], x0[0])) * lm_length(lm_sub(x0[3], x0[2])))) {
+        return;
+    }
+    n = lm_scale(n, 1.0 / length);
+    n0 = lm_scale(n0, 1.0 / length0);
+    if (lm_dot(n, n0) < 0) {
+        n = lm_scale(n, -1.0); /* the same turn as at the start */
+    }
+    double side0 = lm_dot(lm_sub(x0[2], x0[0]), n0);
+    if (side0 == 0) {
+        return;
+    }
+    if (side0 < 0) {
+        n = lm_scale(n, -1.0); /* n points from p's edge to q's */
+    }
+    /* The nearest points of the two lines: r = x2 - x0, solve for s, t. */
+    lm_vec3 r = lm_sub(x[2], x[0]);
+    double a = lm_dot(d1, d1), b = lm_dot(d1, d2), cc = lm_dot(d2, d2);
+    double d = lm_dot(d1, r), e = lm_dot(d2, r);
+    double det = a * cc - b * b;
+    if (!(det > 0)) {
+        return;
+    }
+    double sp = (d * cc - b * e) / det, tq = (b * d - a * e) / det;
+    if (!(sp > 0 && sp < 1 && tq > 0 && tq < 1)) {
+        return; /* they pass beside each other: corners and faces meet there */
+    }
+    double distance = lm_dot(r, n);
+    double moved = 0;
+    for (int i = 0; i < 4; i++) {
+        moved = fmax(moved, lm_length(lm_sub(x[i], x0[i])));
+    }
+    if (distance >= MIN_GAP || distance < -MIN_GAP - 2 * moved - 1e-9) {
+        return; /* apart, or crossed before this sub-step */
+    }
+    double c[4] = {1 - sp, sp, 1 - tq, tq};
+    double denominator = 0;
+    for (int i = 0; i < 4; i++) {
+        denominator += c[i] * c[i] * w[i];
+    }
+    if (!(denominator > 0)) {
+        return;
+    }
+    double depth = MIN_GAP - distance;
+    lm_vec3 move = lm_scale(n, depth);
+    double mu_p = mean_friction(p, s, 2), mu_q = mean_friction(p, s + 2, 2);
+    if (mu_p >= 0 && mu_q >= 0 && mu_p * mu_q > 0) {
+        double mu = sqrt(mu_p * mu_q);
+        lm_vec3 slip = lm_v3(0, 0, 0); /* q's point against p's over the sub-step */
+        for (int i = 0; i < 4; i++) {
+            slip = lm_mad(slip, lm_sub(x[i], x0[i]), i < 2 ? -c[i] : c[i]);
+        }
+        lm_vec3 tangential = lm_mad(slip, n, -lm_dot(slip, n));
+        double slide = lm_length(tangential);
+        if (slide > 0) {
+            move = lm_mad(move, tangential, -(slide <= mu * depth ? 1.0 : mu * depth / slide));
+        }
+    }
+    move = lm_scale(move, 1.0 / denominator);
+    for (int i = 0; i < 4; i++) {
+        p->x[s[i]] = lm_mad(p->x[s[i]], move, (i < 2 ? -c[i] : c[i]) * w[i]);
+    }
+}
+
+static void push_all_edges(lm_world *world) {
+    const lm_collision *c = &world->collision;
+    const uint32_t *edge = c->body_edges, *body = c->body_of;
+    for (uint32_t e = 0; e < c->body_edge_count; e++) {
+        for (uint32_t f = e + 1; f < c->body_edge_count; f++) {
+            if (body[edge[2 * e]] == body[edge[2 * f]]) {
+                continue;
+            }
+            uint32_t slots[4] = {edge[2 * e], edge[2 * e + 1], edge[2 * f], edge[2 * f + 1]};
+            push_edges(world, slots);
+        }
+    }
+}
+
 void lm_bodies_project(lm_world *world) {
     if (!world->collision.bodies_ready) {
         return;
@@ -211,4 +411,5 @@ void lm_bodies_project(lm_world *world) {
             push_from_face(world, &faces[f]);
         }
     }
+    push_all_edges(world);
 }

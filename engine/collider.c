@@ -122,7 +122,7 @@ void lm_collision_free(lm_collision *c) {
     lm_memory *memory = c->memory;
     void *blocks[] = {c->pairs,        c->pair_push, c->cell_start, c->cell_items, c->cell,
                       c->sorted,       c->bucket,    c->cluster,    c->impact,     c->normal_basis,
-                      c->normal_count, c->body_of,   c->embedded};
+                      c->normal_count, c->body_of,   c->embedded,   c->body_edges};
     for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++) {
         lm_memory_free(memory, blocks[i]);
     }
@@ -132,6 +132,7 @@ void lm_collision_free(lm_collision *c) {
 
 void lm_collision_begin_step(lm_world *world) {
     world->collision.step_start = world->time;
+    world->collision.tunnel_found = false;
 }
 
 void lm_collision_end_step(lm_world *world) {

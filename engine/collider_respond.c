@@ -74,6 +74,7 @@ static void respond_shape(lm_world *world, uint32_t i, const lm_collider_item *c
  * jittering). Friction: Coulomb's law against a shape (respond_shape), a
  * fraction of the tangential speed against the world box (its old rule). */
 bool lm_colliders_respond(lm_world *world, double h) {
+    lm_tunnel_note(world); /* what the projection could not see */
     lm_particles *p = &world->particles;
     lm_vec3 g = world->def.gravity;
     double rest_speed = 2.0 * sqrt(lm_dot(g, g)) * h + 1e-6;

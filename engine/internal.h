@@ -302,6 +302,12 @@ typedef struct lm_collision {
     uint32_t *body_of;
     uint32_t body_capacity;
     bool bodies_ready; /* body_of is valid for this sub-step */
+    /* Tunnelling (tunnel.c): the worst pass through a thin collider in any
+     * sub-step of the last step. */
+    lm_tunnel tunnel;
+    bool tunnel_found;
+    uint32_t *body_edges; /* 2 slots per edge of a collision face, each edge once */
+    uint32_t body_edge_count, body_edge_capacity;
     /* Embedded points (embed.c): points carried by four particles. */
     struct lm_embedded *embedded;
     uint32_t embedded_count, embedded_capacity;
@@ -388,14 +394,20 @@ typedef struct lm_batches {
     double *w_seen; /* solve_w when the runs' weights were last set (per slot) */
     bool weights_set;
     uint32_t particles; /* slots when built */
-    uint32_t half, odd; /* places of the even slots; place of slot 1 (batch.c: place_odd) */
-    lm_pool *pool;      /* threads - 1 workers, when threads > 1 */
+    /* the layout (batch.c: set_regions, place_regions): slot s = row *
+     * row_length + column lives in region q = 2 (row & 1) + (column & 1), at
+     * base[q] + (row >> 1) width[column & 1] + (column >> 1). A grid's rows,
+     * columns and diagonals then make runs as long as a quarter of it. */
+    uint32_t row_length, width[2], base[4], size[4];
+    lm_pool *pool; /* threads - 1 workers, when threads > 1 */
     lm_memory *memory;
 } lm_batches;
 
-/* Where slot s lives in the batches' arrays: even slots first, then odd. */
+/* Where slot s lives in the batches' arrays (its place). */
 static inline uint32_t lm_batch_place(const lm_batches *batches, uint32_t s) {
-    return (s & 1u) ? batches->odd + (s >> 1) : s >> 1;
+    uint32_t row = s / batches->row_length, column = s - row * batches->row_length;
+    uint32_t odd = column & 1u;
+    return batches->base[2 * (row & 1u) + odd] + (row >> 1) * batches->width[odd] + (column >> 1);
 }
 /* How far apart (modulo 4 KiB) the arrays x, y, z and w of the batches
  * start: a third of a page, so a run's streams do not alias. */
@@ -481,6 +493,9 @@ void lm_shapes_compact(lm_world *world);
  * True when friction moved particles along surfaces (the step then runs its
  * collision pass again). */
 bool lm_colliders_respond(lm_world *world, double h);
+/* tunnel.c: notes a particle that passed through a thin collider in this
+ * sub-step (x0 -> x), keeping the one that needs the most sub-steps. */
+void lm_tunnel_note(lm_world *world);
 /* Grows the particle arrays to hold at least n slots. */
 bool lm_particles_reserve(lm_particles *particles, uint32_t n);
 void lm_particles_free(lm_particles *particles);

@@ -168,7 +168,8 @@ typedef struct lm_tunnel {
     double thickness; /* m: twice the collider's smallest half-size */
     int substeps;     /* sub-steps per step that would make its move shorter than that */
 } lm_tunnel;
-/* false when no particle tunnelled in the last sub-step. */
+/* false when no particle tunnelled in any sub-step of the last step; else
+ * the tunnel that needs the most sub-steps to be caught. */
 bool lm_world_find_tunnel(const lm_world *world, lm_tunnel *out);
 
 /* ------------------------------------------------------------ measures --

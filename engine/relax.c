@@ -120,21 +120,35 @@ static void project_batches(lm_world *world) {
     }
 }
 
-/* Positions and inverse masses into their places: even slots, then odd. */
-static void to_soa(lm_world *world) {
+/* Slots lo .. hi - 1 and their places, walked row by row (no division). */
+typedef struct cursor {
+    uint32_t row, column;
+} cursor;
+
+static cursor cursor_at(const lm_batches *bt, uint32_t slot) {
+    return (cursor){slot / bt->row_length, slot % bt->row_length};
+}
+
+static uint32_t cursor_place(const lm_batches *bt, const cursor *c) {
+    uint32_t odd = c->column & 1u;
+    return bt->base[2 * (c->row & 1u) + odd] + (c->row >> 1) * bt->width[odd] + (c->column >> 1);
+}
+
+static void cursor_next(const lm_batches *bt, cursor *c) {
+    if (++c->column == bt->row_length) {
+        c->column = 0;
+        c->row++;
+    }
+}
+
+/* Positions and inverse masses of slots lo .. hi - 1 into their places. */
+static void to_soa(lm_world *world, uint32_t lo, uint32_t hi) {
     lm_batches *bt = &world->batches;
     const lm_vec3 *x = world->particles.x;
     const double *w = world->particles.solve_w;
-    uint32_t n = world->particles.count;
-    for (uint32_t i = 0; i < n; i += 2) {
-        uint32_t k = i >> 1;
-        bt->sx[k] = x[i].x;
-        bt->sy[k] = x[i].y;
-        bt->sz[k] = x[i].z;
-        bt->sw[k] = w[i];
-    }
-    for (uint32_t i = 1; i < n; i += 2) {
-        uint32_t k = bt->odd + (i >> 1);
+    cursor c = cursor_at(bt, lo);
+    for (uint32_t i = lo; i < hi; i++, cursor_next(bt, &c)) {
+        uint32_t k = cursor_place(bt, &c);
         bt->sx[k] = x[i].x;
         bt->sy[k] = x[i].y;
         bt->sz[k] = x[i].z;
@@ -142,19 +156,20 @@ static void to_soa(lm_world *world) {
     }
 }
 
-static void from_soa(lm_world *world) {
+static void from_soa(lm_world *world, uint32_t lo, uint32_t hi) {
     const lm_batches *bt = &world->batches;
     lm_vec3 *x = world->particles.x;
-    for (uint32_t i = 0; i < world->particles.count; i++) {
-        uint32_t k = lm_batch_place(bt, i);
+    cursor c = cursor_at(bt, lo);
+    for (uint32_t i = lo; i < hi; i++, cursor_next(bt, &c)) {
+        uint32_t k = cursor_place(bt, &c);
         x[i] = lm_v3(bt->sx[k], bt->sy[k], bt->sz[k]);
     }
 }
 
 void lm_batches_sweep(lm_world *world) {
-    to_soa(world);
+    to_soa(world, 0, world->particles.count);
     project_batches(world);
-    from_soa(world);
+    from_soa(world, 0, world->particles.count);
 }
 
 static void apply_pins(lm_world *world, const lm_step *step) {
@@ -190,14 +205,7 @@ static void sweeps_task(void *context, int thread, int threads) {
     uint64_t slots = world->particles.count;
     uint32_t lo = (uint32_t)(slots * (uint64_t)thread / (uint64_t)threads);
     uint32_t hi = (uint32_t)(slots * (uint64_t)(thread + 1) / (uint64_t)threads);
-    const lm_vec3 *x = world->particles.x;
-    for (uint32_t i = lo; i < hi; i++) {
-        uint32_t k = lm_batch_place(bt, i);
-        bt->sx[k] = x[i].x;
-        bt->sy[k] = x[i].y;
-        bt->sz[k] = x[i].z;
-        bt->sw[k] = world->particles.solve_w[i];
-    }
+    to_soa(world, lo, hi);
     lm_pool_barrier(bt->pool);
     for (int sweep = 0; sweep < job->sweeps; sweep++) {
         for (uint32_t k = 0; k < bt->batch_count; k++) {
@@ -218,11 +226,7 @@ static void sweeps_task(void *context, int thread, int threads) {
         }
         lm_pool_barrier(bt->pool);
     }
-    lm_vec3 *out = world->particles.x;
-    for (uint32_t i = lo; i < hi; i++) {
-        uint32_t k = lm_batch_place(bt, i);
-        out[i] = lm_v3(bt->sx[k], bt->sy[k], bt->sz[k]);
-    }
+    from_soa(world, lo, hi);
 }
 
 int lm_batches_sweeps(lm_world *world, const lm_step *step, int sweeps) {
@@ -232,11 +236,11 @@ int lm_batches_sweeps(lm_world *world, const lm_step *step, int sweeps) {
         lm_pool_run(bt->pool, sweeps_task, &job);
         return sweeps;
     }
-    to_soa(world);
+    to_soa(world, 0, world->particles.count);
     for (int sweep = 0; sweep < sweeps; sweep++) {
         project_batches(world);
         apply_pins(world, step);
     }
-    from_soa(world);
+    from_soa(world, 0, world->particles.count);
     return sweeps;
 }

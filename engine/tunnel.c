@@ -2,13 +2,15 @@
  *
  * Contacts are found per sub-step (projection, Jakobsen §3): a particle that
  * moves farther in one sub-step than a collider is thick can start on one
- * side and end on the other without ever being found inside it. After a
- * step, lm_world_find_tunnel looks at each movable particle's last sub-step,
- * x0 -> x: if both ends are clear of a sphere, capsule or box (not a plane:
- * an infinite half-space has no far side; not a container) but the segment
- * between them passes through it, the particle tunnelled. The sub-steps that
- * would have caught it are those that make its move shorter than the
- * collider's thickness. */
+ * side and end on the other without ever being found inside it. After every
+ * sub-step (from the contact response, whatever the integrator: the move is
+ * x0 -> x, however it was made), lm_tunnel_note looks at each movable
+ * particle's sub-step: if both ends are clear of a sphere, capsule or box
+ * (not a plane: an infinite half-space has no far side; not a container)
+ * but the segment between them passes through it, the particle tunnelled.
+ * The sub-steps that would have caught it are those that make its move
+ * shorter than the collider's thickness; of all the step's tunnels,
+ * lm_world_find_tunnel reports the one that needs the most. */
 #include <math.h>
 
 #include "geometry.h"
@@ -26,14 +28,15 @@ static double thickness(const lm_collider_def *d) {
     }
 }
 
-bool lm_world_find_tunnel(const lm_world *world, lm_tunnel *out) {
+void lm_tunnel_note(lm_world *world) {
     const lm_particles *p = &world->particles;
+    lm_collision *c = &world->collision;
     for (uint32_t k = 0; k < world->colliders.count; k++) {
         if (!lm_store_alive(&world->colliders, k)) {
             continue;
         }
-        const lm_collider_item *c = lm_store_at(&world->colliders, k);
-        const lm_collider_def *d = &c->def;
+        const lm_collider_def *d =
+            &((const lm_collider_item *)lm_store_at(&world->colliders, k))->def;
         double thick = thickness(d);
         if (d->container || !isfinite(thick)) {
             continue;
@@ -48,6 +51,10 @@ bool lm_world_find_tunnel(const lm_world *world, lm_tunnel *out) {
             if (!(length > thick + 2 * r)) {
                 continue; /* short enough to have been seen inside */
             }
+            int substeps = (int)ceil(world->def.substeps * length / (thick + 2 * r));
+            if (c->tunnel_found && substeps <= c->tunnel.substeps) {
+                continue; /* one that needs more is noted already */
+            }
             lm_vec3 normal;
             if (lm_solid_distance(d, p->x0[i], &normal) < r ||
                 lm_solid_distance(d, p->x[i], &normal) < r) {
@@ -58,15 +65,22 @@ bool lm_world_find_tunnel(const lm_world *world, lm_tunnel *out) {
                 continue;
             }
             uint32_t cslot = world->colliders.item_slot[k];
-            out->particle = lm_particle_handle(world, i);
-            out->collider.index1 = cslot + 1;
-            out->collider.generation = world->colliders.slot_generation[cslot];
+            c->tunnel.particle = lm_particle_handle(world, i);
+            c->tunnel.collider.index1 = cslot + 1;
+            c->tunnel.collider.generation = world->colliders.slot_generation[cslot];
             double h = world->def.time_step / world->def.substeps;
-            out->speed = length / h;
-            out->thickness = thick;
-            out->substeps = (int)ceil(world->def.substeps * length / (thick + 2 * r));
-            return true;
+            c->tunnel.speed = length / h;
+            c->tunnel.thickness = thick;
+            c->tunnel.substeps = substeps;
+            c->tunnel_found = true;
         }
     }
-    return false;
+}
+
+bool lm_world_find_tunnel(const lm_world *world, lm_tunnel *out) {
+    if (!world->collision.tunnel_found) {
+        return false;
+    }
+    *out = world->collision.tunnel;
+    return true;
 }

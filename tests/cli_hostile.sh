@@ -41,7 +41,7 @@ trap cleanup EXIT
 ok() { pass=$((pass + 1)); echo "ok - $1"; }
 not_ok() {
     fail=$((fail + 1)); echo "not ok - $1"
-    [ -n "$2" ] && [ -f "$2" ] && head -c 4000 "$2" | tail -n 12 | sed 's/^/#   /'
+    [ -n "$2" ] && [ -f "$2" ] && head -c 4000 "$2" | tail -n 12 | cut -c 1-300 | sed 's/^/#   /'
 }
 
 if [ ! -x "$loom" ]; then
@@ -98,6 +98,12 @@ prepare() {
     else
         cp "$2" "$scene"
     fi
+    # "-- bytecode: NAME": a precompiled chunk beside the scene, for loadfile,
+    # dofile and require to refuse.
+    for f in $(header bytecode "$2"); do
+        printf 'return "bytecode ran"\n' >"$tmp/chunk.lua"
+        luac5.4 -s -o "$run/scene/$f" "$tmp/chunk.lua" || return 1
+    done
     snapshot "$run" >"$tmp/before"
 }
 
@@ -165,9 +171,17 @@ run_headless() {
     start=$(now_ms)
     # ulimit -f: a flood of output is stopped (SIGXFSZ, which fails the run)
     # before it fills the disk; the 1 MiB cap is checked below.
+    # "-- stdin: open": stdin is a pipe nobody writes to nor closes (a FIFO
+    # the runner holds open), else /dev/null.
+    input=/dev/null
+    if [ "$(header stdin "$script")" = open ]; then
+        input=$tmp/stdin
+        rm -f "$input" && mkfifo "$input" && exec 7<>"$input"
+    fi
     (cd "$run/scene" && ulimit -f 65536 &&
-        clean_env timeout -k 2 "$guard" "$loom" "$@" >"$tmp/stdout" 2>"$tmp/stderr")
+        clean_env timeout -k 2 "$guard" "$loom" "$@" <"$input" >"$tmp/stdout" 2>"$tmp/stderr")
     status=$?
+    [ "$input" = /dev/null ] || exec 7>&-
     elapsed=$(($(now_ms) - start))
     if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
         not_ok "$name: ends by itself (killed by the outer timeout after ${guard} s)" "$tmp/stderr"
@@ -266,6 +280,12 @@ run_window() {
     fi
     sleep 0.5
     save "$scene" "$tmp/hostile.lua"
+    # "-- keys: K...": keys pressed a second after the save (R reloads).
+    keys=$(header keys "$script")
+    if [ -n "$keys" ] && [ -n "$window" ]; then
+        sleep 1
+        for k in $keys; do xdotool key "$k" 2>/dev/null; done
+    fi
     header stderr "$script" >"$tmp/texts"
     while IFS= read -r text; do
         if wait_for "$text" "$tmp/stderr" "$tenths"; then
@@ -333,7 +353,8 @@ for script in "${HOSTILE_DIR:-$here/hostile}"/*.lua; do
     [ -n "$args" ] || args="--timeout 2 --memory 64"
     mode=$(header mode "$script")
     [ -n "$mode" ] || mode=render
-    if [ "$(header precompile "$script")" = luac ] && ! command -v luac5.4 >/dev/null 2>&1; then
+    if { [ "$(header precompile "$script")" = luac ] || [ -n "$(header bytecode "$script")" ]; } &&
+        ! command -v luac5.4 >/dev/null 2>&1; then
         echo "# skip: $name needs luac5.4"
         skip=$((skip + 1))
         continue

@@ -371,6 +371,45 @@ printf 'return { size = 3 }\n' >"$tmp/lib/shape.tmp" && mv "$tmp/lib/shape.tmp" 
 check "... and fixing the module reloads" wait_for "^size 3 extra 20" "$tmp/out" 3
 stop_loom
 
+# ---- loom.keep: cycles, shared references, the size cap --------------------------
+# Version 1 keeps a cycle and a table referenced twice; version 2 checks them in
+# its copy (each table copied once, the cycle closed) and keeps 20 MiB of text,
+# over the 16 MiB cap: version 3 then cannot load, and version 2 runs on.
+write_keep() { # write_keep VERSION
+    cat >"$tmp/keep.tmp" <<EOF
+local world = loom.world{}
+world:particle{ pos = {0, 0} }
+local version = $1
+if version == 1 then
+  local ring = { name = "ring" }
+  ring.self = ring
+  local shared = { 1, 2, 3 }
+  loom.keep.a = { ring, ring, shared, shared, ring = ring }
+elseif version == 2 then
+  local a = loom.keep.a
+  print("keep copy", a[1] == a[2], a[1].self == a[1], a[3] == a[4], a.ring == a[1], a[3][3])
+  loom.keep.big = string.rep("x", 20 * 1024 * 1024)
+end
+function loom.update() print("running " .. version) end
+return world
+EOF
+    mv "$tmp/keep.tmp" "$tmp/keep.lua"
+}
+write_keep 1
+start_loom "$tmp/keep.lua" --size 320x180
+wait_for "^running 1" "$tmp/out" 5
+write_keep 2
+check "loom.keep's copy keeps its cycles and shared tables" \
+    wait_for "^keep copy	true	true	true	true	3" "$tmp/out" 5
+wait_for "^running 2" "$tmp/out" 3
+write_keep 3
+check "a loom.keep over its cap is a clear error" \
+    wait_for "loom.keep is too big to copy into the reloaded scene (over its cap of 16 MiB)" "$tmp/err" 5
+: >"$tmp/out"
+check "... and the old scene keeps running" wait_for "^running 2" "$tmp/out" 3
+check "... and it did not load" sh -c "! grep -q '^running 3' '$tmp/out'"
+stop_loom
+
 # ---- a simulation that blows up -------------------------------------------------
 # The window keeps running and says so (stderr, and a warning under the HUD).
 cat >"$tmp/blowup.lua" <<'EOF'

@@ -1,4 +1,5 @@
 -- hostile: a finalizer that allocates without end as the scene closes (6.3 GB before)
+-- args: --timeout 2 --memory 64 --trust
 -- stderr: mem_finalizer_close.lua: the script went over its memory limit of 64 MiB (raise it with --memory) in a finalizer (__gc) as it closed
 local w = loom.world{}
 w:particle{ pos = { 0, 0, 0 } }

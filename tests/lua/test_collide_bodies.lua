@@ -128,6 +128,43 @@ do
     check(not inside(pos(b.particles[1]), a), "and the striking one stays out of it")
 end
 
+-- Edge across edge: a tetrahedron dropped edge-down across the top edge of
+-- another (both in rigid.tetrahedron's pose, whose top and bottom edges
+-- cross at right angles) has no corner inside the other, only its edge
+-- through the other's edge. It balances there (centroids 2 x 0.177 m + 1 mm
+-- apart, one edge's distance from each), tips and falls off, its centroid
+-- never nearer than 0.3 m; before edges collided it ended inside the other
+-- (centroids 0 m apart).
+for _, integrator in ipairs { "euler", "semi_implicit_euler", "verlet", "velocity_verlet", "midpoint", "rk4" } do
+    local w = loom.world { collide_bodies = true, integrator = integrator }
+    w:plane { point = { 0, 0, 0 }, friction = 0.5 }
+    local low = rigid.tetrahedron(w, { center = { 0, 0.18, 0 }, size = 0.5, faces = true })
+    local high = rigid.tetrahedron(w, { center = { 0, 0.9, 0 }, size = 0.5, faces = true })
+    for _, body in ipairs { low, high } do
+        for _, p in ipairs(body.particles) do p:set_friction(0.5) end
+    end
+    local function centroid(body)
+        local c = { 0, 0, 0 }
+        for _, p in ipairs(body.particles) do
+            local q = pos(p)
+            for k = 1, 3 do c[k] = c[k] + q[k] / 4 end
+        end
+        return c
+    end
+    local closest, balanced = math.huge, nil
+    for step = 1, 120 do
+        w:step()
+        local a, b = centroid(low), centroid(high)
+        closest = math.min(closest, math.sqrt((a[1] - b[1]) ^ 2 + (a[2] - b[2]) ^ 2 + (a[3] - b[3]) ^ 2))
+        if step == 30 then balanced = b[2] - a[2] end
+    end
+    local edge_on_edge = 2 * 0.5 / (2 * math.sqrt(2)) + 1e-3
+    check_near(balanced, edge_on_edge, 1e-3, ("%s: a tetrahedron rests edge across edge on another (%.4f m)")
+               :format(integrator, balanced))
+    check(closest > 0.3, ("%s: and never sinks into it (centroids %.3f m apart at the nearest)")
+          :format(integrator, closest))
+end
+
 check(loom.world { collide_bodies = true }:settings().collide_bodies == true,
       "collide_bodies reads back")
 t.check_error(function() loom.world { collide_bodies = 1 } end,
@@ -138,7 +175,7 @@ t.check_error(function() loom.world { collide_bodies = 1 } end,
 -- frictionless rails (capsules along x) never gains speed along them (it
 -- gained 1.2 m/s under Verlet and 4.1 under RK4 when a face crossing a rail's
 -- axis was pushed along it), and comes to rest on them.
-for _, integrator in ipairs { "semi_implicit_euler", "verlet", "velocity_verlet", "midpoint", "rk4" } do
+for _, integrator in ipairs { "euler", "semi_implicit_euler", "verlet", "velocity_verlet", "midpoint", "rk4" } do
     local w = loom.world { integrator = integrator }
     for _, z in ipairs { -0.15, 0.15 } do
         w:capsule { a = { -3, 0, z }, b = { 3, 0, z }, radius = 0.01, friction = 0 }
@@ -157,9 +194,10 @@ for _, integrator in ipairs { "semi_implicit_euler", "verlet", "velocity_verlet"
     end
     check(along < 1e-6, ("%s: no speed gained along frictionless rails (%.2g m/s)")
           :format(integrator, along))
-    -- Under midpoint it still falls through between the 1 cm rails (a face
-    -- tunnels at the default sub-step: not solved yet), so only the others.
-    if integrator ~= "midpoint" then
+    -- Under midpoint and explicit Euler it still falls through between the
+    -- 1 cm rails: wedged between them and turning, a face's side is judged
+    -- wrong and it is pushed through (not solved yet), so only the others.
+    if integrator ~= "midpoint" and integrator ~= "euler" then
         check(lowest > -0.2, ("%s: the tetrahedron stays on the rails (centre down to %.3f m)")
               :format(integrator, lowest))
     end

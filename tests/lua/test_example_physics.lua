@@ -212,3 +212,46 @@ do
         end
     end
 end
+
+-- collide_stacked_tetrahedra.lua: six faced tetrahedra dropped into a bin
+-- pile up with no corner ever inside another body, no two centroids nearer
+-- than twice a body's inradius (0.204 m: they cannot overlap by an edge
+-- either), at least one resting on others (its lowest corner 5 cm up) and
+-- all at rest after 5 s.
+do
+    local world, scene = assert(loadfile("examples/collide_stacked_tetrahedra.lua"))()
+    local bodies = scene.bodies
+    local update = loom.update
+    local function centroid(body)
+        local c = { 0, 0, 0 }
+        for _, p in ipairs(body.particles) do
+            local x, y, z = p:pos()
+            c[1], c[2], c[3] = c[1] + x / 4, c[2] + y / 4, c[3] + z / 4
+        end
+        return c
+    end
+    local nearest = math.huge
+    for _ = 1, 300 do
+        world:step()
+        update(1 / 60)
+        for i = 1, #bodies do
+            for j = i + 1, #bodies do
+                local a, b = centroid(bodies[i]), centroid(bodies[j])
+                nearest = math.min(nearest, math.sqrt((a[1] - b[1]) ^ 2 + (a[2] - b[2]) ^ 2 + (a[3] - b[3]) ^ 2))
+            end
+        end
+    end
+    local found = scene.found()
+    check(found == 0, ("no corner of a tetrahedron is ever inside another (%d found)"):format(found))
+    check(nearest > 2 * 0.5 / (2 * math.sqrt(6)), ("no two overlap: centroids at least 0.204 m apart (%.3f m)")
+          :format(nearest))
+    local stacked = 0
+    for _, body in ipairs(bodies) do
+        local lowest = math.huge
+        for _, p in ipairs(body.particles) do lowest = math.min(lowest, (select(2, p:pos()))) end
+        if lowest > 0.05 then stacked = stacked + 1 end
+    end
+    check(stacked >= 1, ("they pile: %d of 6 rest on others, clear of the floor"):format(stacked))
+    check(world:energy().kinetic < 0.05, ("and come to rest (%.4f J kinetic)"):format(world:energy().kinetic))
+    loom.update = nil
+end

@@ -1,0 +1,111 @@
+/*
+ * watchdog.c - a thread that ends a headless run whose script call overran.
+ *
+ * The deadline is an atomic the host stores before and after each call, so
+ * arming costs no lock and no wake-up; the thread looks at it ten times a
+ * second (a condition variable on the monotonic clock, signalled only to
+ * stop).
+ */
+#include "watchdog.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "cleanup.h"
+
+enum { POLL_NANOSECONDS = 100 * 1000 * 1000 };
+
+struct app_watchdog {
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    bool stopping;             /* under lock */
+    _Atomic uint64_t deadline; /* monotonic nanoseconds; 0: no call running */
+    const char *path;
+    double limit_seconds;
+    struct app_cleanup *cleanup;
+};
+
+static uint64_t now_nanoseconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+static void *watch(void *context) {
+    app_watchdog *watchdog = context;
+    uint64_t grace = (uint64_t)(APP_WATCHDOG_GRACE_S * 1e9);
+    pthread_mutex_lock(&watchdog->lock);
+    while (!watchdog->stopping) {
+        struct timespec until;
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        until.tv_nsec += POLL_NANOSECONDS;
+        if (until.tv_nsec >= 1000000000) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000;
+        }
+        pthread_cond_timedwait(&watchdog->wake, &watchdog->lock, &until);
+        uint64_t deadline = atomic_load(&watchdog->deadline);
+        if (!watchdog->stopping && deadline != 0 && now_nanoseconds() > deadline + grace) {
+            char message[1200];
+            snprintf(message, sizeof message,
+                     "loom: %s: script ran for more than %g s and did not stop; the watchdog "
+                     "ended the run %g s later\n",
+                     watchdog->path, watchdog->limit_seconds, APP_WATCHDOG_GRACE_S);
+            app_cleanup_end(watchdog->cleanup, message, 1); /* does not return */
+        }
+    }
+    pthread_mutex_unlock(&watchdog->lock);
+    return NULL;
+}
+
+app_watchdog *app_watchdog_start(const char *path, double limit_seconds,
+                                 struct app_cleanup *cleanup) {
+    app_watchdog *watchdog = calloc(1, sizeof *watchdog);
+    if (!watchdog)
+        return NULL;
+    watchdog->path = path;
+    watchdog->limit_seconds = limit_seconds;
+    watchdog->cleanup = cleanup;
+    atomic_init(&watchdog->deadline, 0);
+    pthread_condattr_t attributes;
+    pthread_condattr_init(&attributes);
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
+    pthread_cond_init(&watchdog->wake, &attributes);
+    pthread_condattr_destroy(&attributes);
+    pthread_mutex_init(&watchdog->lock, NULL);
+    if (pthread_create(&watchdog->thread, NULL, watch, watchdog) != 0) {
+        pthread_cond_destroy(&watchdog->wake);
+        pthread_mutex_destroy(&watchdog->lock);
+        free(watchdog);
+        return NULL;
+    }
+    return watchdog;
+}
+
+void app_watchdog_stop(app_watchdog *watchdog) {
+    if (!watchdog)
+        return;
+    pthread_mutex_lock(&watchdog->lock);
+    watchdog->stopping = true;
+    pthread_cond_signal(&watchdog->wake);
+    pthread_mutex_unlock(&watchdog->lock);
+    pthread_join(watchdog->thread, NULL);
+    pthread_cond_destroy(&watchdog->wake);
+    pthread_mutex_destroy(&watchdog->lock);
+    free(watchdog);
+}
+
+void app_watchdog_arm(app_watchdog *watchdog, double deadline) {
+    if (watchdog)
+        atomic_store(&watchdog->deadline, deadline > 0.0 ? (uint64_t)(deadline * 1e9) : 1u);
+}
+
+void app_watchdog_disarm(app_watchdog *watchdog) {
+    if (watchdog)
+        atomic_store(&watchdog->deadline, 0);
+}

@@ -1,0 +1,5 @@
+-- hostile: 12 million particles (was SIGSEGV inside SDL_RenderGeometry)
+-- stderr: over its memory limit of 64 MiB
+local w = loom.world{}
+for i = 1, 12e6 do w:particle{ pos = { i * 1e-6, 0 } } end
+return w

@@ -1,0 +1,9 @@
+-- hostile: engine memory: particles until memory runs out (the engine's allocations count)
+-- stderr: over its memory limit of 64 MiB
+local w = loom.world{}
+local i = 0
+while true do
+    i = i + 1
+    w:particle{ pos = { i * 1e-3, 0 } }
+end
+return w

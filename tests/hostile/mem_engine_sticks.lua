@@ -1,0 +1,7 @@
+-- hostile: engine memory: sticks between two particles until memory runs out
+-- stderr: over its memory limit of 64 MiB
+local w = loom.world{}
+local a = w:particle{ pos = { 0, 0 } }
+local b = w:particle{ pos = { 1, 0 } }
+while true do w:stick(a, b) end
+return w

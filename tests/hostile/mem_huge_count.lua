@@ -1,0 +1,6 @@
+-- hostile: a builder asked for a huge count at once (a 10^6 x 10^6 cloth)
+-- stderr: over its memory limit of 64 MiB
+local w = loom.world{}
+local cloth = require("loom.cloth")
+cloth.grid(w, { nu = 1e6, nv = 1e6 })
+return w
