@@ -546,6 +546,7 @@ static bool set_weights(lm_world *world) {
         }
     }
     bt->weights_set = true;
+    bt->w_placed = false;
     return true;
 }
 
@@ -578,12 +579,16 @@ bool lm_batches_prepare(lm_world *world) {
             return false;
         }
         bt->soa_capacity = need;
+        bt->w_placed = false;
     }
     size_t skip = (page - ((uintptr_t)bt->soa / sizeof(double)) % page) % page;
     bt->sx = bt->soa + skip;
     bt->sy = bt->sx + stride;
     bt->sz = bt->sy + stride;
-    bt->sw = bt->sz + stride;
+    if (bt->sw != bt->sz + stride) {
+        bt->sw = bt->sz + stride;
+        bt->w_placed = false;
+    }
     int threads = world->def.threads;
     if (bt->pool && lm_pool_threads(bt->pool) != threads) {
         lm_pool_destroy(bt->pool);

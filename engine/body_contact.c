@@ -29,6 +29,15 @@
  * q's ends move by +c_i w_i lambda n and p's by -c_i w_i lambda n (momentum
  * kept), with the same friction as a corner on a face.
  *
+ * Corners trapped inside: sides are judged from the start of the sub-step,
+ * so a corner that relaxation left inside another body at the end of a
+ * step would be kept inside from then on. A body whose faces close (each
+ * edge shared by two of its faces: a tetrahedron, a box of faces) is a
+ * hull: last in each pass, a particle of another body found behind every
+ * face of a hull (normals turned away from the hull's centroid) is pushed
+ * out through the face it is least deep behind, to 1 mm (or its radius)
+ * outside, both sides by their weights as above, without friction.
+ *
  * The cost is faces x particles plus edges x edges per pass, with a
  * bounding-box test first: meant for tens of bodies, not thousands. */
 #include <math.h>
@@ -124,6 +133,94 @@ static bool find_edges(lm_world *world) {
     return true;
 }
 
+/* The faces of closed bodies, grouped by body (needs body_of and the
+ * unique edges). A body is closed when 3 F = 2 E over its faces and edges. */
+static bool find_hulls(lm_world *world) {
+    lm_collision *c = &world->collision;
+    uint32_t faces = 0;
+    for (uint32_t r = 0; r < world->constraint_run_count[0]; r++) {
+        if (world->constraint_runs[0][r].kind == LM_SOLVER_FACE) {
+            faces += world->constraint_runs[0][r].count;
+        }
+    }
+    if (faces > c->hull_capacity) {
+        uint32_t *grown =
+            lm_memory_resize_array(c->memory, c->hull_faces, 3 * (size_t)faces, sizeof *grown);
+        if (!grown) {
+            return false;
+        }
+        c->hull_faces = grown;
+        grown = lm_memory_resize_array(c->memory, c->hull_first, faces, sizeof *grown);
+        if (!grown) {
+            return false;
+        }
+        c->hull_first = grown;
+        grown = lm_memory_resize_array(c->memory, c->hull_count, faces, sizeof *grown);
+        if (!grown) {
+            return false;
+        }
+        c->hull_count = grown;
+        c->hull_capacity = faces;
+    }
+    const uint32_t *body = c->body_of;
+    uint32_t *slots = c->hull_faces, count = 0;
+    for (uint32_t r = 0; r < world->constraint_run_count[0]; r++) {
+        const lm_run *run = &world->constraint_runs[0][r];
+        if (run->kind != LM_SOLVER_FACE) {
+            continue;
+        }
+        const lm_constraint_item *items = lm_store_at(&world->constraints, run->start);
+        for (uint32_t f = 0; f < run->count; f++) {
+            for (int k = 0; k < 3; k++) {
+                slots[3 * count + k] = items[f].particle[k];
+            }
+            count++;
+        }
+    }
+    /* Group by body: an insertion sort keeps creation order within a body
+     * (few faces per body, bodies mostly made one after another). */
+    for (uint32_t i = 1; i < count; i++) {
+        uint32_t key[3] = {slots[3 * i], slots[3 * i + 1], slots[3 * i + 2]};
+        uint32_t j = i;
+        while (j > 0 && body[slots[3 * (j - 1)]] > body[key[0]]) {
+            for (int k = 0; k < 3; k++) {
+                slots[3 * j + k] = slots[3 * (j - 1) + k];
+            }
+            j--;
+        }
+        for (int k = 0; k < 3; k++) {
+            slots[3 * j + k] = key[k];
+        }
+    }
+    /* Per body: its faces and its unique edges (edges are listed sorted by
+     * slot, not by body: count them by their first slot's body). */
+    uint32_t hulls = 0, total = 0;
+    for (uint32_t i = 0; i < count;) {
+        uint32_t root = body[slots[3 * i]], j = i;
+        while (j < count && body[slots[3 * j]] == root) {
+            j++;
+        }
+        uint32_t edges = 0;
+        for (uint32_t e = 0; e < c->body_edge_count; e++) {
+            edges += body[c->body_edges[2 * e]] == root;
+        }
+        if (3 * (j - i) == 2 * edges && j - i >= 4) {
+            /* closed: keep its faces, moved down over any open body's */
+            for (uint32_t k = 0; k < 3 * (j - i); k++) {
+                slots[3 * total + k] = slots[3 * i + k];
+            }
+            c->hull_first[hulls] = total;
+            c->hull_count[hulls] = j - i;
+            hulls++;
+            total += j - i;
+        }
+        i = j;
+    }
+    c->hull_total = total;
+    c->hull_number = hulls;
+    return true;
+}
+
 bool lm_bodies_find(lm_world *world) {
     lm_collision *c = &world->collision;
     c->bodies_ready = false;
@@ -169,7 +266,7 @@ bool lm_bodies_find(lm_world *world) {
     for (uint32_t i = 0; i < n; i++) {
         parent[i] = root_of(parent, i);
     }
-    if (!find_edges(world)) {
+    if (!find_edges(world) || !find_hulls(world)) {
         return false;
     }
     c->bodies_ready = true;
@@ -397,6 +494,78 @@ static void push_all_edges(lm_world *world) {
     }
 }
 
+/* Pushes particles of other bodies out of hull h when they are behind
+ * every one of its faces. */
+static void push_out_of_hull(lm_world *world, uint32_t h) {
+    lm_particles *p = &world->particles;
+    const lm_collision *c = &world->collision;
+    const uint32_t *faces = c->hull_faces + 3 * c->hull_first[h];
+    uint32_t count = c->hull_count[h];
+    uint32_t own = c->body_of[faces[0]];
+    lm_vec3 centroid = lm_v3(0, 0, 0), lo = p->x[faces[0]], hi = lo;
+    for (uint32_t k = 0; k < 3 * count; k++) {
+        lm_vec3 x = p->x[faces[k]];
+        centroid = lm_mad(centroid, x, 1.0 / (3.0 * count));
+        lo = lm_v3(fmin(lo.x, x.x), fmin(lo.y, x.y), fmin(lo.z, x.z));
+        hi = lm_v3(fmax(hi.x, x.x), fmax(hi.y, x.y), fmax(hi.z, x.z));
+    }
+    for (uint32_t q = 0; q < p->count; q++) {
+        if (c->body_of[q] == own || !p->alive[q]) {
+            continue;
+        }
+        lm_vec3 xq = p->x[q];
+        if (xq.x < lo.x || xq.x > hi.x || xq.y < lo.y || xq.y > hi.y || xq.z < lo.z ||
+            xq.z > hi.z) {
+            continue;
+        }
+        double best = -INFINITY;
+        uint32_t best_face = 0;
+        lm_vec3 best_normal = lm_v3(0, 0, 0);
+        bool inside = true;
+        for (uint32_t f = 0; f < count && inside; f++) {
+            const uint32_t *s = faces + 3 * f;
+            lm_vec3 n = lm_cross(lm_sub(p->x[s[1]], p->x[s[0]]), lm_sub(p->x[s[2]], p->x[s[0]]));
+            double length = lm_length(n);
+            if (!(length > 0)) {
+                inside = false;
+                break;
+            }
+            n = lm_scale(n, 1.0 / length);
+            if (lm_dot(n, lm_sub(p->x[s[0]], centroid)) < 0) {
+                n = lm_scale(n, -1.0); /* outward */
+            }
+            double distance = lm_dot(lm_sub(xq, p->x[s[0]]), n);
+            if (distance >= 0) {
+                inside = false;
+            } else if (distance > best) {
+                best = distance;
+                best_face = f;
+                best_normal = n;
+            }
+        }
+        if (!inside) {
+            continue;
+        }
+        const uint32_t *s = faces + 3 * best_face;
+        lm_vec3 x[3] = {p->x[s[0]], p->x[s[1]], p->x[s[2]]};
+        double w[3];
+        lm_closest_on_triangle(lm_mad(xq, best_normal, -best), x, w);
+        double denominator = p->solve_w[q];
+        for (int i = 0; i < 3; i++) {
+            denominator += w[i] * w[i] * p->solve_w[s[i]];
+        }
+        if (!(denominator > 0)) {
+            continue;
+        }
+        double depth = fmax(p->radius[q], MIN_GAP) - best;
+        lm_vec3 move = lm_scale(best_normal, depth / denominator);
+        p->x[q] = lm_mad(p->x[q], move, p->solve_w[q]);
+        for (int i = 0; i < 3; i++) {
+            p->x[s[i]] = lm_mad(p->x[s[i]], move, -w[i] * p->solve_w[s[i]]);
+        }
+    }
+}
+
 void lm_bodies_project(lm_world *world) {
     if (!world->collision.bodies_ready) {
         return;
@@ -412,4 +581,7 @@ void lm_bodies_project(lm_world *world) {
         }
     }
     push_all_edges(world);
+    for (uint32_t h = 0; h < world->collision.hull_number; h++) {
+        push_out_of_hull(world, h);
+    }
 }

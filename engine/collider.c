@@ -122,7 +122,8 @@ void lm_collision_free(lm_collision *c) {
     lm_memory *memory = c->memory;
     void *blocks[] = {c->pairs,        c->pair_push, c->cell_start, c->cell_items, c->cell,
                       c->sorted,       c->bucket,    c->cluster,    c->impact,     c->normal_basis,
-                      c->normal_count, c->body_of,   c->embedded,   c->body_edges};
+                      c->normal_count, c->body_of,   c->embedded,   c->body_edges, c->hull_faces,
+                      c->hull_first,   c->hull_count};
     for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++) {
         lm_memory_free(memory, blocks[i]);
     }

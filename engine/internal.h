@@ -308,6 +308,10 @@ typedef struct lm_collision {
     bool tunnel_found;
     uint32_t *body_edges; /* 2 slots per edge of a collision face, each edge once */
     uint32_t body_edge_count, body_edge_capacity;
+    /* Closed bodies (every edge of their faces shared by two of them): 3
+     * slots per face, grouped by body; per hull its first face and count. */
+    uint32_t *hull_faces, *hull_first, *hull_count;
+    uint32_t hull_total, hull_number, hull_capacity;
     /* Embedded points (embed.c): points carried by four particles. */
     struct lm_embedded *embedded;
     uint32_t embedded_count, embedded_capacity;
@@ -393,6 +397,7 @@ typedef struct lm_batches {
     size_t soa_capacity;
     double *w_seen; /* solve_w when the runs' weights were last set (per slot) */
     bool weights_set;
+    bool w_placed;      /* sw holds w_seen (relax.c copies it only after a change) */
     uint32_t particles; /* slots when built */
     /* the layout (batch.c: set_regions, place_regions): slot s = row *
      * row_length + column lives in region q = 2 (row & 1) + (column & 1), at

@@ -16,18 +16,23 @@
 
 enum { PARALLEL_MIN = 2048 }; /* smaller batches stay on the calling thread */
 
-/* One projection, the same arithmetic as lm_stick_correct's caller in
- * stick.c: k = stiffness (length - rest) / (length (w_a + w_b)), a moves by
- * +w_a k d, b by -w_b k d. A stick with coincident ends or two immovable ends
- * does nothing; branch-free (the division is always by a non-zero number,
- * and 1 - skip is exactly 1 otherwise), so the loops vectorise. */
+/* One projection, the same arithmetic as the creation order's (stick.c): k
+ * = stiffness (length - rest) / (length (w_a + w_b)), a moves by +w_a k d, b
+ * by -w_b k d; a stiffness of 1 multiplies by nothing there, and here (gcc
+ * folds the product by the constant 1.0 away: the same bits). A stick with
+ * coincident ends, two immovable ends, or a negative rest length (a hole,
+ * batch.c) moves nothing: every lane computes, then chooses a zero factor
+ * (no branch, so the loops vectorise; what a skipped lane's division gives
+ * is never used). */
 #define PROJECT(AX, AY, AZ, BX, BY, BZ, WA, WB, REST, STIFFNESS)                                   \
     do {                                                                                           \
         double dx_ = (BX) - (AX), dy_ = (BY) - (AY), dz_ = (BZ) - (AZ);                            \
         double length_ = sqrt(dx_ * dx_ + dy_ * dy_ + dz_ * dz_), wsum_ = (WA) + (WB);             \
-        double skip_ = ((length_ < 1e-12) | (wsum_ == 0.0) | ((REST) < 0.0)) ? 1.0 : 0.0;          \
-        double k_ = (STIFFNESS) * (length_ - (REST)) / (length_ * wsum_ + skip_) * (1.0 - skip_);  \
+        double k_ = (STIFFNESS) * (length_ - (REST)) / (length_ * wsum_);                          \
         double fa_ = (WA)*k_, fb_ = (WB)*k_;                                                       \
+        bool move_ = !(length_ < 1e-12) & (wsum_ != 0.0) & !((REST) < 0.0);                        \
+        fa_ = move_ ? fa_ : 0.0;                                                                   \
+        fb_ = move_ ? fb_ : 0.0;                                                                   \
         (AX) += dx_ * fa_;                                                                         \
         (AY) += dy_ * fa_;                                                                         \
         (AZ) += dz_ * fa_;                                                                         \
@@ -41,6 +46,12 @@ static void run_stride1(double *restrict ax, double *restrict ay, double *restri
                         double *restrict bx, double *restrict by, double *restrict bz,
                         const double *restrict wa, const double *restrict wb,
                         const double *restrict rest, double stiffness, size_t n) {
+    if (stiffness == 1.0) {
+        for (size_t i = 0; i < n; i++) {
+            PROJECT(ax[i], ay[i], az[i], bx[i], by[i], bz[i], wa[i], wb[i], rest[i], 1.0);
+        }
+        return;
+    }
     for (size_t i = 0; i < n; i++) {
         PROJECT(ax[i], ay[i], az[i], bx[i], by[i], bz[i], wa[i], wb[i], rest[i], stiffness);
     }
@@ -50,6 +61,12 @@ static void run_stride1(double *restrict ax, double *restrict ay, double *restri
 static void run_stride1_uniform(double *restrict ax, double *restrict ay, double *restrict az,
                                 double *restrict bx, double *restrict by, double *restrict bz,
                                 double w, const double *restrict rest, double stiffness, size_t n) {
+    if (stiffness == 1.0) {
+        for (size_t i = 0; i < n; i++) {
+            PROJECT(ax[i], ay[i], az[i], bx[i], by[i], bz[i], w, w, rest[i], 1.0);
+        }
+        return;
+    }
     for (size_t i = 0; i < n; i++) {
         PROJECT(ax[i], ay[i], az[i], bx[i], by[i], bz[i], w, w, rest[i], stiffness);
     }
@@ -120,54 +137,74 @@ static void project_batches(lm_world *world) {
     }
 }
 
-/* Slots lo .. hi - 1 and their places, walked row by row (no division). */
-typedef struct cursor {
-    uint32_t row, column;
-} cursor;
+/* Slots lo .. hi - 1 row by row: fn(world, first slot, first place, count)
+ * for each run of every other slot of a row (one column parity), whose
+ * places are consecutive. */
+typedef void (*span_fn)(lm_world *world, uint32_t slot, uint32_t place, uint32_t count);
 
-static cursor cursor_at(const lm_batches *bt, uint32_t slot) {
-    return (cursor){slot / bt->row_length, slot % bt->row_length};
-}
-
-static uint32_t cursor_place(const lm_batches *bt, const cursor *c) {
-    uint32_t odd = c->column & 1u;
-    return bt->base[2 * (c->row & 1u) + odd] + (c->row >> 1) * bt->width[odd] + (c->column >> 1);
-}
-
-static void cursor_next(const lm_batches *bt, cursor *c) {
-    if (++c->column == bt->row_length) {
-        c->column = 0;
-        c->row++;
+static void for_spans(lm_world *world, uint32_t lo, uint32_t hi, span_fn fn) {
+    const lm_batches *bt = &world->batches;
+    uint64_t r = bt->row_length;
+    for (uint64_t s = lo; s < hi;) {
+        uint64_t row = s / r, column = s - row * r, end = (row + 1) * r < hi ? (row + 1) * r : hi;
+        for (uint64_t parity = 0; parity < 2; parity++) {
+            uint64_t first = column + ((column ^ parity) & 1u);
+            if (row * r + first >= end) {
+                continue;
+            }
+            uint64_t count = (end - row * r - first + 1) / 2;
+            uint64_t place =
+                bt->base[2 * (row & 1u) + parity] + (row >> 1) * bt->width[parity] + (first >> 1);
+            fn(world, (uint32_t)(row * r + first), (uint32_t)place, (uint32_t)count);
+        }
+        s = end;
     }
 }
 
-/* Positions and inverse masses of slots lo .. hi - 1 into their places. */
-static void to_soa(lm_world *world, uint32_t lo, uint32_t hi) {
+static void span_to_soa(lm_world *world, uint32_t slot, uint32_t place, uint32_t count) {
     lm_batches *bt = &world->batches;
-    const lm_vec3 *x = world->particles.x;
-    const double *w = world->particles.solve_w;
-    cursor c = cursor_at(bt, lo);
-    for (uint32_t i = lo; i < hi; i++, cursor_next(bt, &c)) {
-        uint32_t k = cursor_place(bt, &c);
-        bt->sx[k] = x[i].x;
-        bt->sy[k] = x[i].y;
-        bt->sz[k] = x[i].z;
-        bt->sw[k] = w[i];
+    const lm_vec3 *x = world->particles.x + slot;
+    double *sx = bt->sx + place, *sy = bt->sy + place, *sz = bt->sz + place;
+    for (uint32_t k = 0; k < count; k++) {
+        sx[k] = x[2 * k].x;
+        sy[k] = x[2 * k].y;
+        sz[k] = x[2 * k].z;
+    }
+}
+
+static void span_w_to_soa(lm_world *world, uint32_t slot, uint32_t place, uint32_t count) {
+    const double *w = world->particles.solve_w + slot;
+    double *sw = world->batches.sw + place;
+    for (uint32_t k = 0; k < count; k++) {
+        sw[k] = w[2 * k];
+    }
+}
+
+static void span_from_soa(lm_world *world, uint32_t slot, uint32_t place, uint32_t count) {
+    const lm_batches *bt = &world->batches;
+    lm_vec3 *x = world->particles.x + slot;
+    const double *sx = bt->sx + place, *sy = bt->sy + place, *sz = bt->sz + place;
+    for (uint32_t k = 0; k < count; k++) {
+        x[2 * k] = lm_v3(sx[k], sy[k], sz[k]);
+    }
+}
+
+/* Positions of slots lo .. hi - 1 into their places, and their inverse
+ * masses when they changed since they were last placed (w_placed). */
+static void to_soa(lm_world *world, uint32_t lo, uint32_t hi) {
+    for_spans(world, lo, hi, span_to_soa);
+    if (!world->batches.w_placed) {
+        for_spans(world, lo, hi, span_w_to_soa);
     }
 }
 
 static void from_soa(lm_world *world, uint32_t lo, uint32_t hi) {
-    const lm_batches *bt = &world->batches;
-    lm_vec3 *x = world->particles.x;
-    cursor c = cursor_at(bt, lo);
-    for (uint32_t i = lo; i < hi; i++, cursor_next(bt, &c)) {
-        uint32_t k = cursor_place(bt, &c);
-        x[i] = lm_v3(bt->sx[k], bt->sy[k], bt->sz[k]);
-    }
+    for_spans(world, lo, hi, span_from_soa);
 }
 
 void lm_batches_sweep(lm_world *world) {
     to_soa(world, 0, world->particles.count);
+    world->batches.w_placed = true;
     project_batches(world);
     from_soa(world, 0, world->particles.count);
 }
@@ -234,9 +271,11 @@ int lm_batches_sweeps(lm_world *world, const lm_step *step, int sweeps) {
     if (bt->pool) {
         sweeps_job job = {world, step, sweeps};
         lm_pool_run(bt->pool, sweeps_task, &job);
+        bt->w_placed = true;
         return sweeps;
     }
     to_soa(world, 0, world->particles.count);
+    bt->w_placed = true;
     for (int sweep = 0; sweep < sweeps; sweep++) {
         project_batches(world);
         apply_pins(world, step);

@@ -275,6 +275,44 @@ static void test_holes(void) {
           "order's bits");
 }
 
+/* A grid of rows of 37 (odd: the layout's even and odd columns differ in
+ * number) and a partial last row, sticks from each even row to the next:
+ * one family of offset 37, so the layout takes rows of 37 (four regions,
+ * batch.c), two batches big enough to be split between threads. The
+ * sticks share no particle, so batched gives the creation
+ * order's bits, on 1 to 4 threads, masses varied. */
+static void test_odd_grid(void) {
+    enum { COLUMNS = 37, ROWS = 240, EXTRA = 5 };
+    uint64_t hashes[5];
+    for (int run = 0; run < 5; run++) {
+        lm_world *w =
+            make_world(run == 0 ? LM_ORDER_CREATION : LM_ORDER_BATCHED, run ? run : 1, 10);
+        static lm_particle p[COLUMNS * ROWS + EXTRA];
+        for (int k = 0; k < COLUMNS * ROWS + EXTRA; k++) {
+            int i = k / COLUMNS, j = k % COLUMNS;
+            p[k] = point(w, 0.1 * j + 0.003 * (k % 5), 0.01 * (k % 3), 0.1 * i, 1 + k % 3, 0);
+        }
+        for (int i = 0; i + 1 < ROWS; i += 2) {
+            for (int j = 0; j < COLUMNS; j++) {
+                stick(w, p[i * COLUMNS + j], p[(i + 1) * COLUMNS + j], j % 4 ? 1.0 : 0.7, 0);
+            }
+        }
+        for (int j = 0; j < EXTRA; j++) { /* the partial row hangs from the last full one */
+            stick(w, p[(ROWS - 1) * COLUMNS + j], p[ROWS * COLUMNS + j], 1.0, 0);
+        }
+        lm_pin_create(w, p[3], lm_particle_position(w, p[3]));
+        for (int s = 0; s < 30; s++) {
+            lm_world_step(w);
+        }
+        hashes[run] = world_hash(w);
+        lm_world_destroy(w);
+    }
+    CHECK(hashes[1] == hashes[0],
+          "a grid of odd rows with a partial last row: batched gives the creation order's bits");
+    CHECK(hashes[2] == hashes[1] && hashes[3] == hashes[1] && hashes[4] == hashes[1],
+          "a grid of odd rows: threads 2, 3 and 4 give one thread's bits");
+}
+
 /* Both orders settle a hanging cloth to the same shape, with the same errors. */
 enum { SETTLE_N = 12 };
 static void test_settles_alike(void) {
@@ -411,6 +449,7 @@ int main(int argc, char **argv) {
     test_same_arithmetic();
     test_weight_changes();
     test_holes();
+    test_odd_grid();
     test_settles_alike();
     test_converges();
     test_collisions();

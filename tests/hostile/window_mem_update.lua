@@ -1,11 +1,11 @@
 -- hostile: an allocation bomb in loom.update of a scene saved into the running window
 -- mode: window
--- args: --timeout 2 --memory 64
+-- args: --timeout 5 --memory 64
 -- stderr: the script went over its memory limit of 64 MiB
 local w = loom.world{}
 w:particle{pos = {0, 0}}
 local hoard = {}
 function loom.update()
-    for i = 1, math.huge do hoard[#hoard + 1] = string.rep("x", 1000) .. i end
+    for i = 1, math.huge do hoard[#hoard + 1] = string.rep("x", 1000000) .. i end
 end
 return w
