@@ -38,11 +38,14 @@
 #include <unistd.h>
 
 #include "../bindings/loom_lua.h"
+#include "budget_string.h"
 #include "sandbox.h"
 #include "watchdog.h"
 
 enum {
     HOOK_INSTRUCTIONS = 10000,
+    LARGE_BLOCK = 1 << 20,
+    CLOCK_ALLOCATIONS = 1024,
     REPORT_RESERVE = 1 << 20, /* bytes past the limit for writing the error */
     MESSAGE_CAP = 2000,       /* bytes of an error message kept */
 };
@@ -61,10 +64,15 @@ struct app_host {
     size_t memory_used;
     bool memory_enforced; /* off only while the state is made */
     bool memory_over;     /* an allocation hit the limit: refuse all growth until the call ends */
+    bool memory_refused;  /* an allocation was refused in this call */
+    bool refusal_pending; /* the last refusal (Lua may collect and ask again): */
+    void *refused_block;
+    size_t refused_old, refused_new;
     bool reporting;       /* writing an error: REPORT_RESERVE more allowed */
     size_t printed;       /* bytes print() wrote */
     double deadline;      /* monotonic seconds; 0 while no call is running */
     bool timed_out;       /* the current call went past its deadline */
+    unsigned allocations; /* counted to read the clock now and then */
     char time_limit[96];  /* "script ran for more than 2 s (raise it with --timeout)" */
     char timed_out_at[APP_HOST_WHERE_SIZE]; /* "file:line: " where the hook first raised */
     bool warnings_on;                       /* Lua's warn("@on") and warn("@off") */
@@ -101,6 +109,19 @@ static void *limited_alloc(void *context, void *block, size_t old_size, size_t n
         if ((host->memory_over && !host->reporting) || host->memory_used > limit ||
             new_size - old > limit - host->memory_used) {
             if (!host->memory_over && !host->reporting) {
+                /* Lua answers a refusal with an emergency collection and asks
+                 * again for the same block: refused twice, the script is over
+                 * its limit. */
+                host->memory_refused = true;
+                if (!host->refusal_pending || host->refused_block != block ||
+                    host->refused_old != old || host->refused_new != new_size) {
+                    host->refusal_pending = true;
+                    host->refused_block = block;
+                    host->refused_old = old;
+                    host->refused_new = new_size;
+                    return NULL;
+                }
+                host->refusal_pending = false;
                 host->memory_over = true;
                 /* The hook raises at the next instruction (see time_hook). */
                 arm_hook(host->L, 1);
@@ -109,7 +130,18 @@ static void *limited_alloc(void *context, void *block, size_t old_size, size_t n
             }
             return NULL;
         }
+        host->refusal_pending = false;
     }
+    /* Past the deadline nothing more is allocated (time, not memory): C work
+     * a loop repeats (s .. s, load of a long chunk) fails at once, so the
+     * loop comes back to the hook. The clock is read for large blocks and
+     * every CLOCK_ALLOCATIONS allocations; the hook, the step interrupt and
+     * the string functions set timed_out. */
+    if (new_size > old && host->memory_enforced && host->deadline != 0.0 && !host->reporting &&
+        (host->timed_out ||
+         ((new_size - old >= LARGE_BLOCK || ++host->allocations % CLOCK_ALLOCATIONS == 0) &&
+          app_host_over_time(host))))
+        return NULL;
     void *grown = realloc(block, new_size);
     if (!grown)
         return NULL;
@@ -143,22 +175,45 @@ bool app_host_over_time(app_host *host) {
     return host->timed_out;
 }
 
+bool app_host_timed_out(const app_host *host) {
+    return host->timed_out;
+}
+
 const char *app_host_time_message(const app_host *host) {
     return host->time_limit;
+}
+
+/* Raises the time-limit error at where (a function's place, "file:line: "
+ * or ""); the first one is kept for the call's message. */
+static int raise_time_error(lua_State *L, app_host *host, const char *where) {
+    if (!host->timed_out_at[0])
+        snprintf(host->timed_out_at, sizeof host->timed_out_at, "%s", where);
+    /* The message itself may be allocated (past the deadline nothing else is). */
+    bool enforced = host->memory_enforced;
+    host->memory_enforced = false;
+    lua_pushfstring(L, "%s%s", where, host->time_limit);
+    host->memory_enforced = enforced;
+    return lua_error(L);
+}
+
+/* "file:line: " of the function at level of L's stack, or "". */
+static void place(lua_State *L, lua_Debug *at, char *out, size_t size) {
+    out[0] = '\0';
+    if (lua_getinfo(L, "Sl", at) && at->currentline > 0)
+        snprintf(out, size, "%s:%d: ", at->short_src, at->currentline);
 }
 
 int app_host_time_error(lua_State *L) {
     app_host *host = app_host_of(L);
     host->timed_out = true;
-    luaL_where(L, 1);
-    if (!host->timed_out_at[0])
-        snprintf(host->timed_out_at, sizeof host->timed_out_at, "%s", lua_tostring(L, -1));
-    lua_pushstring(L, host->time_limit);
-    lua_concat(L, 2);
-    return lua_error(L);
+    char where[APP_HOST_WHERE_SIZE] = "";
+    lua_Debug at;
+    if (lua_getstack(L, 1, &at))
+        place(L, &at, where, sizeof where);
+    return raise_time_error(L, host, where);
 }
 
-static void time_hook(lua_State *L, lua_Debug *where) {
+static void time_hook(lua_State *L, lua_Debug *at) {
     app_host *host = app_host_of(L);
     if (host->memory_over && !host->reporting) {
         /* Over the memory limit: raise at every instruction until the call
@@ -176,15 +231,9 @@ static void time_hook(lua_State *L, lua_Debug *where) {
     /* From now on every instruction of this thread raises again. */
     if (lua_gethookcount(L) != 1)
         lua_sethook(L, time_hook, LUA_MASKCOUNT, 1);
-    if (lua_getinfo(L, "Sl", where) && where->currentline > 0)
-        lua_pushfstring(L, "%s:%d: ", where->short_src, where->currentline);
-    else
-        lua_pushliteral(L, "");
-    if (!host->timed_out_at[0])
-        snprintf(host->timed_out_at, sizeof host->timed_out_at, "%s", lua_tostring(L, -1));
-    lua_pushstring(L, host->time_limit);
-    lua_concat(L, 2);
-    lua_error(L);
+    char where[APP_HOST_WHERE_SIZE];
+    place(L, at, where, sizeof where);
+    raise_time_error(L, host, where);
 }
 
 /* The message handler xpcall is given, wrapped (upvalue 1): Lua runs a
@@ -212,9 +261,13 @@ static int guarded_xpcall(lua_State *L) {
     return lua_gettop(L);
 }
 
-/* The worlds' step interrupt: asked between relaxation sweeps. */
+/* The worlds' step interrupt: asked between relaxation sweeps. It leaves
+ * timed_out alone: the step's error message must still be allocated (the
+ * call's error is recognised by its text, in app_host_call). */
 static int step_interrupt(void *context) {
-    return app_host_over_time(context);
+    app_host *host = context;
+    return host->deadline != 0.0 &&
+           (host->timed_out || app_host_monotonic_seconds() >= host->deadline);
 }
 
 /* Lua's warn(): off until "@on", like the stand-alone interpreter. */
@@ -266,15 +319,12 @@ static void locate(app_host *host, lua_State *thread, char *where, size_t size) 
     snprintf(where, size, "%s", host->setup.path);
 }
 
-/* Pushes the error on top of the thread as a message of at most MESSAGE_CAP
- * bytes, on L. An error object that is not a string or number is converted
- * by its __tostring, run protected under the limits (the time limit left to
- * the call and the memory limit), and is placed at `where` (Lua places only
+/* Replaces the error object on top of L by a message of at most MESSAGE_CAP
+ * bytes. An error object that is not a string or number is converted by its
+ * __tostring, run protected under the limits (the time limit left to the
+ * call and the memory limit), and is placed at `where` (Lua places only
  * strings). */
-static void push_message(app_host *host, lua_State *thread, const char *where) {
-    lua_State *L = host->L;
-    lua_checkstack(L, 8);
-    lua_xmove(thread, L, 1);
+static void to_message(app_host *host, lua_State *L, const char *where) {
     size_t length = 0;
     const char *message = NULL;
     bool placed = lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER;
@@ -282,7 +332,10 @@ static void push_message(app_host *host, lua_State *thread, const char *where) {
         message = lua_tolstring(L, -1, &length);
     } else if (luaL_getmetafield(L, -1, "__tostring") != LUA_TNIL) {
         lua_pushvalue(L, -2);
-        if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) {
+        host->reporting = false; /* the script's code: no reserve */
+        int status = lua_pcall(L, 1, 1, 0);
+        host->reporting = true;
+        if (status == LUA_OK && lua_type(L, -1) == LUA_TSTRING) {
             lua_remove(L, -2);
             message = lua_tolstring(L, -1, &length);
         } else {
@@ -309,6 +362,40 @@ static void push_message(app_host *host, lua_State *thread, const char *where) {
     if (!placed)
         lua_concat(L, 2);
     lua_remove(L, -2);
+}
+
+/* Runs protected on the main state after a call failed: 1 = the failed
+ * thread, 2 = "file:line" where it stopped (light userdata both), 3 = the
+ * status. Returns the report: the message (or the memory limit's) and the
+ * traceback of the thread's frames. */
+static int report(lua_State *L) {
+    app_host *host = app_host_of(L);
+    lua_State *thread = lua_touserdata(L, 1);
+    const char *where = lua_touserdata(L, 2);
+    int status = (int)lua_tointeger(L, 3);
+    lua_settop(L, 0);
+    if (host->memory_over && !host->timed_out) {
+        host->reporting = true;
+        lua_pushfstring(L,
+                        "%s: the script went over its memory limit of %d MiB (raise it with "
+                        "--memory)",
+                        where, (int)(host->setup.memory_bytes >> 20));
+    } else {
+        if (status == LUA_OK || status == LUA_YIELD)
+            lua_pushliteral(L, "attempt to yield across a C-call boundary"); /* not reached */
+        else
+            lua_xmove(thread, L, 1);
+        to_message(host, L, where);
+        if (host->memory_over && !host->timed_out) { /* __tostring went over the limit */
+            lua_pushfstring(L,
+                            "%s: the script went over its memory limit of %d MiB (raise it "
+                            "with --memory)",
+                            where, (int)(host->setup.memory_bytes >> 20));
+            lua_replace(L, 1);
+        }
+    }
+    lmlua_push_traceback(L, thread, lua_tostring(L, 1), 0);
+    return 1;
 }
 
 /* The thread that runs calls: the host's own, or a new one (on L's stack,
@@ -350,6 +437,48 @@ void app_host_deadline_end(app_host *host) {
     host->timed_out = false;
 }
 
+/* Writes the report of a failed call into err. */
+static void failed(app_host *host, lua_State *thread, int status, char *err, size_t err_size) {
+    lua_State *L = host->L;
+    char where[LUA_IDSIZE + 32];
+    locate(host, thread, where, sizeof where);
+    if (host->timed_out && !host->timed_out_at[0])
+        snprintf(host->timed_out_at, sizeof host->timed_out_at, "%s: ", where);
+    /* Refused once with no collection to try again (an engine allocation, a
+     * state closing), the error is still the memory limit's. */
+    size_t length = 0;
+    const char *message =
+        lua_type(thread, -1) == LUA_TSTRING ? lua_tolstring(thread, -1, &length) : NULL;
+    const char suffix[] = "not enough memory";
+    if (host->memory_refused &&
+        (status == LUA_ERRMEM || (message && length >= sizeof suffix - 1 &&
+                                  strcmp(message + length - (sizeof suffix - 1), suffix) == 0)))
+        host->memory_over = true;
+    const char *text = NULL;
+    host->reporting = true; /* the report may use the reserve, also past the deadline */
+    if (lua_checkstack(L, 5)) {
+        lua_pushcfunction(L, report);
+        lua_pushlightuserdata(L, thread);
+        lua_pushlightuserdata(L, where);
+        lua_pushinteger(L, status);
+        if (lua_pcall(L, 3, 1, 0) == LUA_OK)
+            text = lua_tostring(L, -1);
+    }
+    if (text && strstr(text, host->time_limit))
+        host->timed_out = true; /* a step the interrupt stopped */
+    if (host->timed_out)
+        time_error(host, text, err, err_size);
+    else if (text)
+        snprintf(err, err_size, "%s", text);
+    else if (host->memory_over)
+        snprintf(err, err_size,
+                 "%s: the script went over its memory limit of %zu MiB (raise it with --memory)",
+                 where, host->setup.memory_bytes >> 20);
+    else
+        snprintf(err, err_size, "%s: (the error could not be reported: not enough memory)", where);
+    lua_pop(L, 1);
+}
+
 bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t err_size) {
     lua_State *L = host->L;
     int base = lua_gettop(L) - nargs; /* the function's index */
@@ -361,8 +490,7 @@ bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t er
     if (!lua_checkstack(thread, nargs + 2 + LUA_MINSTACK)) {
         lua_settop(L, base - 1);
         snprintf(err, err_size,
-                 "%s: the script went over its memory limit of %zu MiB (raise it "
-                 "with --memory)",
+                 "%s: the script went over its memory limit of %zu MiB (raise it with --memory)",
                  host->setup.path, host->setup.memory_bytes >> 20);
         return false;
     }
@@ -378,6 +506,8 @@ bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t er
         lua_sethook(L, time_hook, LUA_MASKCOUNT, 1); /* raise at once */
     lua_sethook(thread, lua_gethook(L), lua_gethookmask(L), lua_gethookcount(L));
     host->memory_over = false;
+    host->memory_refused = false;
+    host->refusal_pending = false;
     host->reporting = false;
     int results = 0;
     int status = lua_resume(thread, L, nargs + 1, &results);
@@ -387,6 +517,7 @@ bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t er
             nresults = results;
         if (!lua_checkstack(L, nresults + LUA_MINSTACK)) {
             ok = false;
+            host->memory_over = true;
         } else {
             lua_settop(L, function - 1); /* the function went to the thread */
             int moved = results < nresults ? results : nresults;
@@ -398,41 +529,8 @@ bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t er
                 lua_remove(L, base);
         }
     }
-    if (!ok) {
-        char where[LUA_IDSIZE + 32];
-        locate(host, thread, where, sizeof where);
-        if (status == LUA_OK)
-            lua_pushliteral(thread, "not enough memory"); /* results that do not fit */
-        else if (status == LUA_YIELD)
-            lua_pushliteral(thread, "attempt to yield from outside a coroutine");
-        if (!host->memory_over)
-            push_message(host, thread, where); /* may go over the limit itself */
-        host->reporting = true;
-        bool timed_out = host->timed_out;
-        if (host->memory_over && !timed_out) {
-            lua_settop(thread, 0);
-            snprintf(err, err_size,
-                     "%s: the script went over its memory limit of %zu MiB (raise it with "
-                     "--memory)",
-                     where, host->setup.memory_bytes >> 20);
-            /* The traceback, from the failed thread's frames. */
-            lmlua_push_traceback(L, thread, "", 0);
-        } else {
-            lmlua_push_traceback(L, thread, host->memory_over ? NULL : lua_tostring(L, -1), 0);
-            if (!host->memory_over)
-                lua_remove(L, -2);
-            err[0] = '\0';
-        }
-        const char *text = lua_tostring(L, -1);
-        if (timed_out) {
-            time_error(host, text, err, err_size);
-            text = NULL;
-        }
-        size_t length = strlen(err);
-        snprintf(err + length, err_size - length, "%s", text ? text : "");
-        if (err[0] == '\0')
-            snprintf(err, err_size, "%s: (error without a message)", where);
-    }
+    if (!ok)
+        failed(host, thread, status, err, err_size);
     /* Close the thread's pending to-be-closed variables (under the limits)
      * and empty it for the next call. */
     host->reporting = false;
@@ -520,6 +618,7 @@ static int open_state(lua_State *L) {
         .context = host,
     };
     app_sandbox_open(L, &sandbox);
+    app_budget_string_open(L);
     lua_pushcfunction(L, print);
     lua_setglobal(L, "print");
     lua_getglobal(L, "xpcall");
@@ -576,6 +675,8 @@ bool app_host_close(app_host *host, char *err, size_t err_size) {
          * hooks off: the watchdog (headless) ends one that does not stop. */
         host->memory_enforced = true;
         host->memory_over = false;
+        host->memory_refused = false;
+        host->refusal_pending = false;
         host->reporting = false;
         host->thread = NULL; /* closed with the state: the allocator must not touch it */
         host->timed_out = false;
@@ -584,7 +685,7 @@ bool app_host_close(app_host *host, char *err, size_t err_size) {
         lua_close(host->L);
         app_watchdog_disarm(host->setup.watchdog);
         host->deadline = 0.0;
-        if (host->memory_over) {
+        if (host->memory_over || host->memory_refused) {
             ok = false;
             snprintf(err, err_size,
                      "%s: the script went over its memory limit of %zu MiB (raise it with "

@@ -75,6 +75,8 @@ double app_host_monotonic_seconds(void);
 /* True once the current call is past its deadline (and from then on until
  * it returns); false outside calls. C functions doing long work ask it. */
 bool app_host_over_time(app_host *host);
+/* The same without reading the clock: true once something noticed. */
+bool app_host_timed_out(const app_host *host);
 const char *app_host_time_message(const app_host *host);
 /* One deadline for the calls made until app_host_deadline_end (one frame's
  * loom.update and its steps), instead of one per call. */

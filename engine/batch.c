@@ -399,8 +399,10 @@ static uint32_t stream_gap(const lm_batches *bt, const lm_batch_run *run, const 
  * of the speed. So regions 1, 2 and 3 in turn start up to 4 KiB later, at
  * the offset that keeps the most sticks' streams (of the regions placed so
  * far) at least GAP_MIN bytes apart; x, y and z are LM_BATCH_AXIS_BYTES
- * apart (modulo 4 KiB, lm_batches_prepare). */
-enum { GAP_MIN = 256 };
+ * apart (modulo 4 KiB, lm_batches_prepare). Only runs of LONG_RUN sticks or
+ * more count (the time is in them; a mesh of many short runs would make the
+ * search cost more than it saves on every regrouping, as when a cloth tears). */
+enum { GAP_MIN = 256, LONG_RUN = 64 };
 static void place_regions(lm_batches *bt) {
     uint32_t extra[4] = {0, 0, 0, 0};
     for (uint32_t q = 1; q < 4; q++) {
@@ -413,7 +415,8 @@ static void place_regions(lm_batches *bt) {
             uint64_t cost = 0;
             for (uint32_t r = 0; r < bt->run_count; r++) {
                 const lm_batch_run *run = &bt->runs[r];
-                if (run->stride == 1 && region_of(bt, run->a) <= q && region_of(bt, run->b) <= q) {
+                if (run->stride == 1 && run->count >= LONG_RUN && region_of(bt, run->a) <= q &&
+                    region_of(bt, run->b) <= q) {
                     uint32_t gap = stream_gap(bt, run, extra);
                     cost += gap < GAP_MIN ? (uint64_t)run->count * (GAP_MIN - gap) : 0;
                 }

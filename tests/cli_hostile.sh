@@ -16,7 +16,9 @@
 # load the next good save and quit on Esc.
 # Usage: sh tests/cli_hostile.sh BUILD_DIR [NAME...]   (NAME: run only those)
 # Environment: HOSTILE_SLACK=S adds S seconds to every time bound (make check
-# runs under sanitizers).
+# runs under sanitizers); HOSTILE_JOBS=N headless scripts at a time (default
+# 2) and HOSTILE_WINDOW_JOBS=N window scripts at a time (default 1, each on its
+# own Xvfb); HOSTILE_DIR=DIR runs DIR's scripts.
 # Prints "ok - ..." or "not ok - ..." per check and ends with "N passed, N failed".
 build=${1:-build}
 [ $# -gt 0 ] && shift
@@ -227,6 +229,14 @@ xvfb_started=no
 start_xvfb() {
     [ "$xvfb_started" = no ] || return 0
     xvfb_started=failed
+    # The parent's Xvfb, when window scripts run one at a time.
+    if [ -n "$HOSTILE_SHARED_DISPLAY" ]; then
+        command -v xdotool >/dev/null 2>&1 || return 1
+        DISPLAY=$HOSTILE_SHARED_DISPLAY
+        export DISPLAY
+        xvfb_started=yes
+        return 0
+    fi
     command -v Xvfb >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1 || return 1
     Xvfb -displayfd 3 -screen 0 800x600x24 -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
     xvfb_pid=$!
@@ -336,6 +346,53 @@ run_window() {
 }
 
 # ---- the battery --------------------------------------------------------------
+# Without "--one", the runner runs itself once per script ("--one NAME", each
+# with its own temporary folder): HOSTILE_JOBS (default 2) headless scripts
+# at a time, then the window scripts (HOSTILE_WINDOW_JOBS, default 1: their
+# time bounds are wall-clock and the machine may be shared); it prints their
+# lines in order and sums them.
+if [ "$1" != --one ]; then
+    dir=${HOSTILE_DIR:-$here/hostile}
+    : >"$tmp/headless"; : >"$tmp/windows"
+    for script in "$dir"/*.lua; do
+        [ -f "$script" ] || continue
+        name=$(basename "$script" .lua)
+        if [ $# -gt 0 ]; then
+            wanted=no
+            for w in "$@"; do [ "$w" = "$name" ] && wanted=yes; done
+            [ "$wanted" = yes ] || continue
+        fi
+        if [ "$(header mode "$script")" = window ]; then echo "$name" >>"$tmp/windows"
+        else echo "$name" >>"$tmp/headless"; fi
+    done
+    one() { xargs -P "$1" -I NAME sh -c 'sh "$0" "$1" --one NAME >"$2/out_NAME" 2>&1' "$here/cli_hostile.sh" "$build" "$tmp"; }
+    one "${HOSTILE_JOBS:-2}" <"$tmp/headless"
+    if [ "${HOSTILE_WINDOW_JOBS:-1}" -eq 1 ] && [ -s "$tmp/windows" ] && start_xvfb &&
+        [ "$xvfb_started" = yes ]; then
+        HOSTILE_SHARED_DISPLAY=$DISPLAY
+        export HOSTILE_SHARED_DISPLAY
+        one 1 <"$tmp/windows"
+        unset HOSTILE_SHARED_DISPLAY
+    else
+        one "${HOSTILE_WINDOW_JOBS:-1}" <"$tmp/windows"
+    fi
+    scripts=0
+    for name in $(cat "$tmp/headless" "$tmp/windows"); do
+        scripts=$((scripts + 1))
+        grep -v -E '^[0-9]+ passed, [0-9]+ failed|^# 1 hostile scripts' "$tmp/out_$name"
+        pass=$((pass + $(grep -c '^ok - ' "$tmp/out_$name")))
+        fail=$((fail + $(grep -c '^not ok - ' "$tmp/out_$name")))
+        skip=$((skip + $(grep -c '^# skip: ' "$tmp/out_$name")))
+        grep -q -E '^[0-9]+ passed, [0-9]+ failed' "$tmp/out_$name" ||
+            not_ok "$name: the runner ends with a summary line" "$tmp/out_$name"
+    done
+    echo "# $scripts hostile scripts"
+    if [ "$skip" -gt 0 ]; then echo "$pass passed, $fail failed, $skip skipped"
+    else echo "$pass passed, $fail failed"; fi
+    [ "$fail" -eq 0 ]
+    exit
+fi
+shift # --one NAME...
 scripts=0
 for script in "${HOSTILE_DIR:-$here/hostile}"/*.lua; do
     [ -f "$script" ] || continue

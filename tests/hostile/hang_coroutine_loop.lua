@@ -1,5 +1,6 @@
 -- hostile: endless loops inside coroutines, resumed again and again (resume catches the error)
--- stderr: hang_coroutine_loop.lua:7: script ran for more than 2 s (raise it with --timeout)
+-- stderr: hang_coroutine_loop.lua:
+-- stderr: script ran for more than 2 s (raise it with --timeout)
 local function spin()
     while true do pcall(function() while true do end end) end
 end

@@ -1,4 +1,5 @@
 -- hostile: engine memory: particles until memory runs out (the engine's allocations count)
+-- args: --timeout 10 --memory 64
 -- stderr: over its memory limit of 64 MiB
 local w = loom.world{}
 local i = 0

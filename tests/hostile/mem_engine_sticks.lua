@@ -1,4 +1,5 @@
 -- hostile: engine memory: sticks between two particles until memory runs out
+-- args: --timeout 10 --memory 64
 -- stderr: over its memory limit of 64 MiB
 local w = loom.world{}
 local a = w:particle{ pos = { 0, 0 } }

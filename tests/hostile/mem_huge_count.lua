@@ -1,4 +1,5 @@
 -- hostile: a builder asked for a huge count at once (a 10^6 x 10^6 cloth)
+-- args: --timeout 10 --memory 64
 -- stderr: over its memory limit of 64 MiB
 local w = loom.world{}
 local cloth = require("loom.cloth")

@@ -1,4 +1,5 @@
 -- hostile: labels without end (label memory counted or capped)
+-- args: --timeout 10 --memory 64
 -- stderr: over its memory limit of 64 MiB
 local w = loom.world{}
 local text = string.rep("L", 100000)
