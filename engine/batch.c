@@ -14,6 +14,11 @@
  *    coloured greedily in creation order: each stick takes the lowest of 64
  *    colours free at both ends; a stick that finds none goes to one last
  *    serial batch, projected in creation order by one thread.
+ * 3. The layout (set_regions, place_regions): the particles' places in the
+ *    arrays relax.c works on, by the parity of their row and column, so a
+ *    grid's batch is two long runs of consecutive places; a hole lane joins
+ *    a row's run to the next row's. Where things are stored changes no
+ *    result.
  *
  * Projecting a stick with its ends swapped gives the same bits (the
  * difference only changes sign), so a < b costs nothing. */
@@ -135,9 +140,9 @@ static uint32_t with_holes(const lm_batches *bt, const entry *e, uint32_t n, uin
 }
 
 /* Appends one batch of the entries (slots), cut into runs. The ends are
- * renamed to their places in the structure of arrays (lm_batch_place): even
- * slots first, then odd ones, so the sticks from even to odd slots of a row
- * (every other one) are consecutive on both ends. Sticks of a batch share no
+ * renamed to their places in the structure of arrays (lm_batch_place: by
+ * row and column parity), so the sticks of one direction starting at every
+ * other column are consecutive on both ends. Sticks of a batch share no
  * particle, so their order within it changes nothing: sorted by place, runs
  * of consecutive places are as long as they can be. The serial batch keeps
  * creation order. */

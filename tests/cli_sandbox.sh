@@ -1,0 +1,116 @@
+#!/bin/sh
+# End-to-end: the sandbox's files (issue 13; docs/untrusted.md). A scene reads
+# the files of its own folder through loom.read, dofile, loadfile and require,
+# as text only, and nothing else: not through a symbolic link leading out, not
+# a directory, not a file over 16 MiB, not bytecode. --trust says so on
+# stderr and still loads text only. Every message is checked word for word.
+# Usage: sh tests/cli_sandbox.sh BUILD_DIR
+# Prints "ok - ..." or "not ok - ..." per check and ends with "N passed, N failed".
+build=${1:-build}
+loom=$(cd "$(dirname "$build/loom")" 2>/dev/null && pwd)/loom
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); echo "ok - $1"; }
+not_ok() {
+    fail=$((fail + 1)); echo "not ok - $1"
+    [ -f "$tmp/err" ] && head -n 4 "$tmp/err" | sed 's/^/#   /'
+}
+
+# The scene's folder: a data file, a data folder, a module, a 17 MB file, a
+# bytecode file named .lua, and links to a file and a folder outside.
+mkdir -p "$tmp/scene/data" "$tmp/outside"
+printf 'hello\n' >"$tmp/scene/data.txt"
+printf 'return { v = 7 }\n' >"$tmp/scene/mod.lua"
+printf 'return 42\n' >"$tmp/outside/m.lua"
+printf 'secret\n' >"$tmp/outside/secret.txt"
+ln -s "$tmp/outside/secret.txt" "$tmp/scene/link.txt"
+ln -s "$tmp/outside" "$tmp/scene/linkdir"
+head -c 17000000 /dev/zero >"$tmp/scene/big.txt"
+have_luac=no
+if command -v luac5.4 >/dev/null 2>&1; then
+    printf 'return 1\n' >"$tmp/plain.lua"
+    luac5.4 -o "$tmp/scene/bc.lua" "$tmp/plain.lua" && have_luac=yes
+fi
+
+# run LINE [ARGS...]: runs a scene whose first line is LINE under loom sim in
+# the scene's folder; status in $status, stdout in $tmp/out, stderr in $tmp/err.
+run() {
+    line=$1; shift
+    printf '%s\nreturn loom.world{}\n' "$line" >"$tmp/scene/s.lua"
+    (cd "$tmp/scene" && "$loom" sim s.lua --frames 1 --quiet "$@" >"$tmp/out" 2>"$tmp/err")
+    status=$?
+}
+# expect WHAT LINE TEXT: LINE fails (status 1) with TEXT on stderr.
+expect() {
+    run "$2"
+    if [ "$status" -eq 1 ] && grep -qF -- "$3" "$tmp/err"; then ok "$1"; else not_ok "$1 (status $status)"; fi
+}
+# prints WHAT LINE TEXT: LINE succeeds and prints TEXT.
+prints() {
+    run "$2"
+    if [ "$status" -eq 0 ] && grep -qxF -- "$3" "$tmp/out"; then ok "$1"; else not_ok "$1 (status $status)"; fi
+}
+
+prints "loom.read reads a file of the scene's folder" 'print((loom.read("data.txt")))' "hello"
+prints "... named with ./" 'print((loom.read("./data.txt")))' "hello"
+expect "loom.read needs a name" 'loom.read()' \
+    "s.lua:1: bad argument #1 to 'read' (string expected, got no value)"
+expect "loom.read refuses an absolute path" 'loom.read("/etc/passwd")' \
+    "s.lua:1: bad argument #1 to 'read' (absolute path '/etc/passwd' not allowed: name a file in the scene's folder)"
+expect "loom.read refuses a '..' step, even one that comes back" 'loom.read("data/../data.txt")' \
+    "s.lua:1: bad argument #1 to 'read' ('..' not allowed in 'data/../data.txt': name a file in the scene's folder)"
+expect "loom.read refuses a symbolic link leading out of the folder" 'loom.read("link.txt")' \
+    "s.lua:1: bad argument #1 to 'read' ('link.txt' is not in the scene's folder)"
+expect "... and a file through a linked folder" 'loom.read("linkdir/secret.txt")' \
+    "s.lua:1: bad argument #1 to 'read' ('linkdir/secret.txt' is not in the scene's folder)"
+expect "loom.read says when there is no such file" 'loom.read("nope.txt")' \
+    "s.lua:1: bad argument #1 to 'read' (no file 'nope.txt' in the scene's folder)"
+expect "loom.read refuses a folder" 'loom.read("data")' \
+    "s.lua:1: bad argument #1 to 'read' ('data' is not a file)"
+expect "loom.read refuses a file over 16 MiB" 'loom.read("big.txt")' \
+    "s.lua:1: bad argument #1 to 'read' ('big.txt' is larger than 16 MiB)"
+prints "require finds a module in the scene's folder" 'print(require("mod").v)' "7"
+expect "require finds nothing through a linked folder" 'require("linkdir.m")' \
+    "s.lua:1: module 'linkdir.m' not found:"
+expect "dofile refuses a file through a linked folder" 'dofile("linkdir/m.lua")' \
+    "s.lua:1: bad argument #1 to 'dofile' ('linkdir/m.lua' is not in the scene's folder)"
+expect "loadfile refuses a symbolic link leading out" 'loadfile("link.txt")' \
+    "s.lua:1: bad argument #1 to 'loadfile' ('link.txt' is not in the scene's folder)"
+if [ "$have_luac" = yes ]; then
+    prints "loadfile of a bytecode file in the folder answers nil and Lua's message" \
+        'print(loadfile("bc.lua"))' "nil	attempt to load a binary chunk (mode is 't')"
+    expect "dofile of it raises the message" 'dofile("bc.lua")' "attempt to load a binary chunk (mode is 't')"
+    expect "require of it raises the message" 'require("bc")' \
+        "error loading module 'bc' from file './bc.lua':"
+    run 'print(loadfile("bc.lua"))' --trust
+    if [ "$status" -eq 0 ] && grep -qxF "nil	attempt to load a binary chunk (mode is 't')" "$tmp/out"; then
+        ok "under --trust, loadfile still takes text only"
+    else
+        not_ok "under --trust, loadfile still takes text only"
+    fi
+else
+    echo "# skip: luac5.4 is not installed (bytecode files)"
+fi
+run 'print(io.open("link.txt"):read("l"))' --trust
+if [ "$status" -eq 0 ] && grep -qxF "secret" "$tmp/out"; then
+    ok "--trust gives the full library (io.open reads through the link)"
+else
+    not_ok "--trust gives the full library (io.open reads through the link)"
+fi
+if grep -qxF "loom: --trust: this scene runs with the full Lua standard library (it can read and write files and run programs)" "$tmp/err"; then
+    ok "--trust says so on stderr, word for word"
+else
+    not_ok "--trust says so on stderr, word for word"
+fi
+run 'print(io == nil, os.execute == nil, debug == nil, package.loadlib == nil, string.dump == nil, os.getenv == nil)'
+if [ "$status" -eq 0 ] && grep -qxF "true	true	true	true	true	true" "$tmp/out" && [ ! -s "$tmp/err" ]; then
+    ok "a sandboxed scene has no io, os.execute, debug, package.loadlib, string.dump, os.getenv, and is not told about --trust"
+else
+    not_ok "a sandboxed scene has no io, os.execute, debug, package.loadlib, string.dump, os.getenv, and is not told about --trust"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
