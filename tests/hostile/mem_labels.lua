@@ -1,6 +1,6 @@
 -- hostile: labels without end (label memory counted or capped)
 -- args: --timeout 10 --memory 64
--- stderr: over its memory limit of 64 MiB
+-- stderr: mem_labels.lua:9: the script went over its memory limit of 64 MiB (raise it with --memory)
 local w = loom.world{}
 local text = string.rep("L", 100000)
 local i = 0
