@@ -470,12 +470,21 @@ double lm_deepest_on_triangle(const lm_collider_def *d, const lm_vec3 x[3], lm_v
     lm_vec3 v = lm_sub(lm_barycentric(x, w), q);
     v = lm_mad(v, axis, -lm_dot(v, axis));
     double len = lm_length(v);
+    lm_vec3 across = lm_mad(side, axis, -lm_dot(side, axis));
+    double across_length = lm_length(across);
+    if (w[0] > 1e-9 && w[1] > 1e-9 && w[2] > 1e-9 && across_length > 1e-3) {
+        /* Inside the triangle the push is along the face's normal across
+         * the axis, by how far the face is on the side it came from: a
+         * face that passed the axis goes back, not on through. */
+        lm_vec3 m = lm_scale(across, 1.0 / across_length);
+        double on = lm_dot(lm_sub(lm_barycentric(x, w), q), m);
+        *push = lm_scale(m, d->radius - on);
+        return on - d->radius;
+    }
     lm_vec3 n;
     if (len > 1e-9 * (1 + d->radius)) {
         n = lm_scale(v, 1.0 / len);
     } else {
-        lm_vec3 across = lm_mad(side, axis, -lm_dot(side, axis));
-        double across_length = lm_length(across);
         n = across_length > 1e-9 ? lm_scale(across, 1.0 / across_length) : side;
         len = 0;
     }

@@ -106,6 +106,39 @@ void lr_push_polygon(lr_renderer *renderer, const lm_vec3 *points, int n, uint32
     push_prim(renderer, p);
 }
 
+void lr_push_smooth_triangle(lr_renderer *renderer, const lm_vec3 points[3],
+                             const uint32_t colors[3], lr_depth mode) {
+    const lr_view *v = &renderer->view;
+    double x[3], y[3], sum = 0.0, farthest = -INFINITY;
+    bool inside = true; /* within the guard band: no clipping needed */
+    for (int i = 0; i < 3; i++) {
+        camera_point c = lr_to_camera(v, points[i]);
+        if (!isfinite(c.x) || !isfinite(c.y) || !isfinite(c.z) || c.z < v->near)
+            return;
+        lr_to_canvas(v, c, &x[i], &y[i]);
+        sum += c.z;
+        farthest = max2(farthest, c.z);
+        inside = inside && x[i] >= -GUARD && x[i] <= 2.0 * v->cx + GUARD && y[i] >= -GUARD &&
+                 y[i] <= 2.0 * v->cy + GUARD;
+    }
+    if (!inside) {
+        /* Reaching past the guard band (rare: far off the picture): clipped
+         * as a polygon of its first corner's colour. */
+        lr_push_polygon(renderer, points, 3, colors[0], mode);
+        return;
+    }
+    prim p = {0};
+    p.depth = mode == LR_DEPTH_CENTROID ? sum / 3.0 : mode == LR_DEPTH_FLOOR ? INFINITY : farthest;
+    p.kind = PRIM_SMOOTH;
+    p.color = colors[0] | 0xFFu; /* opaque: drawn without blending */
+    for (int i = 0; i < 3; i++) {
+        p.tx[i] = (float)x[i];
+        p.ty[i] = (float)y[i];
+        p.tc[i] = colors[i] | 0xFFu;
+    }
+    push_prim(renderer, p);
+}
+
 /* A disc of radius_m metres less inset points, at the depth of its centre. */
 static void push_disc(lr_renderer *renderer, lm_vec3 centre, double radius_m, double inset,
                       uint32_t color) {
@@ -139,7 +172,7 @@ static void push_ball(lr_renderer *renderer, lm_vec3 centre, double radius_m, do
 
 lm_vec3 lr_key_light(const lr_view *v) {
     lm_vec3 l =
-        along(along(along((lm_vec3){0, 0, 0}, v->forward, -0.55), v->up, 0.75), v->right, -0.35);
+        along(along(along((lm_vec3){0, 0, 0}, v->forward, -0.8), v->up, 0.5), v->right, -0.7 / 3.0);
     return unit(l);
 }
 
@@ -247,13 +280,22 @@ static void collect_capsule(lr_renderer *renderer, const lm_collider_def *d, uin
         enum { STRIPS = 12 };
         double r = d->radius - inset;
         for (int k = 0; k < STRIPS && r > 0.0; k++) {
+            /* Lit at its edges by the band's normals there, blended across. */
             double s0 = -1.0 + 2.0 * k / STRIPS, s1 = -1.0 + 2.0 * (k + 1) / STRIPS;
-            double sm = 0.5 * (s0 + s1);
-            lm_vec3 n = along(along((lm_vec3){0, 0, 0}, side, sm), eye, sqrt(1.0 - sm * sm));
-            double intensity = LIGHT_AMBIENT + LIGHT_DIFFUSE * fabs(dot(unit(n), light));
+            uint32_t shade[2];
+            for (int e = 0; e < 2; e++) {
+                double se = e ? s1 : s0;
+                lm_vec3 n = along(along((lm_vec3){0, 0, 0}, side, se), eye, sqrt(1.0 - se * se));
+                shade[e] = lit(base, LIGHT_AMBIENT + LIGHT_DIFFUSE * fabs(dot(unit(n), light)));
+            }
             lm_vec3 strip[4] = {along(a, side, r * s0), along(b, side, r * s0),
                                 along(b, side, r * s1), along(a, side, r * s1)};
-            lr_push_polygon(renderer, strip, 4, lit(base, intensity), LR_DEPTH_FARTHEST);
+            const lm_vec3 first[3] = {strip[0], strip[1], strip[2]};
+            const lm_vec3 second[3] = {strip[0], strip[2], strip[3]};
+            const uint32_t first_shade[3] = {shade[0], shade[0], shade[1]};
+            const uint32_t second_shade[3] = {shade[0], shade[1], shade[1]};
+            lr_push_smooth_triangle(renderer, first, first_shade, LR_DEPTH_FARTHEST);
+            lr_push_smooth_triangle(renderer, second, second_shade, LR_DEPTH_FARTHEST);
         }
         lr_surface_add_caster(renderer, a, d->radius);
         lr_surface_add_caster(renderer, b, d->radius);

@@ -132,31 +132,4 @@ void lr_renderer_set_theme(lr_renderer *renderer, const lr_theme *theme);
 enum { LR_HIDE_CONSTRAINTS = 1u, LR_HIDE_SPRINGS = 2u, LR_HIDE_COLLIDERS = 4u };
 void lr_renderer_set_hidden(lr_renderer *renderer, unsigned hidden);
 
-/* The names these had before the renderer took its own prefix (lr_, the
- * engine's being lm_), for branches begun before the rename; new code uses
- * the lr_ names. */
-#define lm_renderer                lr_renderer
-#define lm_renderer_create         lr_renderer_create
-#define lm_renderer_destroy        lr_renderer_destroy
-#define lm_renderer_resize         lr_renderer_resize
-#define lm_renderer_width          lr_renderer_width
-#define lm_renderer_height         lr_renderer_height
-#define lm_renderer_draw           lr_renderer_draw
-#define lm_renderer_draw_with      lr_renderer_draw_with
-#define lm_renderer_surface        lr_renderer_surface
-#define lm_renderer_set_hidden     lr_renderer_set_hidden
-#define lm_camera                  lr_camera
-#define lm_camera_fit              lr_camera_fit
-#define lm_camera_frame            lr_camera_frame
-#define lm_camera_frame_of         lr_camera_frame_of
-#define lm_projection              lr_projection
-#define lm_renderer_encode_png     lr_renderer_encode_png
-#define lm_renderer_write_png      lr_renderer_write_png
-#define LM_PROJECTION_AUTO         LR_PROJECTION_AUTO
-#define LM_PROJECTION_ORTHOGRAPHIC LR_PROJECTION_ORTHOGRAPHIC
-#define LM_PROJECTION_PERSPECTIVE  LR_PROJECTION_PERSPECTIVE
-#define LM_HIDE_CONSTRAINTS        LR_HIDE_CONSTRAINTS
-#define LM_HIDE_SPRINGS            LR_HIDE_SPRINGS
-#define LM_HIDE_COLLIDERS          LR_HIDE_COLLIDERS
-
 #endif

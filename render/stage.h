@@ -77,6 +77,7 @@ typedef enum prim_kind {
     PRIM_ROPE,    /* a thick line with twisted strands, from x0, y0 to x1, y1 */
     PRIM_CHAIN,   /* a chain link: see push_chain_link */
     PRIM_BALL,    /* a shaded ball: centre x0, y0, radius size (tessellate.c) */
+    PRIM_SMOOTH,  /* a triangle lit per corner: tx, ty, colours tc (interpolated) */
 } prim_kind;
 
 enum { POLYGON_MAX = 12 };
@@ -95,7 +96,15 @@ typedef struct prim {
     float size;     /* line width, or particle radius (0 = a point) */
     uint32_t color;
     uint8_t count; /* polygons: corners in px, py */
-    float px[POLYGON_MAX], py[POLYGON_MAX];
+    union {
+        struct {
+            float px[POLYGON_MAX], py[POLYGON_MAX];
+        };
+        struct { /* PRIM_SMOOTH */
+            float tx[3], ty[3];
+            uint32_t tc[3];
+        };
+    };
 } prim;
 
 typedef struct pending_link {
@@ -123,6 +132,12 @@ typedef struct caster {
     lm_vec3 centre;
     double radius;
 } caster;
+
+typedef struct normal_sum {
+    lm_vec3 sum;  /* the normals of the surface triangles at a particle, turned to agree */
+    double total; /* the sum of their lengths */
+    bool on_face; /* a corner of a collision face */
+} normal_sum;
 
 typedef struct camera_point {
     double x, y, z; /* along right, up, forward */
@@ -171,6 +186,8 @@ struct lr_renderer {
     size_t scratch_capacity;
     const pending_particle **by_slot; /* per particle slot: its pending entry */
     size_t by_slot_capacity;
+    normal_sum *normals; /* per particle slot: the surface normals summed there */
+    size_t normal_capacity;
 };
 
 /* The theme's colours, by the names the stages use. */
@@ -262,6 +279,10 @@ typedef enum lr_depth { LR_DEPTH_FARTHEST, LR_DEPTH_CENTROID, LR_DEPTH_FLOOR } l
 /* A filled convex polygon of up to POLYGON_MAX world points. */
 void lr_push_polygon(lr_renderer *renderer, const lm_vec3 *points, int n, uint32_t color,
                      lr_depth depth);
+/* A triangle of world points whose corners have their own (opaque) colours,
+ * blended across it (smooth shading). */
+void lr_push_smooth_triangle(lr_renderer *renderer, const lm_vec3 points[3],
+                             const uint32_t colors[3], lr_depth depth);
 /* The key light's direction (towards the light), in the world. */
 lm_vec3 lr_key_light(const lr_view *view);
 

@@ -71,6 +71,7 @@ void lr_surface_free(lr_renderer *renderer) {
     free(renderer->cells);
     free(renderer->scratch);
     free(renderer->by_slot);
+    free(renderer->normals);
 }
 
 /* ------------------------------------------------------------- shading -- */
@@ -84,17 +85,71 @@ static uint32_t scaled(uint32_t base, double intensity) {
     return out;
 }
 
+/* The light on a surface of unit normal n, from either side. */
+static double light_on(lm_vec3 n, lm_vec3 light) {
+    return LIGHT_AMBIENT + LIGHT_DIFFUSE * fabs(dot(n, light));
+}
+
+/* A triangle lit as a whole (flat), for faces whose corners are not known
+ * particles. */
 static void push_lit_triangle(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, lm_vec3 c, uint32_t base,
                               lm_vec3 light) {
     lm_vec3 n = cross(sub(b, a), sub(c, a));
     double length = sqrt(dot(n, n));
     if (!(length > 0.0) || !isfinite(length))
         return;
-    double facing = fabs(dot(n, light)) / length; /* two-sided */
     lm_vec3 corners[3] = {a, b, c};
-    lr_push_polygon(renderer, corners, 3,
-                    scaled(base | 0xFFu, LIGHT_AMBIENT + LIGHT_DIFFUSE * facing),
+    lr_push_polygon(renderer, corners, 3, scaled(base | 0xFFu, light_on(unit(n), light)),
                     LR_DEPTH_CENTROID);
+}
+
+/* Smooth shading: the normal at each particle is the sum of the normals
+ * (weighted by area) of the surface triangles around it, each turned to
+ * agree with the sum so far (a sheet has no consistent winding, and it is
+ * lit from both sides). A triangle's corner is lit by that normal, and the
+ * colours are blended across the triangle, so a folded cloth reads as one
+ * smooth surface instead of facets whose overlaps saw-tooth. Where the
+ * surface is not smooth, a corner is lit by its triangle's own normal,
+ * keeping edges crisp: at a particle whose triangles disagree (the sum's
+ * length under COHERENT of their lengths' sum: a tetrahedron's or a box's
+ * corner, a sharp fold), and at a corner more than ~45 degrees from the
+ * particle's normal. */
+#define COHERENT   0.8
+#define CREASE_COS 0.7
+
+static void sum_normals(normal_sum *normals, const lm_vec3 x[3], const uint32_t slot[3]) {
+    lm_vec3 n = cross(sub(x[1], x[0]), sub(x[2], x[0]));
+    double length = sqrt(dot(n, n));
+    if (!isfinite(length))
+        return;
+    for (int k = 0; k < 3; k++) {
+        normal_sum *s = &normals[slot[k]];
+        s->sum = along(s->sum, n, dot(s->sum, n) < 0.0 ? -1.0 : 1.0);
+        s->total += length;
+    }
+}
+
+static void push_smooth_triangle(lr_renderer *renderer, const normal_sum *normals,
+                                 const lm_vec3 x[3], const uint32_t slot[3], uint32_t base,
+                                 lm_vec3 light) {
+    lm_vec3 n = cross(sub(x[1], x[0]), sub(x[2], x[0]));
+    double length = sqrt(dot(n, n));
+    if (!(length > 0.0) || !isfinite(length))
+        return;
+    n = (lm_vec3){n.x / length, n.y / length, n.z / length};
+    uint32_t colors[3];
+    for (int k = 0; k < 3; k++) {
+        const normal_sum *s = &normals[slot[k]];
+        double sum_length = sqrt(dot(s->sum, s->sum));
+        lm_vec3 corner = n;
+        if (sum_length >= COHERENT * s->total && sum_length > 0.0) {
+            lm_vec3 mean = {s->sum.x / sum_length, s->sum.y / sum_length, s->sum.z / sum_length};
+            if (fabs(dot(mean, n)) >= CREASE_COS)
+                corner = mean;
+        }
+        colors[k] = scaled(base | 0xFFu, light_on(corner, light));
+    }
+    lr_push_smooth_triangle(renderer, x, colors, LR_DEPTH_CENTROID);
 }
 
 /* A cell is a triangle whose sides are alike and that is not flat. */
@@ -214,8 +269,7 @@ static uint32_t find_root(uint32_t *parent, uint32_t x) {
 /* Link triangles that are cells, drawn only where they make a sheet of at
  * least MIN_CELLS (a cloth), not a rigid body's few sticks, which stay a
  * see-through frame. */
-static void push_link_cells(lr_renderer *renderer, graph *g, const pending_particle **by_slot,
-                            lm_vec3 light) {
+static void find_link_cells(lr_renderer *renderer, graph *g, const pending_particle **by_slot) {
     enum { MIN_CELLS = 12 };
     renderer->cell_count = 0;
     for (uint32_t u = 0; u < g->slots; u++) {
@@ -231,8 +285,10 @@ static void push_link_cells(lr_renderer *renderer, graph *g, const pending_parti
                     !is_cell(by_slot[u]->position, by_slot[v]->position, by_slot[w]->position))
                     continue;
                 if (!grow((void **)&renderer->cells, &renderer->cell_capacity,
-                          3 * (renderer->cell_count + 1), sizeof(uint32_t)))
+                          3 * (renderer->cell_count + 1), sizeof(uint32_t))) {
+                    renderer->cell_count = 0; /* out of memory: no cells */
                     return;
+                }
                 uint32_t *cell = &renderer->cells[3 * renderer->cell_count++];
                 cell[0] = u;
                 cell[1] = v;
@@ -254,18 +310,13 @@ static void push_link_cells(lr_renderer *renderer, graph *g, const pending_parti
         }
     }
     uint32_t *cells_of = calloc(g->slots ? g->slots : 1, sizeof(uint32_t));
-    if (!cells_of)
+    if (!cells_of) { /* out of memory: no cells, no marks */
+        renderer->cell_count = 0;
+        memset(parent, 0, (size_t)g->slots * sizeof(uint32_t));
         return;
+    }
     for (size_t c = 0; c < renderer->cell_count; c++)
         cells_of[find_root(parent, renderer->cells[3 * c])]++;
-    for (size_t c = 0; c < renderer->cell_count; c++) {
-        const uint32_t *cell = &renderer->cells[3 * c];
-        if (cells_of[find_root(parent, cell[0])] < MIN_CELLS)
-            continue;
-        uint32_t u = cell[0], v = cell[1], w = cell[2];
-        push_lit_triangle(renderer, by_slot[u]->position, by_slot[v]->position,
-                          by_slot[w]->position, surface_color(renderer, by_slot[u]), light);
-    }
     /* Keep the drawn cells only, then mark their edges and corners. */
     size_t drawn = 0;
     for (size_t c = 0; c < renderer->cell_count; c++) {
@@ -277,6 +328,7 @@ static void push_link_cells(lr_renderer *renderer, graph *g, const pending_parti
         renderer->cells[3 * drawn + 2] = cell[2];
         drawn++;
     }
+    renderer->cell_count = drawn;
     free(cells_of);
     memset(parent, 0, (size_t)g->slots * sizeof(uint32_t));
     for (size_t c = 0; c < drawn; c++) {
@@ -320,6 +372,122 @@ static void push_shadows(lr_renderer *renderer) {
     }
 }
 
+/* A face's corners as particle slots (0-based); false when one is not a
+ * known particle. */
+static bool face_slots(const pending_face *f, uint32_t slots, uint32_t slot[3]) {
+    for (int k = 0; k < 3; k++) {
+        if (f->p[k] < 1 || f->p[k] > slots)
+            return false;
+        slot[k] = f->p[k] - 1;
+    }
+    return true;
+}
+
+/* A quad of links with both diagonals (a cloth's cell with its two shear
+ * links) makes four cells that cover it twice: only the two along its
+ * shorter diagonal are drawn (equal ones: the one of lower particle slots),
+ * halving the fill. True when cell is one of the other two: its longest side
+ * a-b is a diagonal, the quad's fourth corner d being linked to a, b and c,
+ * across a-b from c, with cells c-d-a and c-d-b along a diagonal c-d that is
+ * preferred. The normals are summed over all four, so the light is the same. */
+static bool covered_otherwise(const graph *g, const pending_particle **by_slot,
+                              const uint32_t cell[3]) {
+    lm_vec3 x[3] = {by_slot[cell[0]]->position, by_slot[cell[1]]->position,
+                    by_slot[cell[2]]->position};
+    double side[3];
+    int k = 0;
+    for (int i = 0; i < 3; i++) {
+        lm_vec3 e = sub(x[(i + 1) % 3], x[i]);
+        side[i] = dot(e, e);
+        if (side[i] > side[k])
+            k = i;
+    }
+    uint32_t a = cell[k], b = cell[(k + 1) % 3], c = cell[(k + 2) % 3];
+    lm_vec3 xa = x[k], xb = x[(k + 1) % 3], xc = x[(k + 2) % 3];
+    lm_vec3 ab = sub(xb, xa), nc = cross(ab, sub(xc, xa));
+    /* The neighbours of a and b in common (both lists are sorted). */
+    uint32_t i = g->start[a], j = g->start[b];
+    while (i < g->start[a + 1] && j < g->start[b + 1]) {
+        uint32_t p = g->node[i], q = g->node[j];
+        if (p != q) {
+            i += p < q;
+            j += q < p;
+            continue;
+        }
+        uint32_t d = p;
+        while (i < g->start[a + 1] && g->node[i] == d)
+            i++;
+        while (j < g->start[b + 1] && g->node[j] == d)
+            j++;
+        if (d == c || !by_slot[d] || find_link(g, c, d) == UINT32_MAX)
+            continue;
+        lm_vec3 xd = by_slot[d]->position;
+        if (!(dot(nc, cross(ab, sub(xd, xa))) < 0.0) || !is_cell(xc, xd, xa) ||
+            !is_cell(xc, xd, xb))
+            continue; /* d is not across a-b, or the other split is not drawn */
+        lm_vec3 cd = sub(xd, xc);
+        double other = dot(cd, cd);
+        if (side[k] != other)
+            return side[k] > other;
+        uint32_t lo = a < b ? a : b, hi = a < b ? b : a;
+        uint32_t other_lo = c < d ? c : d, other_hi = c < d ? d : c;
+        return lo != other_lo ? lo > other_lo : hi > other_hi;
+    }
+    return false;
+}
+
+/* The drawn cells, then the faces, smoothly shaded; false when out of
+ * memory (nothing drawn). */
+static bool shade_smooth(lr_renderer *renderer, const graph *g, const pending_particle **by_slot,
+                         uint32_t slots, lm_vec3 light) {
+    if (!reserve_array((void **)&renderer->normals, &renderer->normal_capacity,
+                       (size_t)slots * sizeof(normal_sum)))
+        return false;
+    normal_sum *normals = renderer->normals;
+    memset(normals, 0, (size_t)slots * sizeof(normal_sum));
+    for (size_t c = 0; c < renderer->cell_count; c++) {
+        const uint32_t *cell = &renderer->cells[3 * c];
+        lm_vec3 x[3] = {by_slot[cell[0]]->position, by_slot[cell[1]]->position,
+                        by_slot[cell[2]]->position};
+        sum_normals(normals, x, cell);
+    }
+    for (size_t i = 0; i < renderer->face_count; i++) {
+        const pending_face *f = &renderer->faces[i];
+        uint32_t slot[3];
+        if (face_slots(f, slots, slot)) {
+            sum_normals(normals, f->x, slot);
+            for (int k = 0; k < 3; k++)
+                normals[slot[k]].on_face = true;
+        }
+    }
+    for (size_t c = 0; c < renderer->cell_count; c++) {
+        const uint32_t *cell = &renderer->cells[3 * c];
+        /* A cloth with collision faces is drawn by its faces alone (its
+         * cells would cover it a second time, split otherwise); and a quad
+         * of cells once. */
+        if ((normals[cell[0]].on_face && normals[cell[1]].on_face && normals[cell[2]].on_face) ||
+            covered_otherwise(g, by_slot, cell))
+            continue;
+        lm_vec3 x[3] = {by_slot[cell[0]]->position, by_slot[cell[1]]->position,
+                        by_slot[cell[2]]->position};
+        push_smooth_triangle(renderer, normals, x, cell, surface_color(renderer, by_slot[cell[0]]),
+                             light);
+    }
+    for (size_t i = 0; i < renderer->face_count; i++) {
+        const pending_face *f = &renderer->faces[i];
+        const pending_particle *first =
+            f->p[0] >= 1 && f->p[0] <= slots ? by_slot[f->p[0] - 1] : NULL;
+        uint32_t slot[3];
+        if (face_slots(f, slots, slot))
+            push_smooth_triangle(renderer, normals, f->x, slot, surface_color(renderer, first),
+                                 light);
+        else
+            push_lit_triangle(renderer, f->x[0], f->x[1], f->x[2], surface_color(renderer, first),
+                              light);
+    }
+    return true;
+}
+
 /* ----------------------------------------------------------------- build -- */
 
 void lr_surface_build(lr_renderer *renderer) {
@@ -350,13 +518,9 @@ void lr_surface_build(lr_renderer *renderer) {
     graph g = {0};
     bool have_graph = by_slot && make_graph(renderer, slots, &g);
     if (have_graph) {
-        push_link_cells(renderer, &g, by_slot, light);
+        find_link_cells(renderer, &g, by_slot);
         for (size_t i = 0; i < renderer->face_count; i++) {
             const pending_face *f = &renderer->faces[i];
-            const pending_particle *first =
-                f->p[0] >= 1 && f->p[0] <= slots ? by_slot[f->p[0] - 1] : NULL;
-            push_lit_triangle(renderer, f->x[0], f->x[1], f->x[2], surface_color(renderer, first),
-                              light);
             for (int k = 0; k < 3; k++) {
                 uint32_t a = f->p[k], b = f->p[(k + 1) % 3];
                 if (a >= 1 && a <= slots && b >= 1 && b <= slots) {
@@ -365,7 +529,10 @@ void lr_surface_build(lr_renderer *renderer) {
                 }
             }
         }
-    } else {
+        if (!shade_smooth(renderer, &g, by_slot, slots, light))
+            have_graph = false; /* out of memory: lit flat below */
+    }
+    if (!have_graph) {
         for (size_t i = 0; i < renderer->face_count; i++) {
             const pending_face *f = &renderer->faces[i];
             push_lit_triangle(renderer, f->x[0], f->x[1], f->x[2], COLOR_SURFACE, light);

@@ -326,6 +326,16 @@ static void add_polygon(lr_renderer *renderer, const prim *p) {
         add_triangle(renderer, first, first + i, first + i + 1);
 }
 
+/* A triangle whose corner colours SDL blends across it (smooth shading). */
+static void add_smooth(lr_renderer *renderer, const prim *p) {
+    if (!lr_reserve(renderer, 3, 3))
+        return;
+    int first = renderer->vertex_count;
+    for (int i = 0; i < 3; i++)
+        lr_add_vertex(renderer, p->tx[i], p->ty[i], lr_sdl_color(p->tc[i]));
+    add_triangle(renderer, first, first + 1, first + 2);
+}
+
 void lr_tessellate(lr_renderer *renderer, const prim *p) {
     double point = renderer->view.point;
     switch ((prim_kind)p->kind) {
@@ -355,6 +365,9 @@ void lr_tessellate(lr_renderer *renderer, const prim *p) {
         break;
     case PRIM_CHAIN:
         add_chain_link(renderer, p, point);
+        break;
+    case PRIM_SMOOTH:
+        add_smooth(renderer, p);
         break;
     }
 }

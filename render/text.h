@@ -46,17 +46,4 @@ int lr_text_draw(lr_font *font, void *surface, int x, int y, const char *text, u
 /* Fills a rectangle blended in colour rgba (0xRRGGBBAA; alpha 0xFF paints). */
 void lr_fill_rect(void *surface, int x, int y, int width, int height, uint32_t rgba);
 
-/* The names these had before the renderer took its own prefix (lr_), for
- * code begun before; new code uses the lr_ names. */
-#define lm_font              lr_font
-#define lm_font_default_path lr_font_default_path
-#define lm_font_sans_path    lr_font_sans_path
-#define lm_font_load         lr_font_load
-#define lm_font_destroy      lr_font_destroy
-#define lm_font_set_size     lr_font_set_size
-#define lm_font_line_height  lr_font_line_height
-#define lm_text_width        lr_text_width
-#define lm_text_draw         lr_text_draw
-#define lm_fill_rect         lr_fill_rect
-
 #endif

@@ -1,7 +1,9 @@
 #!/bin/sh
 # End-to-end tests of shading in 3D pictures, in rendered pixels: a cloth
 # seen in perspective is a filled, lit surface (no background through its
-# cells, no wireframe links on it), the same cloth seen straight on stays a
+# cells, no wireframe links on it), a curved sheet is shaded smoothly (lit per
+# corner, blended) while a tetrahedron keeps crisp edges, the same cloth seen
+# straight on stays a
 # line diagram, a sphere collider is lit from the upper left, styled links
 # stay on top of a surface, a ball on the floor casts a contact shadow, and
 # the themes of loom.style colour the background, lines and labels.
@@ -81,6 +83,92 @@ if "$loom" render "$tmp/cloth3d.lua" --set styled=true --frames 1 --size 320x180
     else not_ok "a styled link is drawn on top of the surface" "$n red pixels"; fi
 else
     not_ok "the styled scene renders" "$(head -n 3 "$tmp/err")"
+fi
+
+# Smooth shading: a sheet of sticks bent into a half cylinder facing the
+# camera. Lit per corner and blended, its brightness across the middle row
+# changes steadily (flat-lit facets stepped by 24 there), over a wide range.
+cat >"$tmp/cylinder.lua" <<'LUA'
+local world = loom.world{ gravity = {0, 0, 0} }
+local NU, NV, at = 13, 9, {}
+for i = 1, NU do
+  at[i] = {}
+  local a = math.rad(-80 + 160 * (i - 1) / (NU - 1))
+  for j = 1, NV do
+    at[i][j] = world:particle{ pos = {math.sin(a), -1 + 2 * (j - 1) / (NV - 1), math.cos(a)} }
+  end
+end
+for i = 1, NU do
+  for j = 1, NV do
+    if i < NU then world:stick(at[i][j], at[i + 1][j]) end
+    if j < NV then world:stick(at[i][j], at[i][j + 1]) end
+    if i < NU and j < NV then
+      world:stick(at[i][j], at[i + 1][j + 1])
+      world:stick(at[i + 1][j], at[i][j + 1])
+    end
+  end
+end
+loom.camera{ projection = "perspective", target = {0, 0, 0}, yaw = 0, pitch = 10, height = 3 }
+return world
+LUA
+if render "$tmp/cylinder.lua" "$tmp/cyl"; then
+    f=$tmp/cyl/frame_00000.png
+    step=0 low=765 high=0 prev=
+    x=104
+    while [ $x -le 216 ]; do # the sheet spans x = 97..219 on row 90
+        b=$(brightness "$f" $x 90)
+        if [ -n "$prev" ]; then
+            d=$((b - prev)); d=${d#-}
+            [ $d -gt $step ] && step=$d
+        fi
+        prev=$b
+        [ $b -lt $low ] && low=$b
+        [ $b -gt $high ] && high=$b
+        x=$((x + 1))
+    done
+    if [ $step -le 10 ] && [ $((high - low)) -ge 80 ]; then
+        ok "a curved sheet is shaded smoothly (largest step $step, range $low..$high)"
+    else
+        not_ok "a curved sheet is shaded smoothly" "largest step $step, range $low..$high"
+    fi
+    if "$loom" render "$tmp/cylinder.lua" --frames 1 --size 320x180 --threads 2 --out "$tmp/cyl2" \
+        --quiet >/dev/null 2>"$tmp/err" &&
+        "$pngcheck" differ "$f" "$tmp/cyl2/frame_00000.png" | grep -q '^same$'; then
+        ok "the smooth picture is the same with --threads 2"
+    else
+        not_ok "the smooth picture is the same with --threads 2" "$(head -n 3 "$tmp/err")"
+    fi
+else
+    not_ok "the half cylinder renders" "$(head -n 3 "$tmp/err")"
+fi
+
+# A tetrahedron of collision faces keeps crisp edges: its faces meet at 70
+# degrees, so each is lit by its own normal, one colour across it.
+cat >"$tmp/tetrahedron.lua" <<'LUA'
+local world = loom.world{ gravity = {0, 0, 0} }
+local p = {
+  world:particle{ pos = {-1, -0.8, -0.6} }, world:particle{ pos = {1, -0.8, -0.6} },
+  world:particle{ pos = {0, -0.8, 1.1} }, world:particle{ pos = {0, 1, 0} },
+}
+for i = 1, 4 do for j = i + 1, 4 do world:stick(p[i], p[j]) end end
+world:face(p[1], p[2], p[4]); world:face(p[2], p[3], p[4])
+world:face(p[3], p[1], p[4]); world:face(p[1], p[3], p[2])
+loom.camera{ projection = "perspective", target = {0, 0, 0}, yaw = 20, pitch = 15, height = 3 }
+return world
+LUA
+if render "$tmp/tetrahedron.lua" "$tmp/tet"; then
+    f=$tmp/tet/frame_00000.png
+    # Four points inside the front face, one on the side face.
+    a=$("$pngcheck" pixel "$f" 155 60) b=$("$pngcheck" pixel "$f" 120 120)
+    c=$("$pngcheck" pixel "$f" 175 150) d=$("$pngcheck" pixel "$f" 140 100)
+    front=$(brightness "$f" 140 100) side=$(brightness "$f" 188 110)
+    if [ "$a" = "$b" ] && [ "$b" = "$c" ] && [ "$c" = "$d" ] && [ "$front" -gt $((side + 60)) ]; then
+        ok "a tetrahedron's faces are flat-lit, its edges crisp ($a, side $side < $front)"
+    else
+        not_ok "a tetrahedron's faces are flat-lit, its edges crisp" "$a $b $c $d, side $side, front $front"
+    fi
+else
+    not_ok "the tetrahedron renders" "$(head -n 3 "$tmp/err")"
 fi
 
 # The same cloth upright in the xy plane, seen straight on: a diagram of links.

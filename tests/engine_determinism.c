@@ -458,8 +458,8 @@ static const uint64_t EXPECTED_HASH[SCENE_COUNT][LM_INTEGRATOR_COUNT] = {
      0x28adbe8fe93dbdc9ull, 0x98779acc68a5cb54ull}, /* colliders */
     {0x31bb64012994e5abull, 0x84bc0c2e3464fdceull, 0xd3be591ddd5116beull, 0x90a535f1ec24960cull,
      0x67a8cd410425dd8eull, 0xf6f24ee7a37a4a2dull}, /* contacts */
-    {0xba7cd68ff1517351ull, 0x8279349b5a709393ull, 0x6029fe6c48174a15ull, 0xeddb9bfe631ef506ull,
-     0x5d658611f5e704a7ull, 0x9d49c5a35127d6fbull}, /* faces */
+    {0x88801332f56c94fdull, 0x831e9b97cac1765cull, 0xc438a5bb344cda50ull, 0xfbe5211c71a31489ull,
+     0x3c38b3e1504a516full, 0x901f4f76d3d4c152ull}, /* faces */
     {0x5dbf46f394ea4ddfull, 0xdb0f2840f09cc2dcull, 0x61a9a4134d89dae6ull, 0x3ad1414d40590880ull,
      0xe9f74662051f5c45ull, 0xe3139ed61050aa2cull}, /* tearing */
     {0xf7dc5f5adbf6d424ull, 0x293d84afb371e881ull, 0x31bb42498dac338eull, 0x059de1a08573792dull,
