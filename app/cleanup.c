@@ -65,11 +65,13 @@ static void end_children(app_cleanup *cleanup) {
 }
 
 /* Removes what the run leaves behind, says message and exits: the lock is
- * kept, so nothing can be created or renamed afterwards. */
-static void end_run(app_cleanup *cleanup, const char *message, int status) {
+ * kept, so nothing can be created or renamed afterwards. Children are told
+ * to stop (SIGTERM), or killed at once (SIGKILL: their output is removed
+ * anyway, and a run that overran its time should not wait for them). */
+static void end_run(app_cleanup *cleanup, const char *message, int status, bool at_once) {
     pthread_mutex_lock(&cleanup->lock);
     for (size_t i = 0; i < cleanup->child_count; i++)
-        kill(cleanup->children[i], SIGTERM);
+        kill(cleanup->children[i], at_once ? SIGKILL : SIGTERM);
     end_children(cleanup);
     for (size_t i = 0; i < cleanup->path_count; i++)
         unlink(cleanup->paths[i]);
@@ -85,13 +87,13 @@ static void *wait_for_signal(void *context) {
     end_run(cleanup,
             signal_number == SIGINT ? "\nloom: interrupted (SIGINT); temporary files removed\n"
                                     : "\nloom: terminated (SIGTERM); temporary files removed\n",
-            128 + signal_number);
+            128 + signal_number, false);
     return NULL;
 }
 
 void app_cleanup_end(app_cleanup *cleanup, const char *message, int status) {
     if (cleanup)
-        end_run(cleanup, message, status);
+        end_run(cleanup, message, status, true);
     say(message);
     _exit(status);
 }

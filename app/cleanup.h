@@ -27,7 +27,7 @@ app_cleanup *app_cleanup_create(void);
 void app_cleanup_destroy(app_cleanup *cleanup);
 
 /* Ends the process from any thread: removes every registered temporary
- * file, stops every registered child, writes message to stderr and exits
+ * file, kills every registered child, writes message to stderr and exits
  * with status (the watchdog, app/watchdog.h). cleanup may be NULL (only the
  * message and the exit). Does not return. */
 _Noreturn void app_cleanup_end(app_cleanup *cleanup, const char *message, int status);

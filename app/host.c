@@ -8,7 +8,8 @@
  *   - time: every HOOK_INSTRUCTIONS instructions the hook compares the clock
  *     with the deadline of the current call and raises an error once it has
  *     passed. A deadline is set before each call from the app (running the
- *     script, one loom.update, one world:step) and cleared after it. Once
+ *     script, a callback; one frame's loom.update and world steps share one,
+ *     app_host_deadline_begin) and cleared after it. Once
  *     past it, the hook of that thread runs at every instruction and raises
  *     again each time, so pcall, xpcall, a coroutine or a __close handler
  *     that catches the error cannot go on (coroutines get the hook of the
@@ -374,6 +375,14 @@ static int open_state(lua_State *L) {
     return 0;
 }
 
+/* The watchdog's nudge, on its thread at the deadline: the main thread's
+ * hook runs at its next instruction (lua_sethook is safe to call
+ * asynchronously; the hook itself reads the clock). */
+static void nudge(void *context) {
+    app_host *host = context;
+    lua_sethook(host->L, time_hook, LUA_MASKCOUNT, 1);
+}
+
 app_host *app_host_create(const app_host_setup *setup, char *err, size_t err_size) {
     app_host *host = calloc(1, sizeof *host);
     if (!host) {
@@ -394,6 +403,7 @@ app_host *app_host_create(const app_host_setup *setup, char *err, size_t err_siz
     lua_atpanic(L, panic);
     lua_setwarnf(L, warning, host);
     lua_sethook(L, time_hook, LUA_MASKCOUNT, HOOK_INSTRUCTIONS);
+    app_watchdog_set_nudge(setup->watchdog, nudge, host);
     lua_pushcfunction(L, open_state);
     if (!app_host_call(host, 0, 0, err, err_size)) {
         app_host_destroy(host);
@@ -405,6 +415,7 @@ app_host *app_host_create(const app_host_setup *setup, char *err, size_t err_siz
 void app_host_destroy(app_host *host) {
     if (!host)
         return;
+    app_watchdog_clear_nudge(host->setup.watchdog, host);
     if (host->L) {
         host->memory_enforced = false;
         /* Finalizers run now, with Lua's hooks off: the watchdog (headless)

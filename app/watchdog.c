@@ -4,7 +4,8 @@
  * The deadline is an atomic the host stores before and after each call, so
  * arming costs no lock and no wake-up; the thread looks at it ten times a
  * second (a condition variable on the monotonic clock, signalled only to
- * stop).
+ * stop). At the deadline itself it nudges the host once (the host sets its
+ * hook to run at the next instruction); GRACE later it ends the run.
  */
 #include "watchdog.h"
 
@@ -23,8 +24,12 @@ struct app_watchdog {
     pthread_t thread;
     pthread_mutex_t lock;
     pthread_cond_t wake;
-    bool stopping;             /* under lock */
-    _Atomic uint64_t deadline; /* monotonic nanoseconds; 0: no call running */
+    bool stopping;                /* under lock */
+    _Atomic uint64_t deadline;    /* monotonic nanoseconds; 0: no call running */
+    void (*nudge)(void *context); /* at the deadline itself (app_watchdog_set_nudge) */
+    void *nudge_context;
+    uint64_t nudged; /* the deadline nudged last */
+    bool ends_run;   /* false: only nudges (the window) */
     const char *path;
     double limit_seconds;
     struct app_cleanup *cleanup;
@@ -50,7 +55,13 @@ static void *watch(void *context) {
         }
         pthread_cond_timedwait(&watchdog->wake, &watchdog->lock, &until);
         uint64_t deadline = atomic_load(&watchdog->deadline);
-        if (!watchdog->stopping && deadline != 0 && now_nanoseconds() > deadline + grace) {
+        uint64_t now = now_nanoseconds();
+        if (!watchdog->stopping && deadline != 0 && now > deadline && watchdog->nudge &&
+            watchdog->nudged != deadline) {
+            watchdog->nudged = deadline;
+            watchdog->nudge(watchdog->nudge_context);
+        }
+        if (!watchdog->stopping && watchdog->ends_run && deadline != 0 && now > deadline + grace) {
             char message[1200];
             snprintf(message, sizeof message,
                      "loom: %s: script ran for more than %g s and did not stop; the watchdog "
@@ -68,6 +79,7 @@ app_watchdog *app_watchdog_start(const char *path, double limit_seconds,
     app_watchdog *watchdog = calloc(1, sizeof *watchdog);
     if (!watchdog)
         return NULL;
+    watchdog->ends_run = path != NULL;
     watchdog->path = path;
     watchdog->limit_seconds = limit_seconds;
     watchdog->cleanup = cleanup;
@@ -87,6 +99,10 @@ app_watchdog *app_watchdog_start(const char *path, double limit_seconds,
     return watchdog;
 }
 
+app_watchdog *app_watchdog_start_nudging(void) {
+    return app_watchdog_start(NULL, 0.0, NULL);
+}
+
 void app_watchdog_stop(app_watchdog *watchdog) {
     if (!watchdog)
         return;
@@ -98,6 +114,26 @@ void app_watchdog_stop(app_watchdog *watchdog) {
     pthread_cond_destroy(&watchdog->wake);
     pthread_mutex_destroy(&watchdog->lock);
     free(watchdog);
+}
+
+void app_watchdog_set_nudge(app_watchdog *watchdog, void (*nudge)(void *context), void *context) {
+    if (!watchdog)
+        return;
+    pthread_mutex_lock(&watchdog->lock);
+    watchdog->nudge = nudge;
+    watchdog->nudge_context = context;
+    pthread_mutex_unlock(&watchdog->lock);
+}
+
+void app_watchdog_clear_nudge(app_watchdog *watchdog, void *context) {
+    if (!watchdog)
+        return;
+    pthread_mutex_lock(&watchdog->lock);
+    if (watchdog->nudge_context == context) {
+        watchdog->nudge = NULL;
+        watchdog->nudge_context = NULL;
+    }
+    pthread_mutex_unlock(&watchdog->lock);
 }
 
 void app_watchdog_arm(app_watchdog *watchdog, double deadline) {

@@ -31,8 +31,20 @@ typedef struct app_watchdog app_watchdog;
  * thread cannot start (the run goes on without one). */
 app_watchdog *app_watchdog_start(const char *path, double limit_seconds,
                                  struct app_cleanup *cleanup);
+/* A watchdog that only nudges (below) and never ends the run: the window's. */
+app_watchdog *app_watchdog_start_nudging(void);
 /* Stops the thread. */
 void app_watchdog_stop(app_watchdog *watchdog);
+
+/* nudge(context) is called on the watchdog's thread once per deadline, as
+ * soon as it has passed (within 0.1 s): the host makes its Lua state stop at
+ * its next instruction (lua_sethook may be called asynchronously), so a loop
+ * of C calls that run no instruction and allocate nothing (table.insert at
+ * the front of a large table) ends after the call under way. */
+void app_watchdog_set_nudge(app_watchdog *watchdog, void (*nudge)(void *context), void *context);
+/* Removes the nudge if context is still the one set (a window holds two
+ * scenes while it reloads); when it returns, the nudge is not running. */
+void app_watchdog_clear_nudge(app_watchdog *watchdog, void *context);
 
 /* A call runs until deadline (monotonic seconds, app_host_monotonic_seconds),
  * and has ended. Lock-free (an atomic store); watchdog may be NULL. */

@@ -16,6 +16,7 @@
  * other parts of the window: app/window.h.
  */
 #include "window.h"
+#include "watchdog.h"
 #include "screenshot.h"
 
 #include <math.h>
@@ -254,17 +255,20 @@ int app_window(const app_options *options) {
         free(state);
         return APP_EXIT_FAILURE;
     }
+    state->watchdog = app_watchdog_start_nudging(); /* NULL: none (the hook alone) */
     state->setup = (app_scene_setup){.path = options->scene,
                                      .limits = options->limits,
                                      .watch = state->watch,
                                      .input = &state->input,
-                                     .params = options->params};
+                                     .params = options->params,
+                                     .watchdog = state->watchdog};
     state->sliders = app_sliders_create(options->params);
     state->recorder = app_recorder_create(options->scene, options->fps);
     if (!state->sliders || !state->recorder) {
         fprintf(stderr, "loom: out of memory\n");
         app_sliders_destroy(state->sliders);
         app_recorder_destroy(state->recorder);
+        app_watchdog_stop(state->watchdog);
         app_watch_destroy(state->watch);
         lm_world_destroy(state->empty);
         free(state);
@@ -282,6 +286,7 @@ int app_window(const app_options *options) {
     if (!app_open_display(options->scene)) {
         app_sliders_destroy(state->sliders);
         app_recorder_destroy(state->recorder);
+        app_watchdog_stop(state->watchdog);
         app_watch_destroy(state->watch);
         lm_world_destroy(state->empty);
         free(state);
@@ -341,6 +346,7 @@ int app_window(const app_options *options) {
     SDL_Quit();
     app_scene_destroy(state->fallback);
     app_scene_destroy(state->scene);
+    app_watchdog_stop(state->watchdog);
     app_watch_destroy(state->watch);
     lm_world_destroy(state->empty);
     free(state);

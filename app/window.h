@@ -63,6 +63,7 @@ typedef struct window_state {
 
     /* The scene and hot reload. */
     app_watch *watch;
+    struct app_watchdog *watchdog; /* nudges a scene past its deadline (app/watchdog.h) */
     app_scene_setup setup;
     app_input input;
     app_scene *scene;    /* NULL while the first load fails */

@@ -15,6 +15,7 @@
  *
  * Output: one machine-readable line per case ("case=... key=value ..."),
  * then a table. Exit status 1 when a bit-for-bit check fails. */
+#define _DEFAULT_SOURCE /* wait4 */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -236,24 +237,36 @@ static double run_removal(int n) {
     return seconds;
 }
 
-/* Peak resident memory (MiB) of `loom sim scene --frames 1`, or -1. */
-static double child_peak_mib(const char *loom, const char *scene) {
+/* Peak resident memory (MiB) of a child running argv (wait4: this child's
+ * own figure, not the largest of all children so far), or -1. */
+static double child_peak_mib(char *const argv[]) {
     fflush(stdout); /* or the child prints what is still buffered again */
     pid_t pid = fork();
     if (pid == 0) {
         freopen("/dev/null", "w", stdout);
         freopen("/dev/null", "w", stderr);
-        execl(loom, loom, "sim", scene, "--frames", "1", (char *)NULL);
+        execv(argv[0], argv);
         _exit(127);
     }
     int status;
-    if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+    struct rusage usage;
+    if (pid < 0 || wait4(pid, &status, 0, &usage) != pid || !WIFEXITED(status) ||
         WEXITSTATUS(status) != 0) {
         return -1;
     }
-    struct rusage usage;
-    getrusage(RUSAGE_CHILDREN, &usage);
     return usage.ru_maxrss / 1024.0; /* KiB on Linux */
+}
+
+/* `bench_solver --reference-memory`: the naive reference alone on the N = 256
+ * cloth for a few steps, so its peak memory can be measured beside loom's. */
+static int reference_memory(void) {
+    enum { N = 256 };
+    edge *links = malloc(sizeof *links * (size_t)(4 * N * N));
+    lm_vec3 *out = malloc(sizeof *out * (size_t)(N * N));
+    run_reference(N, links, cloth_links(N, links), 3, out);
+    free(links);
+    free(out);
+    return 0;
 }
 
 typedef struct row {
@@ -266,6 +279,9 @@ static double best_of(double a, double b) {
 }
 
 int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "--reference-memory") == 0) {
+        return reference_memory();
+    }
     static const int sizes[] = {32, 64, 128, 256};
     static const int steps_for[] = {600, 300, 120, 40};
     /* --quick (after the loom path): N = 32 and 64 only, no balls, no memory */
@@ -328,8 +344,20 @@ int main(int argc, char **argv) {
     printf("case=removal cloth=100x100 seconds=%.4f\n", removal);
     double balls = quick ? -1 : run_balls(10000, 30);
     printf("case=balls count=10000 iterations=%d ns_per_ball_step=%.1f\n", ITERATIONS, balls);
-    double peak = argc > 1 && !quick ? child_peak_mib(argv[1], "bench/cloth256.lua") : -1;
-    printf("case=memory scene=bench/cloth256.lua peak_rss_mib=%.1f\n", peak);
+    /* loom loading the Lua cloth (handles included), then after 3 steps; the
+     * naive reference (its own process: a C program with just its arrays) */
+    double peak = -1, peak_stepped = -1, peak_reference = -1;
+    if (argc > 1 && !quick) {
+        char *load[] = {argv[1], "sim", "bench/cloth256.lua", "--frames", "1", NULL};
+        char *stepped[] = {argv[1], "sim", "bench/cloth256.lua", "--frames", "4", NULL};
+        char *reference[] = {argv[0], "--reference-memory", NULL};
+        peak = child_peak_mib(load);
+        peak_stepped = child_peak_mib(stepped);
+        peak_reference = child_peak_mib(reference);
+    }
+    printf("case=memory scene=bench/cloth256.lua peak_rss_mib=%.1f peak_rss_3_steps_mib=%.1f "
+           "reference_peak_rss_mib=%.1f\n",
+           peak, peak_stepped, peak_reference);
 
     printf("\n%5s %8s %9s %9s %9s %9s %11s %10s %10s %12s\n", "N", "sticks", "naive", "creation",
            "batched", "2 threads", "creation/", "naive/", "1 thr/", "ns/proj");
@@ -351,7 +379,10 @@ int main(int argc, char **argv) {
         printf("batched cost per projection, N=256 over N=32: %.2fx\n", big / small);
         printf("removing every particle of a 100 x 100 cloth: %.4f s\n", removal);
         printf("10,000 balls with contacts: %.0f ns per ball per step\n", balls);
-        printf("peak memory, 256 x 256 cloth from Lua (loom sim): %.1f MiB\n", peak);
+        printf(
+            "peak memory, 256 x 256 cloth from Lua (loom sim): %.1f MiB loaded, %.1f MiB after 3 "
+            "steps; the naive reference: %.1f MiB\n",
+            peak, peak_stepped, peak_reference);
     } else {
         printf("removing every particle of a 100 x 100 cloth: %.4f s\n", removal);
     }

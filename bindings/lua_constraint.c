@@ -186,7 +186,7 @@ static int world_face(lua_State *L) {
 lm_particle *lmlua_check_particle_list(lua_State *L, int arg, const lmlua_world *world,
                                        uint32_t least, uint32_t *count) {
     luaL_checktype(L, arg, LUA_TTABLE);
-    lua_Integer n = (lua_Integer)lua_rawlen(L, arg); /* raw: see lmlua_get_field */
+    lua_Integer n = lmlua_list_len(L, arg); /* raw or a loom.handles list: see lmlua_get_field */
     if (n < (lua_Integer)least) {
         luaL_argerror(L, arg,
                       lua_pushfstring(L, "needs at least %d particles, got %I", (int)least, n));
@@ -196,7 +196,7 @@ lm_particle *lmlua_check_particle_list(lua_State *L, int arg, const lmlua_world 
     }
     lm_particle *out = lua_newuserdatauv(L, (size_t)n * sizeof *out, 0);
     for (lua_Integer i = 1; i <= n; i++) {
-        lua_rawgeti(L, arg, i);
+        lmlua_list_geti(L, arg, i);
         const lmlua_handle *handle = lmlua_test_handle(L, -1, LMLUA_PARTICLE);
         if (handle == NULL) {
             luaL_argerror(L, arg,

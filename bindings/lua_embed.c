@@ -7,6 +7,7 @@
 /* world:embed_point({p1, p2, p3, p4}, {c1, c2, c3, c4} [, radius]) */
 static int world_embed_point(lua_State *L) {
     lmlua_world *world = lmlua_check_world_idle(L, 1, "add to a world");
+    lua_settop(L, 4); /* the particle list's scratch goes above the radius */
     uint32_t count;
     lm_particle *particles = lmlua_check_particle_list(L, 2, world, 4, &count);
     if (count != 4) {

@@ -137,13 +137,13 @@ static void get_set(lua_State *L, int arg, lmlua_world *world, lm_field_def *def
             lua_pushfstring(L, "must be a table of particles, got %s", luaL_typename(L, list));
             lmlua_place_error(L, place, lua_tostring(L, -1));
         }
-        lua_Integer n = (lua_Integer)lua_rawlen(L, list);
+        lua_Integer n = lmlua_list_len(L, list);
         if (n < 1 || n > UINT32_MAX) {
             lmlua_place_error(L, place, "must hold at least one particle");
         }
         lm_particle *handles = lua_newuserdatauv(L, (size_t)n * sizeof *handles, 0);
         for (lua_Integer i = 1; i <= n; i++) {
-            lua_rawgeti(L, list, i);
+            lmlua_list_geti(L, list, i);
             const lmlua_handle *h = lmlua_test_handle(L, -1, LMLUA_PARTICLE);
             if (h == NULL) {
                 lua_pushfstring(L, "must be a table of particles, got %s at [%I]",

@@ -128,6 +128,13 @@ void lmlua_open_plot(lua_State *L);
 void lmlua_open_param(lua_State *L);
 /* Adds loom.keys (lua_keys.c). */
 void lmlua_open_keys(lua_State *L);
+/* Adds loom.handles (lua_list.c): a compact list of handles. */
+void lmlua_open_handles(lua_State *L);
+/* A list of handles read as loom reads option lists: a loom.handles() list
+ * through its own C code (no script code runs), any other table raw.
+ * lmlua_list_geti pushes element i and returns its type. */
+lua_Integer lmlua_list_len(lua_State *L, int index);
+int lmlua_list_geti(lua_State *L, int index, lua_Integer i);
 /* p:trail{...} and p:arrow(kind, {...}) (lua_attach.c). */
 extern const luaL_Reg lmlua_particle_attach_methods[];
 /* After each world:step: samples the trails and arrows of that world's

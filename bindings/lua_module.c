@@ -208,6 +208,7 @@ int luaopen_loom(lua_State *L) {
     lmlua_open_keys(L);
     lmlua_open_vec(L);
     lmlua_open_random(L);
+    lmlua_open_handles(L);
 
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
     lua_pushvalue(L, -2);

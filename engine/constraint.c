@@ -9,7 +9,9 @@
 
 #include "constraint.h"
 
-_Static_assert(sizeof(lm_constraint_item) == 64, "a constraint item is one cache line");
+_Static_assert(sizeof(lm_constraint_item) == 56, "a constraint item is 56 bytes");
+_Static_assert(LM_CONSTRAINT_KIND_COUNT <= 256 && LM_SOLVER_COUNT <= 256,
+               "kinds and solvers fit a byte");
 
 static const double PI = 3.14159265358979323846;
 
@@ -51,6 +53,56 @@ static void link_item(lm_world *world, const lm_constraint_item *c, uint32_t ind
     const uint32_t *slots = item_slots(world, c, &n);
     for (uint32_t i = 0; i < n; i++) {
         lm_uses_link(world, slots[i], index1 - 1);
+    }
+}
+
+bool lm_constraint_uses_build(lm_world *world) {
+    lm_uses *uses = &world->uses;
+    if (uses->active) {
+        return true;
+    }
+    const lm_store *store = &world->constraints;
+    uint64_t entries = 0;
+    for (uint32_t d = 0; d < store->count; d++) {
+        if (lm_store_alive(store, d)) {
+            uint32_t n;
+            item_slots(world, lm_store_at(store, d), &n);
+            entries += n;
+        }
+    }
+    uses->active = true;
+    if (entries > UINT32_MAX / 2 || !lm_uses_reserve(uses, (uint32_t)entries)) {
+        uses->active = false;
+        return false;
+    }
+    /* In creation order, as linking at creation would have: each list then
+     * holds its particle's constraints newest first. */
+    for (uint32_t d = 0; d < store->count; d++) {
+        if (lm_store_alive(store, d)) {
+            link_item(world, lm_store_at(store, d), store->item_slot[d] + 1);
+        }
+    }
+    return true;
+}
+
+void lm_constraint_destroy_all_of(lm_world *world, uint32_t particle) {
+    const lm_store *store = &world->constraints;
+    /* Newest first, as the particle's list would; removal only marks items
+     * dead, so the dense order stays put during the scan. */
+    for (uint32_t d = store->count; d-- > 0;) {
+        if (!lm_store_alive(store, d)) {
+            continue;
+        }
+        uint32_t n;
+        const uint32_t *slots = item_slots(world, lm_store_at(store, d), &n);
+        for (uint32_t i = 0; i < n; i++) {
+            if (slots[i] == particle) {
+                uint32_t slot = store->item_slot[d];
+                lm_constraint handle = {slot + 1, store->slot_generation[slot]};
+                lm_constraint_destroy(world, handle);
+                break;
+            }
+        }
     }
 }
 
@@ -100,8 +152,8 @@ static lm_constraint add(lm_world *world, lm_constraint_item **item, lm_constrai
     }
     *item = lm_store_add(&world->constraints, &handle.index1, &handle.generation);
     if (*item) {
-        (*item)->kind = (uint16_t)kind;
-        (*item)->solver = (uint16_t)solver;
+        (*item)->kind = (uint8_t)kind;
+        (*item)->solver = (uint8_t)solver;
     }
     return handle;
 }

@@ -119,8 +119,9 @@ static lm_force add(lm_world *world, lm_force_kind kind, lm_force_item **item) {
     assert(!world->stepping);
     lm_force handle = {0, 0};
     *item = NULL;
-    if (kind == LM_FORCE_SPRING && !lm_uses_reserve(&world->uses, 2)) {
-        return handle; /* room for the spring in its particles' lists */
+    if (kind == LM_FORCE_SPRING &&
+        (!lm_constraint_uses_build(world) || !lm_uses_reserve(&world->uses, 2))) {
+        return handle; /* the particles' lists, with room for the spring */
     }
     *item = lm_store_add(&world->forces, &handle.index1, &handle.generation);
     if (*item) {

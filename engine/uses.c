@@ -2,7 +2,9 @@
  * it, as a singly linked list per particle in one pool of entries. Removing a
  * particle walks its own list (its degree) instead of scanning every
  * constraint and force generator of the world; removing a constraint unlinks
- * it from its particles' lists (their degrees). */
+ * it from its particles' lists (their degrees). The lists exist once built
+ * (lm_constraint_uses_build, on the first removal of a particle or the first
+ * spring); before that linking and unlinking do nothing. */
 #include <stdlib.h>
 
 #include "internal.h"
@@ -15,7 +17,7 @@ void lm_uses_free(lm_uses *uses) {
 }
 
 bool lm_uses_reserve(lm_uses *uses, uint32_t n) {
-    if (uses->free_count + (uses->capacity - uses->count) >= n) {
+    if (!uses->active || uses->free_count + (uses->capacity - uses->count) >= n) {
         return true;
     }
     uint32_t capacity = uses->capacity ? uses->capacity : 64;
@@ -33,6 +35,9 @@ bool lm_uses_reserve(lm_uses *uses, uint32_t n) {
 
 void lm_uses_link(lm_world *world, uint32_t particle, uint32_t what) {
     lm_uses *uses = &world->uses;
+    if (!uses->active) {
+        return;
+    }
     uint32_t e = uses->free_head;
     if (e != LM_DEAD) {
         uses->free_head = uses->items[e].next;
@@ -49,6 +54,9 @@ void lm_uses_link(lm_world *world, uint32_t particle, uint32_t what) {
 
 void lm_uses_unlink(lm_world *world, uint32_t particle, uint32_t what) {
     lm_uses *uses = &world->uses;
+    if (!uses->active) {
+        return;
+    }
     uint32_t *link = &world->particles.uses[particle];
     while (*link != LM_DEAD) {
         uint32_t e = *link;

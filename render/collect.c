@@ -314,6 +314,18 @@ static void collect_capsule(lr_renderer *renderer, const lm_collider_def *d, uin
     }
 }
 
+/* A solid collider's edge: in 3D sorted at its farther end's depth, as its
+ * faces are, so a surface lying on the collider (a tablecloth over a table)
+ * is painted over the edges under it, not cut by the far half of a long
+ * edge whose middle is nearer. */
+static void push_edge(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, double width, uint32_t color) {
+    const lr_view *v = &renderer->view;
+    double depth = NAN;
+    if (!v->straight)
+        depth = max2(lr_to_camera(v, a).z, lr_to_camera(v, b).z);
+    push_segment(renderer, a, b, PRIM_LINE, width, color, isfinite(depth) ? depth : NAN);
+}
+
 /* An oriented box: the faces turned towards the camera, filled, then its
  * twelve edges (those seen end-on in a flat view are left out). */
 static void collect_obb(lr_renderer *renderer, const lm_collider_def *d, uint32_t color) {
@@ -350,8 +362,7 @@ static void collect_obb(lr_renderer *renderer, const lm_collider_def *d, uint32_
             lm_vec3 edge = unit(e[k]);
             if (v->straight && fabs(dot(edge, v->forward)) > 0.999)
                 continue;
-            push_segment(renderer, corner[i], corner[i | 1 << k], PRIM_LINE, BOX_WIDTH, COLOR_INK,
-                         NAN);
+            push_edge(renderer, corner[i], corner[i | 1 << k], BOX_WIDTH, COLOR_INK);
         }
     }
 }

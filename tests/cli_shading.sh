@@ -171,6 +171,30 @@ else
     not_ok "the tetrahedron renders" "$(head -n 3 "$tmp/err")"
 fi
 
+# A sheet lying on a box (a tablecloth on a table) hides the box's top
+# edges: they are sorted at their far end's depth, as the box's faces are,
+# not at their middle, which painted the far half of each over the sheet.
+cat >"$tmp/table.lua" <<'LUA'
+local cloth = require "loom.cloth"
+local world = loom.world{ gravity = {0, 0, 0} }
+world:obb{ center = {0, 0, 0}, size = {2, 0.5, 1.4} }
+cloth.grid(world, { origin = {-1.3, 0.27, -1}, u = {2.6, 0, 0}, v = {0, 0, 2}, nu = 14, nv = 12,
+  structural = true, shear = true, kind = "stick" })
+loom.camera{ projection = "perspective", target = {0, 0, 0}, yaw = 30, pitch = 28, height = 3 }
+return world
+LUA
+if render "$tmp/table.lua" "$tmp/table"; then
+    # The sheet's top, over the box's top edges (143 ink pixels when they showed).
+    n=$("$pngcheck" count "$tmp/table/frame_00000.png" 80 50 225 90 '#2b2d31' 60)
+    if [ "$n" = 0 ]; then ok "a sheet on a box hides the box's edges under it"
+    else not_ok "a sheet on a box hides the box's edges under it" "$n ink pixels"; fi
+    n=$("$pngcheck" count "$tmp/table/frame_00000.png" 100 110 240 150 '#2b2d31' 60)
+    if [ "$n" -gt 20 ]; then ok "the box's edges below the sheet still show ($n ink pixels)"
+    else not_ok "the box's edges below the sheet still show" "$n ink pixels"; fi
+else
+    not_ok "the sheet on a box renders" "$(head -n 3 "$tmp/err")"
+fi
+
 # The same cloth upright in the xy plane, seen straight on: a diagram of links.
 cat >"$tmp/cloth2d.lua" <<'LUA'
 local cloth = require "loom.cloth"

@@ -9,6 +9,7 @@
  * be back (the allocator counts them). */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -282,6 +283,90 @@ static void test_memory_counts(void) {
     lm_world_destroy(plain);
 }
 
+/* -------------------------------------------------------------- uses lists --
+ * The lists of what uses each particle are built on demand: on the first
+ * removal of a particle (or the first spring). A world built that way, one
+ * whose lists could not be built (the removal scans instead) and one whose
+ * lists were kept from the start (a spring came first) must remove the same
+ * constraints in the same order: the slots freed, handed out again to new
+ * sticks, come back in the same order. */
+enum { CHAIN = 50 };
+
+/* A chain with sticks to the next and the one after; 4 constraints use
+ * particle 10. Returns the world's memory just before the removal. */
+static size_t chain_and_remove(lm_world *w, counting *c, int mode, lm_constraint *fresh) {
+    lm_particle p[CHAIN];
+    for (int i = 0; i < CHAIN; i++) {
+        p[i] = add(w, i * 0.1, 0, 0);
+    }
+    if (mode == 2) {
+        lm_spring_def spring = lm_spring_default_def();
+        spring.a = p[40];
+        spring.b = p[45];
+        lm_force_create_spring(w, &spring);
+    }
+    lm_stick_def stick = lm_stick_default_def();
+    for (int i = 0; i + 1 < CHAIN; i++) {
+        stick.a = p[i];
+        stick.b = p[i + 1];
+        lm_stick_create(w, &stick);
+        if (i + 2 < CHAIN) {
+            stick.b = p[i + 2];
+            lm_stick_create(w, &stick);
+        }
+    }
+    size_t before = lm_world_memory(w);
+    if (mode == 1) {
+        c->fail_at = c->calls; /* every allocation from here on fails */
+        c->fail_after = true;
+    }
+    lm_particle_destroy(w, p[10]);
+    c->fail_at = -1;
+    c->fail_after = false;
+    for (int i = 0; i < 4; i++) { /* the freed slots, handed out again */
+        stick.a = p[30];
+        stick.b = p[31 + i];
+        fresh[i] = lm_stick_create(w, &stick);
+    }
+    return before;
+}
+
+static void test_uses_on_demand(void) {
+    const char *names[3] = {"built on the first removal", "not built (out of memory)",
+                            "kept from the first spring"};
+    lm_constraint fresh[3][4];
+    size_t constraints[3];
+    for (int mode = 0; mode < 3; mode++) {
+        counting c = {0, 0, -1, false, false, 0};
+        lm_world *w = lm_world_create_with_allocator(NULL, counting_alloc, &c);
+        size_t empty = lm_world_memory(w);
+        size_t before = chain_and_remove(w, &c, mode, fresh[mode]);
+        size_t after = lm_world_memory(w);
+        constraints[mode] = lm_world_get_stats(w).constraints;
+        char name[160];
+        snprintf(name, sizeof name, "uses lists %s: the removal takes its 4 constraints",
+                 names[mode]);
+        CHECK(constraints[mode] == 49 + 48 - 4 + 4, name);
+        if (mode == 0) {
+            /* the lists: 8 bytes per constraint end appear with the removal */
+            CHECK(after >= before + 8 * 2 * (49 + 48 - 4), "the lists cost nothing until needed");
+            (void)empty;
+        }
+        if (mode == 1) {
+            CHECK(c.failures > 0 && after == before,
+                  "without memory for the lists the removal still works (a scan)");
+        }
+        lm_world_destroy(w);
+        CHECK(c.in_use == 0 && !c.bad_old_size, "every byte given back");
+    }
+    bool same = true;
+    for (int i = 0; i < 4; i++) {
+        same &=
+            fresh[0][i].index1 == fresh[2][i].index1 && fresh[1][i].index1 == fresh[2][i].index1;
+    }
+    CHECK(same, "the freed slots come back in the same order in all three worlds");
+}
+
 /* ------------------------------------------------------------ interrupt -- */
 
 typedef struct stopper {
@@ -397,6 +482,7 @@ int main(void) {
     test_failing_allocator(0);
     test_failing_allocator(1);
     test_memory_counts();
+    test_uses_on_demand();
     test_interrupt(LM_ORDER_CREATION, 25, "creation order");
     test_interrupt(LM_ORDER_BATCHED, 2, "batched order");
     test_interrupt_between_substeps();
