@@ -36,7 +36,9 @@
  * hull: last in each pass, a particle of another body found behind every
  * face of a hull (normals turned away from the hull's centroid) is pushed
  * out through the face it is least deep behind, to 1 mm (or its radius)
- * outside, both sides by their weights as above, without friction.
+ * outside, both sides by their weights as above, without friction; an edge
+ * of another body whose ends are outside but whose middle passes through a
+ * hull is pushed out the same way at the middle of the part inside.
  *
  * The cost is faces x particles plus edges x edges per pass, with a
  * bounding-box test first: meant for tens of bodies, not thousands. */
@@ -566,6 +568,105 @@ static void push_out_of_hull(lm_world *world, uint32_t h) {
     }
 }
 
+/* The outward unit normal of face f of hull h (turned away from centroid). */
+static lm_vec3 hull_normal(const lm_particles *p, const uint32_t *s, lm_vec3 centroid) {
+    lm_vec3 n = lm_cross(lm_sub(p->x[s[1]], p->x[s[0]]), lm_sub(p->x[s[2]], p->x[s[0]]));
+    double length = lm_length(n);
+    if (!(length > 0)) {
+        return lm_v3(0, 0, 0);
+    }
+    n = lm_scale(n, 1.0 / length);
+    return lm_dot(n, lm_sub(p->x[s[0]], centroid)) < 0 ? lm_scale(n, -1.0) : n;
+}
+
+/* Edges of other bodies through hull h with both ends outside (a corner
+ * inside is handled above): the part of the edge inside every face's plane
+ * (Cyrus-Beck clipping); its middle is pushed out through the face it is
+ * least deep behind, the edge's ends moved by their weights (1 - t, t). */
+static void push_edges_out_of_hull(lm_world *world, uint32_t h) {
+    lm_particles *p = &world->particles;
+    const lm_collision *c = &world->collision;
+    const uint32_t *faces = c->hull_faces + 3 * c->hull_first[h];
+    uint32_t count = c->hull_count[h];
+    uint32_t own = c->body_of[faces[0]];
+    lm_vec3 centroid = lm_v3(0, 0, 0), lo = p->x[faces[0]], hi = lo;
+    for (uint32_t k = 0; k < 3 * count; k++) {
+        lm_vec3 x = p->x[faces[k]];
+        centroid = lm_mad(centroid, x, 1.0 / (3.0 * count));
+        lo = lm_v3(fmin(lo.x, x.x), fmin(lo.y, x.y), fmin(lo.z, x.z));
+        hi = lm_v3(fmax(hi.x, x.x), fmax(hi.y, x.y), fmax(hi.z, x.z));
+    }
+    for (uint32_t e = 0; e < c->body_edge_count; e++) {
+        uint32_t a = c->body_edges[2 * e], b = c->body_edges[2 * e + 1];
+        if (c->body_of[a] == own) {
+            continue;
+        }
+        lm_vec3 xa = p->x[a], xb = p->x[b];
+        if (fmax(xa.x, xb.x) < lo.x || fmin(xa.x, xb.x) > hi.x || fmax(xa.y, xb.y) < lo.y ||
+            fmin(xa.y, xb.y) > hi.y || fmax(xa.z, xb.z) < lo.z || fmin(xa.z, xb.z) > hi.z) {
+            continue;
+        }
+        lm_vec3 d = lm_sub(xb, xa);
+        double enter = 0, leave = 1;
+        for (uint32_t f = 0; f < count && enter < leave; f++) {
+            const uint32_t *s = faces + 3 * f;
+            lm_vec3 n = hull_normal(p, s, centroid);
+            double at = lm_dot(lm_sub(xa, p->x[s[0]]), n), rate = lm_dot(d, n);
+            if (rate == 0) {
+                if (at >= 0) {
+                    leave = -1; /* parallel and outside */
+                }
+                continue;
+            }
+            double t = -at / rate;
+            if (rate < 0) {
+                enter = fmax(enter, t);
+            } else {
+                leave = fmin(leave, t);
+            }
+        }
+        if (!(enter < leave) || enter <= 0 || leave >= 1) {
+            continue; /* misses, or an end is inside (the corner pass has it) */
+        }
+        double t = 0.5 * (enter + leave);
+        lm_vec3 mid = lm_mad(xa, d, t);
+        double best = -INFINITY;
+        uint32_t best_face = 0;
+        lm_vec3 best_normal = lm_v3(0, 0, 0);
+        for (uint32_t f = 0; f < count; f++) {
+            const uint32_t *s = faces + 3 * f;
+            lm_vec3 n = hull_normal(p, s, centroid);
+            double distance = lm_dot(lm_sub(mid, p->x[s[0]]), n);
+            if (distance > best) {
+                best = distance;
+                best_face = f;
+                best_normal = n;
+            }
+        }
+        if (!(best < 0)) {
+            continue;
+        }
+        const uint32_t *s = faces + 3 * best_face;
+        lm_vec3 x[3] = {p->x[s[0]], p->x[s[1]], p->x[s[2]]};
+        double w[3];
+        lm_closest_on_triangle(lm_mad(mid, best_normal, -best), x, w);
+        double ca = 1 - t, cb = t;
+        double denominator = ca * ca * p->solve_w[a] + cb * cb * p->solve_w[b];
+        for (int i = 0; i < 3; i++) {
+            denominator += w[i] * w[i] * p->solve_w[s[i]];
+        }
+        if (!(denominator > 0)) {
+            continue;
+        }
+        lm_vec3 move = lm_scale(best_normal, (MIN_GAP - best) / denominator);
+        p->x[a] = lm_mad(p->x[a], move, ca * p->solve_w[a]);
+        p->x[b] = lm_mad(p->x[b], move, cb * p->solve_w[b]);
+        for (int i = 0; i < 3; i++) {
+            p->x[s[i]] = lm_mad(p->x[s[i]], move, -w[i] * p->solve_w[s[i]]);
+        }
+    }
+}
+
 void lm_bodies_project(lm_world *world) {
     if (!world->collision.bodies_ready) {
         return;
@@ -582,6 +683,7 @@ void lm_bodies_project(lm_world *world) {
     }
     push_all_edges(world);
     for (uint32_t h = 0; h < world->collision.hull_number; h++) {
+        push_edges_out_of_hull(world, h);
         push_out_of_hull(world, h);
     }
 }

@@ -9,8 +9,9 @@
 -- face's three corners moved the other way by their weights (c_i w_i), and
 -- an edge that crosses another body's edge is pushed back across it, both
 -- edges' ends moved by their weights; momentum is kept and friction acts
--- along the contact; a corner that relaxation still leaves inside a
--- closed body is pushed out through the face it is least deep behind.
+-- along the contact; a corner or an edge that relaxation still leaves
+-- inside a closed body is pushed out through the face it is least deep
+-- behind.
 -- Without it each body would fall straight through the
 -- ones below (try collide_bodies = false). Five tetrahedra, each 1 kg with
 -- edges 0.5 m, fall from a column into a bin onto one standing on its
@@ -19,11 +20,7 @@
 
 local rigid = require "loom.rigid"
 
--- Two sub-steps: an edge that relaxation leaves through another body's edge
--- at the end of a crowded step is judged to belong there (sides are judged
--- from the start of a sub-step), and at one sub-step two bodies here end up
--- meshed edge through edge; corners are pushed out of closed bodies always.
-local world = loom.world{ collide_bodies = true, iterations = 12, substeps = 2 }
+local world = loom.world{ collide_bodies = true, iterations = 12 }
 -- A bin a little wider than two bodies: they cannot roll away, so they pile.
 world:box{ min = {-0.5, 0, -0.4}, max = {0.5, 4.6, 0.4}, friction = 0.6 }
 

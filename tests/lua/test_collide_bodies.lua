@@ -217,6 +217,20 @@ do
     end
     check(found == 0, ("six tetrahedra piled in a bin: no corner inside another at any step (%d)")
           :format(found))
+    local nearest = math.huge
+    for i = 1, #bodies do
+        for j = i + 1, #bodies do
+            local a, b = { 0, 0, 0 }, { 0, 0, 0 }
+            for k = 1, 4 do
+                local pa, pb = pos(bodies[i].particles[k]), pos(bodies[j].particles[k])
+                for d = 1, 3 do a[d], b[d] = a[d] + pa[d] / 4, b[d] + pb[d] / 4 end
+            end
+            nearest = math.min(nearest, math.sqrt((a[1] - b[1]) ^ 2 + (a[2] - b[2]) ^ 2 + (a[3] - b[3]) ^ 2))
+        end
+    end
+    check(nearest > 2 * 0.5 / (2 * math.sqrt(6)),
+          ("... nor meshed edge through edge: centroids at least twice the inradius apart (%.3f m)")
+              :format(nearest))
 end
 
 check(loom.world { collide_bodies = true }:settings().collide_bodies == true,
