@@ -568,12 +568,13 @@ static int print(lua_State *L) {
     luaL_Buffer line;
     luaL_buffinit(L, &line);
     for (int i = 1; i <= n; i++) {
-        size_t length;
-        const char *text = luaL_tolstring(L, i, &length);
+        /* The buffer may keep a box on the stack: a value is pushed only
+         * right before luaL_addvalue takes it (a string left above the box
+         * while the buffer grew corrupted the heap: a 10 kB print). */
         if (i > 1)
             luaL_addchar(&line, '\t');
-        luaL_addlstring(&line, text, length);
-        lua_pop(L, 1);
+        luaL_tolstring(L, i, NULL);
+        luaL_addvalue(&line);
     }
     luaL_addchar(&line, '\n');
     luaL_pushresult(&line);
