@@ -327,7 +327,12 @@ int app_render(const app_options *options) {
     lr_renderer_destroy(run.lone);
     free(run.times);
     app_labels_destroy(run.labels);
-    app_scene_destroy(run.scene); /* finalizers run: still watched */
+    char err[512];
+    /* Finalizers run: still watched. */
+    if (!app_scene_close(run.scene, err, sizeof err) && status == APP_EXIT_OK) {
+        fprintf(stderr, "%s\n", err);
+        status = APP_EXIT_FAILURE;
+    }
     app_watchdog_stop(run.watchdog);
     app_cleanup_destroy(run.cleanup);
     return status;
@@ -380,7 +385,11 @@ int app_sim(const app_options *options) {
                 lm_world_time(world), app_seconds() - start);
     }
     free(times);
-    app_scene_destroy(scene); /* finalizers run: still watched */
+    /* Finalizers run: still watched. */
+    if (!app_scene_close(scene, err, sizeof err) && status == APP_EXIT_OK) {
+        fprintf(stderr, "%s\n", err);
+        status = APP_EXIT_FAILURE;
+    }
     app_watchdog_stop(watchdog);
     return status;
 }

@@ -44,7 +44,11 @@ typedef struct app_host app_host;
  * on failure (out of memory). The setup is copied; the strings it points to
  * must outlive the host. */
 app_host *app_host_create(const app_host_setup *setup, char *err, size_t err_size);
-/* Closes the state (running every __gc with the memory limit lifted). */
+/* Closes the state, running every __gc under the memory limit, and frees the
+ * host. False with a message in err if a finalizer went over the limit (the
+ * rest of its allocations were refused). NULL is closed already. */
+bool app_host_close(app_host *host, char *err, size_t err_size);
+/* app_host_close, ignoring what it says. */
 void app_host_destroy(app_host *host);
 
 struct lua_State *app_host_state(app_host *host);
@@ -56,7 +60,11 @@ const char *app_host_path(const app_host *host);
 
 /* Calls the function below nargs arguments on the stack under the time and
  * memory limits, leaving nresults results. On failure writes the error (with
- * a traceback) to err, pops it and returns false. */
+ * a traceback) to err, pops it and returns false: "file:line: message", the
+ * message capped at 2000 bytes, or "file:line: the script went over its
+ * memory limit of N MiB (raise it with --memory)". The call runs in a thread
+ * of the host's (so a failed call's frames can still be read), which cannot
+ * yield. */
 bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t err_size);
 
 /* ---------------------------------------------------------- time limit --

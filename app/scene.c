@@ -225,6 +225,14 @@ static void print_warnings(app_scene *scene) {
 
 /* ----------------------------------------------------------- lifecycle -- */
 
+bool app_scene_close(app_scene *scene, char *err, size_t err_size) {
+    if (!scene)
+        return true;
+    bool ok = app_host_close(scene->host, err, err_size);
+    free(scene);
+    return ok;
+}
+
 void app_scene_destroy(app_scene *scene) {
     if (!scene)
         return;

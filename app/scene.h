@@ -93,6 +93,9 @@ void app_scene_refit_camera(app_scene *scene);
 lr_camera app_scene_camera_request(app_scene *scene);
 
 void app_scene_destroy(app_scene *scene);
+/* Destroys the scene; false with a message in err if a finalizer went over
+ * the memory limit as the state closed (app_host_close). */
+bool app_scene_close(app_scene *scene, char *err, size_t err_size);
 
 /* Moves the scene on by dt seconds: loom.update(dt) if the script defines it,
  * then world:step() while a whole time_step of dt is left (the remainder is

@@ -1,5 +1,5 @@
 -- hostile: a million coroutines, each holding a stack
--- stderr: memory limit of 64 MiB
+-- stderr: mem_coroutines.lua:6: the script went over its memory limit of 64 MiB (raise it with --memory)
 local w = loom.world{}
 local all = {}
 for i = 1, 1e7 do

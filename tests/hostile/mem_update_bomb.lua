@@ -1,5 +1,5 @@
 -- hostile: an allocation bomb in loom.update, after frame 0 was written
--- stderr: memory limit of 64 MiB
+-- stderr: mem_update_bomb.lua:6: the script went over its memory limit of 64 MiB (raise it with --memory)
 local w = loom.world{}
 local keep = {}
 function loom.update()

@@ -1,0 +1,13 @@
+-- hostile: a pcall loop that keeps what it allocates and spins inside pcall, where the limit is raised
+-- mode: sim
+-- stderr: mem_pcall_spin.lua:11: the script went over its memory limit of 64 MiB (raise it with --memory)
+local w = loom.world{}
+local keep = {}
+local function f()
+    for _ = 1, 100000 do end
+    keep[#keep + 1] = string.rep("x", 1000000)
+end
+function loom.update()
+    while true do pcall(f) end
+end
+return w
