@@ -225,9 +225,20 @@ static void print_warnings(app_scene *scene) {
 
 /* ----------------------------------------------------------- lifecycle -- */
 
+/* Closing the state finalizes the world: its __gc must not refuse, as it
+ * does while the scene holds the world (lmlua_hold_world). */
+static void release_world(app_scene *scene) {
+    if (scene->L && scene->world_ref != LUA_NOREF && lua_checkstack(scene->L, 1)) {
+        lua_rawgeti(scene->L, LUA_REGISTRYINDEX, scene->world_ref);
+        lmlua_hold_world(scene->L, -1, false);
+        lua_pop(scene->L, 1);
+    }
+}
+
 bool app_scene_close(app_scene *scene, char *err, size_t err_size) {
     if (!scene)
         return true;
+    release_world(scene);
     bool ok = app_host_close(scene->host, err, err_size);
     free(scene);
     return ok;
@@ -236,12 +247,7 @@ bool app_scene_close(app_scene *scene, char *err, size_t err_size) {
 void app_scene_destroy(app_scene *scene) {
     if (!scene)
         return;
-    if (scene->L && scene->world_ref != LUA_NOREF && lua_checkstack(scene->L, 1)) {
-        /* Closing the state finalizes the world: it must not refuse. */
-        lua_rawgeti(scene->L, LUA_REGISTRYINDEX, scene->world_ref);
-        lmlua_hold_world(scene->L, -1, false);
-        lua_pop(scene->L, 1);
-    }
+    release_world(scene);
     app_host_destroy(scene->host);
     free(scene);
 }

@@ -269,7 +269,7 @@ static lm_vec3 *read_points(lua_State *L, int arg, bool screen, size_t least, si
             L, lmlua_param(arg, "points"),
             lua_pushfstring(L, "must be a list of points, got %s", luaL_typename(L, arg)));
     }
-    size_t count = lua_rawlen(L, arg);
+    size_t count = (size_t)lmlua_list_len(L, arg); /* a list of particles may be loom.handles */
     if (count < least) {
         lmlua_place_error(
             L, lmlua_param(arg, "points"),
@@ -283,7 +283,7 @@ static lm_vec3 *read_points(lua_State *L, int arg, bool screen, size_t least, si
     /* A userdata owns the array, so an error in a point frees it. */
     lm_vec3 *points = lua_newuserdatauv(L, count * sizeof(lm_vec3) + 1, 0);
     for (size_t i = 0; i < count; i++) {
-        lua_rawgeti(L, arg, (lua_Integer)i + 1);
+        lmlua_list_geti(L, arg, (lua_Integer)i + 1);
         const char *name = lua_pushfstring(L, "point %d", (int)i + 1);
         points[i] = to_point(L, -2, lmlua_param(arg, name), screen, false);
         lua_pop(L, 2);

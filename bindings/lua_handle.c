@@ -95,9 +95,10 @@ bool lmlua_handle_intact(lua_State *L, int index) {
     if (handle == NULL || lua_rawlen(L, index) != sizeof *handle || !lua_checkstack(L, 1)) {
         return false;
     }
+    /* The same address is the same object: the world, alive (a scene
+     * cannot make light userdata). */
     lua_getiuservalue(L, index, 1);
-    bool intact = lua_type(L, -1) == LUA_TUSERDATA && lua_touserdata(L, -1) == handle->owner &&
-                  lua_rawlen(L, -1) == sizeof(lmlua_world);
+    bool intact = lua_touserdata(L, -1) == handle->owner;
     lua_pop(L, 1);
     return intact;
 }

@@ -28,7 +28,12 @@ enum { UV_TEXT = 1, UV_PARTICLE = 2, LABEL_USER_VALUES = 2 };
 #define DEFAULT_SIZE       22.0
 #define DEFAULT_TITLE_SIZE 28.0
 #define MAX_SIZE           200.0
-#define DEFAULT_COLOR      0x2B2D31FFu /* the renderer's ink */
+
+/* What a scene may ask the renderer to draw as labels (hostile scenes: 200
+ * labels of 100k characters took 1.8 s a picture): text per label, and labels
+ * (the title included). */
+enum { MAX_TEXT_BYTES = 1024, MAX_LABELS = 500 };
+#define DEFAULT_COLOR 0x2B2D31FFu /* the renderer's ink */
 
 typedef struct label {
     bool removed;
@@ -124,6 +129,11 @@ static void read_options(lua_State *L, int arg, label *l, int *text_index, int *
             lmlua_place_error(L, lmlua_field(arg, "text"),
                               lua_pushfstring(L, "must be a string, got %s", luaL_typename(L, -1)));
         }
+        if (lua_rawlen(L, -1) > MAX_TEXT_BYTES) {
+            lmlua_place_error(L, lmlua_field(arg, "text"),
+                              lua_pushfstring(L, "must be at most %d bytes, got %I", MAX_TEXT_BYTES,
+                                              (lua_Integer)lua_rawlen(L, -1)));
+        }
         *text_index = lua_gettop(L);
     }
 
@@ -210,6 +220,12 @@ static void commit(lua_State *L, int self, const label *settings, int text_index
 
 /* Pushes a new label userdata with settings, and adds it to the list. */
 static int push_new_label(lua_State *L, const label *settings, int text_index, int particle_index) {
+    push_list(L);
+    if (lua_rawlen(L, -1) >= MAX_LABELS) {
+        luaL_error(L, "too many labels (at most %d): remove some, or change one with label:set",
+                   MAX_LABELS);
+    }
+    lua_pop(L, 1);
     lua_newuserdatauv(L, sizeof(label), LABEL_USER_VALUES);
     luaL_setmetatable(L, LABEL_METATABLE);
     int self = lua_gettop(L);
@@ -258,6 +274,11 @@ static int label_new(lua_State *L) {
  * a second call changes the same title. */
 static int title(lua_State *L) {
     luaL_checktype(L, 1, LUA_TSTRING);
+    if (lua_rawlen(L, 1) > MAX_TEXT_BYTES) {
+        luaL_argerror(L, 1,
+                      lua_pushfstring(L, "text must be at most %d bytes, got %I", MAX_TEXT_BYTES,
+                                      (lua_Integer)lua_rawlen(L, 1)));
+    }
     bool has_options = lmlua_check_options(L, 2, title_fields);
     lua_settop(L, 2);
 

@@ -23,7 +23,14 @@ static uint32_t lighter(uint32_t rgba, double fraction) {
     return out;
 }
 
+/* Indices per SDL_RenderGeometry call: SDL counts (and sizes its buffers) in
+ * int, so a picture of millions of particles is drawn in batches of this
+ * many (same picture: the batches keep the order and the blend mode). */
+enum { BATCH_INDICES = 1 << 21 };
+
 bool lr_reserve(lr_renderer *renderer, int n, int m) {
+    if (renderer->index_count > 0 && (size_t)renderer->index_count + (size_t)m > BATCH_INDICES)
+        lr_submit(renderer);
     return grow((void **)&renderer->vertices, &renderer->vertex_capacity,
                 (size_t)renderer->vertex_count + (size_t)n, sizeof(SDL_Vertex)) &&
            grow((void **)&renderer->indices, &renderer->index_capacity,

@@ -173,3 +173,17 @@ do
                 "bad argument #1 to 'area' (needs at least 3 particles, got 0)",
                 "an empty list is still too short")
 end
+
+-- Drawing takes a list of particles as points (a cloth's row as a polyline).
+do
+    -- luacheck: read globals test_draw_frame
+    local dw = loom.world()
+    local row = loom.handles()
+    for i = 1, 4 do
+        row[#row + 1] = dw:particle { pos = { i, 0, 0 } }
+    end
+    loom.draw = function() loom.polyline(row) end
+    local shapes, points = test_draw_frame(16 / 9)
+    loom.draw = nil
+    check(shapes == 1 and points == 4, "loom.polyline draws a list of 4 particles: 4 points")
+end
