@@ -26,6 +26,8 @@
  *     (app/watchdog.h), when given, is told each deadline: it ends a run
  *     whose call does not stop (a trusted script removing the hook).
  */
+#define _XOPEN_SOURCE 700 /* realpath */
+
 #include "host.h"
 
 #include <lauxlib.h>
@@ -69,12 +71,13 @@ struct app_host {
     bool refusal_pending; /* the last refusal (Lua may collect and ask again): */
     void *refused_block;
     size_t refused_old, refused_new;
-    bool reporting;       /* writing an error: REPORT_RESERVE more allowed */
-    size_t printed;       /* bytes print() wrote */
-    double deadline;      /* monotonic seconds; 0 while no call is running */
-    bool timed_out;       /* the current call went past its deadline */
-    unsigned allocations; /* counted to read the clock now and then */
-    char time_limit[96];  /* "script ran for more than 2 s (raise it with --timeout)" */
+    bool reporting;         /* writing an error: REPORT_RESERVE more allowed */
+    size_t printed;         /* bytes print() wrote */
+    char library[PATH_MAX]; /* loom's library (scripts/): not the script's own lines */
+    double deadline;        /* monotonic seconds; 0 while no call is running */
+    bool timed_out;         /* the current call went past its deadline */
+    unsigned allocations;   /* counted to read the clock now and then */
+    char time_limit[96];    /* "script ran for more than 2 s (raise it with --timeout)" */
     char timed_out_at[APP_HOST_WHERE_SIZE]; /* "file:line: " where the hook first raised */
     bool warnings_on;                       /* Lua's warn("@on") and warn("@off") */
     bool warning_continues;
@@ -307,17 +310,26 @@ static int trampoline(lua_State *L) {
     return lua_gettop(L);
 }
 
-/* "file:line" of the innermost Lua frame of the failed thread, or the
- * script's path. */
+/* "file:line" of the innermost Lua frame of the failed thread that is not
+ * in loom's library (a builder's frames: the scene's line that called it is
+ * the one to show), else of the innermost Lua frame, else the script's
+ * path. */
 static void locate(app_host *host, lua_State *thread, char *where, size_t size) {
     lua_Debug ar;
+    size_t library = strlen(host->library);
+    where[0] = '\0';
     for (int level = 0; lua_getstack(thread, level, &ar); level++) {
-        if (lua_getinfo(thread, "Sl", &ar) && ar.currentline > 0) {
+        if (!lua_getinfo(thread, "Sl", &ar) || ar.currentline <= 0)
+            continue;
+        bool ours = library > 0 && ar.source[0] == '@' &&
+                    strncmp(ar.source + 1, host->library, library) == 0;
+        if (!ours || !where[0])
             snprintf(where, size, "%s:%d", ar.short_src, ar.currentline);
+        if (!ours)
             return;
-        }
     }
-    snprintf(where, size, "%s", host->setup.path);
+    if (!where[0])
+        snprintf(where, size, "%s", host->setup.path);
 }
 
 /* Replaces the error object on top of L by a message of at most MESSAGE_CAP
@@ -618,6 +630,9 @@ static int open_state(lua_State *L) {
         .file_read = record_file,
         .context = host,
     };
+    /* As the sandbox names the files it loads: the real path. */
+    if (!library[0] || !realpath(library, host->library))
+        snprintf(host->library, sizeof host->library, "%s", library);
     app_sandbox_open(L, &sandbox);
     app_budget_string_open(L);
     lua_pushcfunction(L, print);

@@ -1,5 +1,6 @@
 -- hostile: a million coroutines, each holding a stack
--- stderr: mem_coroutines.lua:6: the script went over its memory limit of 64 MiB (raise it with --memory)
+-- args: --timeout 10 --memory 64
+-- stderr: mem_coroutines.lua:7: the script went over its memory limit of 64 MiB (raise it with --memory)
 local w = loom.world{}
 local all = {}
 for i = 1, 1e7 do

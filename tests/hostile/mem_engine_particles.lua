@@ -1,6 +1,6 @@
 -- hostile: engine memory: particles until memory runs out (the engine's allocations count)
 -- args: --timeout 10 --memory 64
--- stderr: over its memory limit of 64 MiB
+-- stderr: mem_engine_particles.lua:8: the script went over its memory limit of 64 MiB (raise it with --memory)
 local w = loom.world{}
 local i = 0
 while true do

@@ -1,5 +1,6 @@
 -- hostile: an allocation bomb in loom.update, after frame 0 was written
--- stderr: mem_update_bomb.lua:6: the script went over its memory limit of 64 MiB (raise it with --memory)
+-- args: --timeout 10 --memory 64
+-- stderr: mem_update_bomb.lua:7: the script went over its memory limit of 64 MiB (raise it with --memory)
 local w = loom.world{}
 local keep = {}
 function loom.update()
