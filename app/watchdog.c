@@ -2,7 +2,7 @@
  * watchdog.c - a thread that ends a headless run whose script call overran.
  *
  * The deadline is an atomic the host stores before and after each call, so
- * arming costs no lock and no wake-up; the thread looks at it ten times a
+ * arming costs no lock and no wake-up; the thread looks at it twenty times a
  * second (a condition variable on the monotonic clock, signalled only to
  * stop). At the deadline itself it nudges the host once (the host sets its
  * hook to run at the next instruction); GRACE later it ends the run.
@@ -18,7 +18,7 @@
 
 #include "cleanup.h"
 
-enum { POLL_NANOSECONDS = 100 * 1000 * 1000 };
+enum { POLL_NANOSECONDS = 50 * 1000 * 1000 };
 
 struct app_watchdog {
     pthread_t thread;

@@ -37,7 +37,7 @@ app_watchdog *app_watchdog_start_nudging(void);
 void app_watchdog_stop(app_watchdog *watchdog);
 
 /* nudge(context) is called on the watchdog's thread once per deadline, as
- * soon as it has passed (within 0.1 s): the host makes its Lua state stop at
+ * soon as it has passed (within 0.05 s): the host makes its Lua state stop at
  * its next instruction (lua_sethook may be called asynchronously), so a loop
  * of C calls that run no instruction and allocate nothing (table.insert at
  * the front of a large table) ends after the call under way. */
