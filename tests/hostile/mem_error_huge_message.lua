@@ -1,5 +1,5 @@
--- hostile: an error message of 20 MiB (the report keeps its first 2000 bytes)
--- stderr: mem_error_huge_message.lua:5: yyyyyyyyyy
--- stderr: yyyy... (20969550 more bytes)
-local s = string.rep("y", 20 * 1024 * 1024)
-error(s)
+-- hostile: an error object whose __tostring returns a 60 MiB string
+-- stderr: mem_error_huge_message.lua:4: the script went over its memory limit of 64 MiB (raise it with --memory)
+local w = loom.world{}
+error(setmetatable({}, { __tostring = function() return string.rep("m", 60 << 20) end }))
+return w
