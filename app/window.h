@@ -69,7 +69,8 @@ typedef struct window_state {
     app_scene *scene;    /* NULL while the first load fails */
     app_scene *fallback; /* the last good scene, while `scene` is on probation */
     int probation;
-    bool frozen; /* the scene failed and nothing older was there to go back to */
+    bool frozen;    /* the scene failed and nothing older was there to go back to */
+    bool drop_keep; /* loom.keep could not be copied: the next load starts without it */
     bool has_error;
     char error[APP_ERROR_SIZE];
     char scratch[APP_ERROR_SIZE];
