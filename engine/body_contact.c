@@ -496,6 +496,31 @@ static void push_all_edges(lm_world *world) {
     }
 }
 
+/* The centroid of hull h's face corners (count faces at faces) and the box
+ * around them. */
+static void hull_bounds(const lm_particles *p, const uint32_t *faces, uint32_t count,
+                        lm_vec3 *centroid, lm_vec3 *lo, lm_vec3 *hi) {
+    *centroid = lm_v3(0, 0, 0);
+    *lo = *hi = p->x[faces[0]];
+    for (uint32_t k = 0; k < 3 * count; k++) {
+        lm_vec3 x = p->x[faces[k]];
+        *centroid = lm_mad(*centroid, x, 1.0 / (3.0 * count));
+        *lo = lm_v3(fmin(lo->x, x.x), fmin(lo->y, x.y), fmin(lo->z, x.z));
+        *hi = lm_v3(fmax(hi->x, x.x), fmax(hi->y, x.y), fmax(hi->z, x.z));
+    }
+}
+
+/* The outward unit normal of face f of hull h (turned away from centroid). */
+static lm_vec3 hull_normal(const lm_particles *p, const uint32_t *s, lm_vec3 centroid) {
+    lm_vec3 n = lm_cross(lm_sub(p->x[s[1]], p->x[s[0]]), lm_sub(p->x[s[2]], p->x[s[0]]));
+    double length = lm_length(n);
+    if (!(length > 0)) {
+        return lm_v3(0, 0, 0);
+    }
+    n = lm_scale(n, 1.0 / length);
+    return lm_dot(n, lm_sub(p->x[s[0]], centroid)) < 0 ? lm_scale(n, -1.0) : n;
+}
+
 /* Pushes particles of other bodies out of hull h when they are behind
  * every one of its faces. */
 static void push_out_of_hull(lm_world *world, uint32_t h) {
@@ -504,13 +529,8 @@ static void push_out_of_hull(lm_world *world, uint32_t h) {
     const uint32_t *faces = c->hull_faces + 3 * c->hull_first[h];
     uint32_t count = c->hull_count[h];
     uint32_t own = c->body_of[faces[0]];
-    lm_vec3 centroid = lm_v3(0, 0, 0), lo = p->x[faces[0]], hi = lo;
-    for (uint32_t k = 0; k < 3 * count; k++) {
-        lm_vec3 x = p->x[faces[k]];
-        centroid = lm_mad(centroid, x, 1.0 / (3.0 * count));
-        lo = lm_v3(fmin(lo.x, x.x), fmin(lo.y, x.y), fmin(lo.z, x.z));
-        hi = lm_v3(fmax(hi.x, x.x), fmax(hi.y, x.y), fmax(hi.z, x.z));
-    }
+    lm_vec3 centroid, lo, hi;
+    hull_bounds(p, faces, count, &centroid, &lo, &hi);
     for (uint32_t q = 0; q < p->count; q++) {
         if (c->body_of[q] == own || !p->alive[q]) {
             continue;
@@ -526,15 +546,10 @@ static void push_out_of_hull(lm_world *world, uint32_t h) {
         bool inside = true;
         for (uint32_t f = 0; f < count && inside; f++) {
             const uint32_t *s = faces + 3 * f;
-            lm_vec3 n = lm_cross(lm_sub(p->x[s[1]], p->x[s[0]]), lm_sub(p->x[s[2]], p->x[s[0]]));
-            double length = lm_length(n);
-            if (!(length > 0)) {
+            lm_vec3 n = hull_normal(p, s, centroid);
+            if (n.x == 0 && n.y == 0 && n.z == 0) { /* a degenerate face */
                 inside = false;
                 break;
-            }
-            n = lm_scale(n, 1.0 / length);
-            if (lm_dot(n, lm_sub(p->x[s[0]], centroid)) < 0) {
-                n = lm_scale(n, -1.0); /* outward */
             }
             double distance = lm_dot(lm_sub(xq, p->x[s[0]]), n);
             if (distance >= 0) {
@@ -568,17 +583,6 @@ static void push_out_of_hull(lm_world *world, uint32_t h) {
     }
 }
 
-/* The outward unit normal of face f of hull h (turned away from centroid). */
-static lm_vec3 hull_normal(const lm_particles *p, const uint32_t *s, lm_vec3 centroid) {
-    lm_vec3 n = lm_cross(lm_sub(p->x[s[1]], p->x[s[0]]), lm_sub(p->x[s[2]], p->x[s[0]]));
-    double length = lm_length(n);
-    if (!(length > 0)) {
-        return lm_v3(0, 0, 0);
-    }
-    n = lm_scale(n, 1.0 / length);
-    return lm_dot(n, lm_sub(p->x[s[0]], centroid)) < 0 ? lm_scale(n, -1.0) : n;
-}
-
 /* Edges of other bodies through hull h with both ends outside (a corner
  * inside is handled above): the part of the edge inside every face's plane
  * (Cyrus-Beck clipping); its middle is pushed out through the face it is
@@ -589,13 +593,8 @@ static void push_edges_out_of_hull(lm_world *world, uint32_t h) {
     const uint32_t *faces = c->hull_faces + 3 * c->hull_first[h];
     uint32_t count = c->hull_count[h];
     uint32_t own = c->body_of[faces[0]];
-    lm_vec3 centroid = lm_v3(0, 0, 0), lo = p->x[faces[0]], hi = lo;
-    for (uint32_t k = 0; k < 3 * count; k++) {
-        lm_vec3 x = p->x[faces[k]];
-        centroid = lm_mad(centroid, x, 1.0 / (3.0 * count));
-        lo = lm_v3(fmin(lo.x, x.x), fmin(lo.y, x.y), fmin(lo.z, x.z));
-        hi = lm_v3(fmax(hi.x, x.x), fmax(hi.y, x.y), fmax(hi.z, x.z));
-    }
+    lm_vec3 centroid, lo, hi;
+    hull_bounds(p, faces, count, &centroid, &lo, &hi);
     for (uint32_t e = 0; e < c->body_edge_count; e++) {
         uint32_t a = c->body_edges[2 * e], b = c->body_edges[2 * e + 1];
         if (c->body_of[a] == own) {
