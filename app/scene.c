@@ -35,6 +35,7 @@ struct app_scene {
     bool camera_fitted;
     lr_camera fitted;
     double fitted_aspect;
+    bool copying_keep; /* inside the copy of the old scene's loom.keep */
     bool blew_up;      /* the non-finite warning was given */
     char warning[120]; /* ... and its short form, for the window */
 };
@@ -84,7 +85,7 @@ static int mouse(lua_State *L) {
 /* ----------------------------------------------------------- loom.keep -- */
 
 /* Pushes the new state's loom.keep: a copy of the old scene's, or {}. */
-static void push_keep(lua_State *L, app_scene *keep_from) {
+static void push_keep(lua_State *L, app_scene *scene, app_scene *keep_from) {
     if (keep_from && keep_from->L) {
         lua_State *from = keep_from->L;
         int top = lua_gettop(from);
@@ -92,7 +93,9 @@ static void push_keep(lua_State *L, app_scene *keep_from) {
             lua_rawgeti(from, LUA_REGISTRYINDEX, keep_from->module_ref);
             lua_pushliteral(from, "keep");
             if (lua_type(from, -2) == LUA_TTABLE && lua_rawget(from, -2) == LUA_TTABLE) {
+                scene->copying_keep = true; /* still set if the copy raises */
                 app_keep_copy(from, -1, L);
+                scene->copying_keep = false;
                 lua_settop(from, top);
                 return;
             }
@@ -127,7 +130,7 @@ static int open_scene(lua_State *L) {
     lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
     lua_getfield(L, -1, "loom");
     lua_pushliteral(L, "keep");
-    push_keep(L, scene->setup.keep_from);
+    push_keep(L, scene, scene->setup.keep_from);
     lua_rawset(L, -3);
     lua_pushliteral(L, "key_down");
     lua_pushcfunction(L, key_down);
@@ -259,6 +262,10 @@ app_scene *app_scene_load(const char *path, const app_limits *limits, char *err,
 
 app_scene *app_scene_load_setup(const app_scene_setup *setup, char *err, size_t err_size) {
     const char *path = setup->path;
+    /* Watched before anything can fail: a load that fails before reading
+     * the file (loom.keep not copied, no memory) must still see its saves. */
+    if (setup->watch)
+        app_watch_add(setup->watch, path);
     app_scene *scene = calloc(1, sizeof *scene);
     if (!scene) {
         snprintf(err, err_size, "out of memory");
@@ -293,8 +300,12 @@ app_scene *app_scene_load_setup(const app_scene_setup *setup, char *err, size_t 
     if (keep_state)
         lua_settop(keep_state, keep_top);
     scene->setup.keep_from = NULL; /* only read while opening */
-    if (!opened)
+    scene->setup.keep_refused = NULL;
+    if (!opened) {
+        if (scene->copying_keep && setup->keep_refused)
+            *setup->keep_refused = true;
         goto fail;
+    }
 
     if (!app_host_load_script(scene->host, err, err_size))
         goto fail;

@@ -57,6 +57,8 @@ typedef struct app_scene_setup {
     app_limits limits;
     app_watch *watch;     /* gets every Lua file the script reads; may be NULL */
     app_scene *keep_from; /* loom.keep starts as a copy of this scene's; may be NULL */
+    bool
+        *keep_refused; /* set when keep_from's loom.keep was too big or deep to copy; may be NULL */
     const app_input *input;
     /* --set values for loom.param (app/params.h); may be NULL. */
     const struct app_params *params;
@@ -65,9 +67,9 @@ typedef struct app_scene_setup {
 } app_scene_setup;
 
 /* app_scene_load with everything the window adds. Files are recorded in
- * setup->watch even when the load fails. The setup is copied; the path, the
- * watch and the input it points to must outlive the scene (keep_from need
- * only last through the call). */
+ * setup->watch even when the load fails (the scene's own file always). The setup is copied; the
+ * path, the watch and the input it points to must outlive the scene (keep_from need only last
+ * through the call). */
 app_scene *app_scene_load_setup(const app_scene_setup *setup, char *err, size_t err_size);
 
 /* Calls loom.<callback>(key) (keypressed, keyreleased) or

@@ -12,7 +12,6 @@
 #include "window.h"
 
 #include <stdio.h>
-#include <string.h>
 #include <unistd.h>
 
 /* ------------------------------------------------------- scene changes -- */
@@ -38,19 +37,19 @@ void window_scene_failed(window_state *state, const char *message) {
 bool window_reload(window_state *state, bool quiet) {
     window_release_grab(state);
     app_watch_clear(state->watch);
+    bool keep_refused = false;
     state->setup.keep_from = state->drop_keep ? NULL : state->scene;
+    state->setup.keep_refused = &keep_refused;
     app_scene *fresh = app_scene_load_setup(&state->setup, state->scratch, sizeof state->scratch);
     state->setup.keep_from = NULL;
+    state->setup.keep_refused = NULL;
     if (!fresh) {
         fprintf(stderr, "%s\n", state->scratch);
-        /* A load that failed before reading the file recorded nothing: keep
-         * watching the scene itself, or no later save would be seen. */
-        app_watch_add(state->watch, state->options->scene);
         if (state->scene)
             fprintf(stderr, "loom: the last good scene keeps running; fix the file and save\n");
         /* A loom.keep too big or too deep to copy would refuse every later
          * save too: the next one starts with an empty loom.keep. */
-        if (state->scene && !state->drop_keep && strstr(state->scratch, "loom.keep is")) {
+        if (keep_refused && !state->drop_keep) {
             state->drop_keep = true;
             fprintf(stderr, "loom: the next save starts with an empty loom.keep\n");
         }
