@@ -67,13 +67,15 @@ static void join(uint32_t *parent, uint32_t a, uint32_t b) {
     }
 }
 
-static bool any_face(const lm_world *world) {
+/* How many collision faces the world has (in its face runs). */
+static uint32_t face_count(const lm_world *world) {
+    uint32_t faces = 0;
     for (uint32_t r = 0; r < world->constraint_run_count[0]; r++) {
         if (world->constraint_runs[0][r].kind == LM_SOLVER_FACE) {
-            return true;
+            faces += world->constraint_runs[0][r].count;
         }
     }
-    return false;
+    return faces;
 }
 
 static int compare_edges(const void *a, const void *b) {
@@ -88,12 +90,7 @@ static int compare_edges(const void *a, const void *b) {
  * them), as pairs of slots, smaller first. */
 static bool find_edges(lm_world *world) {
     lm_collision *c = &world->collision;
-    uint32_t faces = 0;
-    for (uint32_t r = 0; r < world->constraint_run_count[0]; r++) {
-        if (world->constraint_runs[0][r].kind == LM_SOLVER_FACE) {
-            faces += world->constraint_runs[0][r].count;
-        }
-    }
+    uint32_t faces = face_count(world);
     uint32_t most = 3 * faces;
     if (most > c->body_edge_capacity) {
         uint32_t *grown =
@@ -139,12 +136,7 @@ static bool find_edges(lm_world *world) {
  * unique edges). A body is closed when 3 F = 2 E over its faces and edges. */
 static bool find_hulls(lm_world *world) {
     lm_collision *c = &world->collision;
-    uint32_t faces = 0;
-    for (uint32_t r = 0; r < world->constraint_run_count[0]; r++) {
-        if (world->constraint_runs[0][r].kind == LM_SOLVER_FACE) {
-            faces += world->constraint_runs[0][r].count;
-        }
-    }
+    uint32_t faces = face_count(world);
     if (faces > c->hull_capacity) {
         uint32_t *grown =
             lm_memory_resize_array(c->memory, c->hull_faces, 3 * (size_t)faces, sizeof *grown);
@@ -226,7 +218,7 @@ static bool find_hulls(lm_world *world) {
 bool lm_bodies_find(lm_world *world) {
     lm_collision *c = &world->collision;
     c->bodies_ready = false;
-    if (!world->def.collide_bodies || !any_face(world)) {
+    if (!world->def.collide_bodies || face_count(world) == 0) {
         return true;
     }
     uint32_t n = world->particles.count;
