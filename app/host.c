@@ -76,6 +76,7 @@ struct app_host {
     char library[PATH_MAX]; /* loom's library (scripts/): not the script's own lines */
     double deadline;        /* monotonic seconds; 0 while no call is running */
     bool timed_out;         /* the current call went past its deadline */
+    bool step_stopped;      /* the step interrupt stopped a world's step past the deadline */
     unsigned allocations;   /* counted to read the clock now and then */
     char time_limit[96];    /* "script ran for more than 2 s (raise it with --timeout)" */
     char timed_out_at[APP_HOST_WHERE_SIZE]; /* "file:line: " where the hook first raised */
@@ -266,12 +267,15 @@ static int guarded_xpcall(lua_State *L) {
 }
 
 /* The worlds' step interrupt: asked between relaxation sweeps. It leaves
- * timed_out alone: the step's error message must still be allocated (the
- * call's error is recognised by its text, in app_host_call). */
+ * timed_out alone: the step's error message must still be allocated; it
+ * marks step_stopped, which app_host_call turns into timed_out. */
 static int step_interrupt(void *context) {
     app_host *host = context;
-    return host->deadline != 0.0 &&
-           (host->timed_out || app_host_monotonic_seconds() >= host->deadline);
+    bool stop = host->deadline != 0.0 &&
+                (host->timed_out || app_host_monotonic_seconds() >= host->deadline);
+    if (stop)
+        host->step_stopped = true;
+    return stop;
 }
 
 /* Lua's warn(): off until "@on", like the stand-alone interpreter. */
@@ -439,6 +443,7 @@ static void time_error(app_host *host, const char *message, char *err, size_t er
 
 void app_host_deadline_begin(app_host *host) {
     host->timed_out = false;
+    host->step_stopped = false;
     host->timed_out_at[0] = '\0';
     host->deadline = app_host_monotonic_seconds() + host->setup.time_seconds;
     app_watchdog_arm(host->setup.watchdog, host->deadline);
@@ -448,6 +453,7 @@ void app_host_deadline_end(app_host *host) {
     app_watchdog_disarm(host->setup.watchdog);
     host->deadline = 0.0;
     host->timed_out = false;
+    host->step_stopped = false;
 }
 
 /* Writes the report of a failed call into err. */
@@ -477,7 +483,7 @@ static void failed(app_host *host, lua_State *thread, int status, char *err, siz
         if (lua_pcall(L, 3, 1, 0) == LUA_OK)
             text = lua_tostring(L, -1);
     }
-    if (text && strstr(text, host->time_limit))
+    if (host->step_stopped)
         host->timed_out = true; /* a step the interrupt stopped */
     if (host->timed_out)
         time_error(host, text, err, err_size);
