@@ -202,8 +202,14 @@ static bool add_batch(lm_batches *bt, entry *e, uint32_t n, bool serial, uint32_
                 lm_memory_free(bt->memory, holed);
                 return false;
             }
-            lm_batch_run run = {e[i].a, e[i].b,           bt->stick_count, length,
-                                stride, bt->gather_count, e[i].stiffness,  NAN};
+            lm_batch_run run = {.a = e[i].a,
+                                .b = e[i].b,
+                                .first = bt->stick_count,
+                                .count = length,
+                                .stride = stride,
+                                .gather = bt->gather_count,
+                                .stiffness = e[i].stiffness,
+                                .weight = NAN};
             bt->runs[bt->run_count++] = run;
         }
         for (uint32_t k = 0; k < length; k++) {
@@ -511,20 +517,75 @@ static uint32_t slot_at(const lm_batches *bt, uint32_t p) {
     return row * bt->row_length + column;
 }
 
-/* Whether every place of from .. from + n - 1 has inverse mass w. */
-static bool all_weigh(const lm_batches *bt, const double *solve_w, uint32_t from, uint32_t n,
-                      double w) {
-    for (uint32_t k = 0; k < n; k++) {
-        if (solve_w[slot_at(bt, from + k)] != w) {
+/* Exceptions closer than SPAN_JOIN sticks join into one span (a vector
+ * loop's worth: pieces shorter than that are not worth a loop of their own);
+ * a run whose exceptions cover more than a quarter of it loads its weights
+ * everywhere. */
+enum { SPAN_JOIN = 8 };
+
+/* Whether stick k of a stride-1 run has weight w at both ends. */
+static bool weighs(const lm_batches *bt, const double *solve_w, const lm_batch_run *run, uint32_t k,
+                   double w) {
+    return solve_w[slot_at(bt, run->a + k)] == w && solve_w[slot_at(bt, run->b + k)] == w;
+}
+
+/* The weight most of a stride-1 run's ends have, if most have one
+ * (Boyer-Moore's majority vote over both ends of every stick). */
+static double run_majority(const lm_batches *bt, const double *solve_w, const lm_batch_run *run) {
+    double candidate = 0;
+    uint32_t votes = 0;
+    for (uint32_t k = 0; k < 2 * run->count; k++) {
+        double w = solve_w[slot_at(bt, (k % 2 ? run->b : run->a) + k / 2)];
+        if (votes == 0) {
+            candidate = w;
+        }
+        votes += w == candidate ? 1 : -1u;
+    }
+    return candidate;
+}
+
+/* Run r's weight: the one most of its ends have, with the sticks whose ends
+ * weigh otherwise (a pinned corner) as spans; NaN with no spans when they
+ * are too many. False when out of memory. */
+static bool set_run_weight(lm_batches *bt, const double *solve_w, lm_batch_run *run) {
+    run->weight = NAN;
+    run->first_span = bt->span_count;
+    run->span_count = 0;
+    if (run->stride != 1) {
+        return true;
+    }
+    double w = run_majority(bt, solve_w, run);
+    uint32_t excepted = 0;
+    for (uint32_t k = 0; k < run->count; k++) {
+        if (weighs(bt, solve_w, run, k, w)) {
+            continue;
+        }
+        lm_batch_span *last = run->span_count > 0 ? &bt->spans[bt->span_count - 1] : NULL;
+        if (last && k - (last->first + last->count) < SPAN_JOIN) {
+            excepted += k + 1 - (last->first + last->count);
+            last->count = k + 1 - last->first;
+            continue;
+        }
+        if (!grow(bt->memory, (void **)&bt->spans, sizeof *bt->spans, &bt->span_capacity,
+                  bt->span_count + 1)) {
             return false;
         }
+        bt->spans[bt->span_count++] = (lm_batch_span){k, 1};
+        run->span_count++;
+        excepted++;
     }
+    if (excepted > run->count / 4) {
+        bt->span_count = run->first_span; /* too many: weights loaded everywhere */
+        run->span_count = 0;
+        return true;
+    }
+    run->weight = w;
     return true;
 }
 
-/* Each stride-1 run's common inverse mass (NaN when its ends differ), when
- * the weights changed since last time (pins, masses) or the runs are new.
- * The kernel for a run of one weight does the same arithmetic with that
+/* Each stride-1 run's weight and exceptions (set_run_weight), when the
+ * weights changed since last time (pins, masses) or the runs are new. The
+ * kernel for a piece of one weight does the same arithmetic with that
  * weight as a constant: the bits do not depend on which kernel ran. */
 static bool set_weights(lm_world *world) {
     lm_batches *bt = &world->batches;
@@ -542,15 +603,16 @@ static bool set_weights(lm_world *world) {
         bt->w_seen = seen;
         memcpy(seen, solve_w, bytes);
     }
+    bt->span_count = 0;
     for (uint32_t r = 0; r < bt->run_count; r++) {
-        lm_batch_run *run = &bt->runs[r];
-        run->weight = NAN;
-        if (run->stride == 1) {
-            double w = solve_w[slot_at(bt, run->a)];
-            if (all_weigh(bt, solve_w, run->a, run->count, w) &&
-                all_weigh(bt, solve_w, run->b, run->count, w)) {
-                run->weight = w;
+        if (!set_run_weight(bt, solve_w, &bt->runs[r])) {
+            for (uint32_t q = 0; q < bt->run_count; q++) {
+                bt->runs[q].weight = NAN; /* correct, only slower */
+                bt->runs[q].span_count = 0;
             }
+            bt->span_count = 0;
+            bt->weights_set = false;
+            return false;
         }
     }
     bt->weights_set = true;
@@ -616,6 +678,7 @@ void lm_batches_free(lm_batches *bt) {
     lm_memory_free(memory, bt->ia);
     lm_memory_free(memory, bt->ib);
     lm_memory_free(memory, bt->runs);
+    lm_memory_free(memory, bt->spans);
     lm_memory_free(memory, bt->batches);
     lm_memory_free(memory, bt->soa);
     lm_memory_free(memory, bt->w_seen);

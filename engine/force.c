@@ -77,16 +77,23 @@ const lm_force_class lm_force_classes[LM_FORCE_KIND_COUNT] = {
     [LM_FORCE_FIELD] = {"field", lm_fields_apply},
 };
 
+/* Gravity on particles lo .. hi - 1 (on the batched order's threads when
+ * there are enough particles: each on its own, the same bits). */
+static void gravity_range(void *context, uint32_t lo, uint32_t hi) {
+    lm_world *world = context;
+    lm_particles *p = &world->particles;
+    lm_vec3 g = world->def.gravity;
+    for (uint32_t i = lo; i < hi; i++) {
+        p->f[i] = p->inv_mass[i] > 0 ? lm_scale(g, p->mass[i]) : lm_v3(0, 0, 0);
+    }
+}
+
 /* Clears the accumulators, applies the world's gravity, then every force
  * generator in creation order (runs of one kind at a time), at the
  * particles' current positions and velocities. */
 static int evaluate_forces(void *context, double time) {
     lm_world *world = context;
-    lm_particles *p = &world->particles;
-    lm_vec3 g = world->def.gravity;
-    for (uint32_t i = 0; i < p->count; i++) {
-        p->f[i] = p->inv_mass[i] > 0 ? lm_scale(g, p->mass[i]) : lm_v3(0, 0, 0);
-    }
+    lm_pool_for(world->batches.pool, world->particles.count, gravity_range, world);
     for (uint32_t r = 0; r < world->force_run_count; r++) {
         const lm_run *run = &world->force_runs[r];
         const lm_force_item *items = lm_store_at(&world->forces, run->start);

@@ -380,11 +380,19 @@ typedef struct lm_batch_run {
     uint32_t stride;  /* 1, or 0 = gathered through ia, ib */
     uint32_t gather;  /* stride 0: first index into ia, ib */
     double stiffness; /* of every stick of the run */
-    /* stride 1: the inverse mass (solve_w) every end of the run has, or NaN
-     * when they differ (a pinned or heavier particle): then the weights are
-     * loaded per stick. Refreshed by lm_batches_prepare when weights change. */
+    /* stride 1: the inverse mass (solve_w) the run's ends have, but for its
+     * exceptions (pinned or heavier particles: span_count spans from
+     * first_span in lm_batches.spans, where the weights are loaded per stick),
+     * or NaN when they differ too often: then every stick loads them.
+     * Refreshed by lm_batches_prepare when weights change. */
     double weight;
+    uint32_t first_span, span_count;
 } lm_batch_run;
+
+/* Sticks first .. first + count - 1 of a run (counted from the run's first). */
+typedef struct lm_batch_span {
+    uint32_t first, count;
+} lm_batch_span;
 
 typedef struct lm_batch {
     uint32_t first_run, run_count;
@@ -402,6 +410,8 @@ typedef struct lm_batches {
     uint32_t gather_count, gather_capacity;
     lm_batch_run *runs;
     uint32_t run_count, run_capacity;
+    lm_batch_span *spans; /* the runs' exceptions to their weight */
+    uint32_t span_count, span_capacity;
     lm_batch *batches;
     uint32_t batch_count, batch_capacity;
     /* positions and inverse masses (solve_w) as structure of arrays while the
@@ -455,6 +465,13 @@ int lm_pool_threads(const lm_pool *pool);
 void lm_pool_run(lm_pool *pool, lm_pool_fn fn, void *context);
 /* Inside a task: waits until every thread of the pool reached it. */
 void lm_pool_barrier(lm_pool *pool);
+/* fn(context, lo, hi) over 0 .. count - 1: cut into fixed contiguous parts,
+ * one per thread of the pool, when there are LM_POOL_RANGE_MIN items per
+ * thread or more, else one call on the calling thread (pool may be NULL).
+ * For loops whose items are independent: the same bits either way. */
+enum { LM_POOL_RANGE_MIN = 4096 };
+typedef void (*lm_range_fn)(void *context, uint32_t lo, uint32_t hi);
+void lm_pool_for(lm_pool *pool, uint32_t count, lm_range_fn fn, void *context);
 
 /* pin.c: where a pin puts its particle in this sub-step. */
 lm_vec3 lm_pin_goal(const lm_world *world, const lm_step *step, const lm_constraint_item *pin);
@@ -501,9 +518,11 @@ struct lm_world {
  * creation order), as handed to an integrator. */
 lm_force_eval lm_forces_of(lm_world *world);
 /* Advances positions (and velocities) by step->h with the integrator; keep
- * is 1 - damping. Returns non-zero when a force evaluation failed. */
+ * is 1 - damping. The per-particle updates run on the pool's threads when
+ * there are enough particles (pool may be NULL). Returns non-zero when a
+ * force evaluation failed. */
 int lm_integrate(lm_particles *particles, lm_integrator integrator, double keep,
-                 const lm_step *step, const lm_force_eval *forces);
+                 const lm_step *step, const lm_force_eval *forces, lm_pool *pool);
 /* Reclaims the shape_index entries of removed areas and volumes (when they
  * are most of it). The constraint store must be compacted first. */
 void lm_shapes_compact(lm_world *world);

@@ -182,3 +182,25 @@ void lm_pool_run(lm_pool *pool, lm_pool_fn fn, void *context) {
         mtx_unlock(&pool->lock);
     }
 }
+
+typedef struct range_job {
+    lm_range_fn fn;
+    void *context;
+    uint32_t count;
+} range_job;
+
+static void range_task(void *context, int thread, int threads) {
+    const range_job *job = context;
+    uint64_t n = job->count;
+    job->fn(job->context, (uint32_t)(n * (uint64_t)thread / (uint64_t)threads),
+            (uint32_t)(n * (uint64_t)(thread + 1) / (uint64_t)threads));
+}
+
+void lm_pool_for(lm_pool *pool, uint32_t count, lm_range_fn fn, void *context) {
+    if (!pool || count < (uint64_t)pool->threads * LM_POOL_RANGE_MIN) {
+        fn(context, 0, count);
+        return;
+    }
+    range_job job = {fn, context, count};
+    lm_pool_run(pool, range_task, &job);
+}

@@ -81,10 +81,40 @@ static void run_gathered(double *x, double *y, double *z, const double *w, const
     }
 }
 
+/* Sticks lo .. hi - 1 of a stride-1 run (counted from its first): with
+ * its one weight but where its exceptions (spans) load theirs. */
+static void project_stride1(const lm_batches *bt, const double *w, const lm_batch_run *run,
+                            uint32_t lo, uint32_t hi) {
+    double *x = bt->sx, *y = bt->sy, *z = bt->sz;
+    const lm_batch_span *spans = bt->spans + run->first_span;
+    bool uniform = run->weight == run->weight; /* not NaN */
+    uint32_t span = 0, at = lo;
+    while (at < hi) {
+        /* the next piece: up to the next exception, or the exception itself */
+        while (uniform && span < run->span_count && spans[span].first + spans[span].count <= at) {
+            span++;
+        }
+        bool loads = !uniform || (span < run->span_count && spans[span].first <= at);
+        uint32_t end = hi;
+        if (uniform && span < run->span_count) {
+            uint32_t edge = loads ? spans[span].first + spans[span].count : spans[span].first;
+            end = edge < hi ? edge : hi;
+        }
+        size_t a = run->a + at, b = run->b + at, k = run->first + at, n = end - at;
+        if (loads) {
+            run_stride1(x + a, y + a, z + a, x + b, y + b, z + b, w + a, w + b, bt->rest + k,
+                        run->stiffness, n);
+        } else {
+            run_stride1_uniform(x + a, y + a, z + a, x + b, y + b, z + b, run->weight, bt->rest + k,
+                                run->stiffness, n);
+        }
+        at = end;
+    }
+}
+
 /* Projects sticks lo .. hi - 1 of the batch (counted from its first). */
 static void project_range(const lm_batches *bt, const double *w, const lm_batch *batch, uint32_t lo,
                           uint32_t hi) {
-    double *x = bt->sx, *y = bt->sy, *z = bt->sz;
     for (uint32_t r = 0; r < batch->run_count; r++) {
         const lm_batch_run *run = &bt->runs[batch->first_run + r];
         uint32_t start = run->first - batch->first_stick, end = start + run->count;
@@ -92,20 +122,13 @@ static void project_range(const lm_batches *bt, const double *w, const lm_batch 
         if (from >= to) {
             continue;
         }
-        size_t skip = from - start, n = to - from, k = run->first + skip;
         if (run->stride == 0) {
-            size_t g = run->gather + skip;
-            run_gathered(x, y, z, w, bt->ia + g, bt->ib + g, bt->rest + k, run->stiffness, n);
+            size_t skip = from - start, n = to - from, g = run->gather + skip;
+            run_gathered(bt->sx, bt->sy, bt->sz, w, bt->ia + g, bt->ib + g,
+                         bt->rest + run->first + skip, run->stiffness, n);
             continue;
         }
-        size_t a = run->a + skip, b = run->b + skip;
-        if (run->weight == run->weight) { /* not NaN: one weight */
-            run_stride1_uniform(x + a, y + a, z + a, x + b, y + b, z + b, run->weight, bt->rest + k,
-                                run->stiffness, n);
-            continue;
-        }
-        run_stride1(x + a, y + a, z + a, x + b, y + b, z + b, w + a, w + b, bt->rest + k,
-                    run->stiffness, n);
+        project_stride1(bt, w, run, from - start, to - start);
     }
 }
 

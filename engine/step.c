@@ -116,15 +116,32 @@ static void collision_pass(lm_world *world) {
 
 /* ------------------------------------------------------------ the stages -- */
 
-/* The start of the sub-step: what the integrators, pins and friction measure from. */
-static lm_status remember_start(lm_world *world, const lm_step *step) {
-    (void)step;
-    lm_particles *p = &world->particles;
-    for (uint32_t i = 0; i < p->count; i++) {
+/* The per-particle stages below run on the batched order's threads when
+ * there are enough particles (lm_pool_for; each particle on its own: the
+ * same bits on any number of threads). */
+typedef struct particle_job {
+    lm_particles *p;
+    const lm_step *step;
+    bool verlet;
+} particle_job;
+
+static void for_particles(lm_world *world, const lm_step *step, lm_range_fn fn) {
+    particle_job job = {&world->particles, step, world->def.integrator == LM_INTEGRATOR_VERLET};
+    lm_pool_for(world->batches.pool, world->particles.count, fn, &job);
+}
+
+static void start_range(void *context, uint32_t lo, uint32_t hi) {
+    lm_particles *p = ((const particle_job *)context)->p;
+    for (uint32_t i = lo; i < hi; i++) {
         p->x0[i] = p->x[i];
         p->v0[i] = p->v[i];
         p->contact[i] = 0;
     }
+}
+
+/* The start of the sub-step: what the integrators, pins and friction measure from. */
+static lm_status remember_start(lm_world *world, const lm_step *step) {
+    for_particles(world, step, start_range);
     return LM_OK;
 }
 
@@ -133,7 +150,8 @@ static lm_status remember_start(lm_world *world, const lm_step *step) {
 static lm_status integrate(lm_world *world, const lm_step *step) {
     lm_particles *p = &world->particles;
     lm_force_eval forces = lm_forces_of(world);
-    if (lm_integrate(p, world->def.integrator, 1.0 - world->def.damping, step, &forces) != 0) {
+    if (lm_integrate(p, world->def.integrator, 1.0 - world->def.damping, step, &forces,
+                     world->batches.pool) != 0) {
         for (uint32_t i = 0; i < p->count; i++) {
             p->x[i] = p->x0[i];
             p->v[i] = p->v0[i];
@@ -143,22 +161,26 @@ static lm_status integrate(lm_world *world, const lm_step *step) {
     return LM_OK;
 }
 
+static void prediction_range(void *context, uint32_t lo, uint32_t hi) {
+    const particle_job *job = context;
+    lm_particles *p = job->p;
+    if (job->verlet) {
+        for (uint32_t i = lo; i < hi; i++) {
+            p->sv[i] = lm_scale(lm_sub(p->x[i], p->x0[i]), job->step->inv_h);
+        }
+        return;
+    }
+    for (uint32_t i = lo; i < hi; i++) {
+        p->x_integrated[i] = p->x[i];
+        p->sv[i] = p->v[i];
+    }
+}
+
 /* What the integrator predicted, before any constraint moved it: the
  * velocity-based integrators add the constraints' displacement to their own
  * velocity, and contacts read the arrival velocity. */
 static lm_status remember_prediction(lm_world *world, const lm_step *step) {
-    lm_particles *p = &world->particles;
-    bool verlet = world->def.integrator == LM_INTEGRATOR_VERLET;
-    if (verlet) {
-        for (uint32_t i = 0; i < p->count; i++) {
-            p->sv[i] = lm_scale(lm_sub(p->x[i], p->x0[i]), step->inv_h);
-        }
-    } else {
-        for (uint32_t i = 0; i < p->count; i++) {
-            p->x_integrated[i] = p->x[i];
-            p->sv[i] = p->v[i];
-        }
-    }
+    for_particles(world, step, prediction_range);
     return LM_OK;
 }
 
@@ -321,25 +343,30 @@ static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
     return LM_OK;
 }
 
+static void velocity_range(void *context, uint32_t lo, uint32_t hi) {
+    const particle_job *job = context;
+    lm_particles *p = job->p;
+    double inv_h = job->step->inv_h;
+    for (uint32_t i = lo; i < hi; i++) {
+        if (p->inv_mass[i] == 0) {
+            p->x_prev[i] = p->x0[i];
+            continue;
+        }
+        if (job->verlet) {
+            p->v[i] = lm_scale(lm_sub(p->x[i], p->x0[i]), inv_h);
+        } else {
+            p->v[i] = lm_mad(p->v[i], lm_sub(p->x[i], p->x_integrated[i]), inv_h);
+            p->x_prev[i] = p->x0[i];
+        }
+    }
+}
+
 /* Velocities after the constraints moved particles. Verlet's velocity is
  * implicit: (x - x0) / h. The velocity-based integrators keep their own
  * velocity and add the constraints' displacement over h (so a particle no
  * constraint touched keeps exactly what the integrator computed). */
 static lm_status derive_velocities(lm_world *world, const lm_step *step) {
-    lm_particles *p = &world->particles;
-    bool verlet = world->def.integrator == LM_INTEGRATOR_VERLET;
-    for (uint32_t i = 0; i < p->count; i++) {
-        if (p->inv_mass[i] == 0) {
-            p->x_prev[i] = p->x0[i];
-            continue;
-        }
-        if (verlet) {
-            p->v[i] = lm_scale(lm_sub(p->x[i], p->x0[i]), step->inv_h);
-        } else {
-            p->v[i] = lm_mad(p->v[i], lm_sub(p->x[i], p->x_integrated[i]), step->inv_h);
-            p->x_prev[i] = p->x0[i];
-        }
-    }
+    for_particles(world, step, velocity_range);
     for (uint32_t r = 0; r < world->constraint_run_count[1]; r++) {
         const lm_run *run = &world->constraint_runs[1][r];
         const lm_constraint_class *kind = lm_constraint_classes[run->kind];

@@ -248,6 +248,97 @@ static void test_weight_changes(void) {
         "masses changed, a pin added and removed mid-run: batched gives the creation order's bits");
 }
 
+/* A run of 4096 independent sticks (one batch, split between threads) whose
+ * ends mostly weigh the same: the exceptions (heavier and pinned particles,
+ * alone, in clusters, at the run's ends and across the threads' cuts at
+ * 1/4, 1/3, 1/2, 2/3, 3/4) are loaded where they are and the rest takes the
+ * one weight; with exceptions everywhere (every third end) the whole run
+ * loads its weights. Either way the bits are the creation order's, on 1 to
+ * 4 threads. */
+static void test_weight_exceptions(void) {
+    enum { STICKS = 4096 };
+    static lm_particle p[2 * STICKS];
+    static const int heavy[] = {0,    1,    2,    9,    700,  701,  705,  1023, 1024, 1365,
+                                1366, 2047, 2048, 2049, 2730, 2731, 3071, 3072, 4094, 4095};
+    for (int spread = 0; spread < 2; spread++) {
+        uint64_t hashes[5];
+        for (int run = 0; run < 5; run++) {
+            lm_world *w =
+                make_world(run == 0 ? LM_ORDER_CREATION : LM_ORDER_BATCHED, run ? run : 1, 10);
+            for (int i = 0; i < 2 * STICKS; i++) {
+                p[i] = point(w, 0.05 * (i % 64) + 0.01 * (i % 2), 0.02 * (i % 3), 0.1 * (i / 64), 1,
+                             0);
+                lm_particle_set_velocity(w, p[i], (lm_vec3){0.1 * (i % 5), 0.3, -0.2 * (i % 3)});
+            }
+            for (int i = 0; i < STICKS; i++) {
+                stick(w, p[2 * i], p[2 * i + 1], 1.0, 0);
+            }
+            for (size_t k = 0; k < sizeof heavy / sizeof heavy[0]; k++) {
+                lm_particle_set_mass(w, p[2 * heavy[k] + (int)(k % 2)], 2.5);
+            }
+            for (int i = 0; spread && i < 2 * STICKS; i += 3) {
+                lm_particle_set_mass(w, p[i], 0.5 + 0.25 * (i % 4));
+            }
+            lm_pin_create(w, p[2 * 1500], lm_particle_position(w, p[2 * 1500]));
+            lm_pin_create(w, p[2 * 2048 + 1], lm_particle_position(w, p[2 * 2048 + 1]));
+            for (int s = 0; s < 20; s++) {
+                lm_world_step(w);
+            }
+            hashes[run] = world_hash(w);
+            lm_world_destroy(w);
+        }
+        CHECK(hashes[1] == hashes[0],
+              spread ? "a run with exceptions everywhere: batched gives the creation order's bits"
+                     : "a run of one weight with exceptions: batched gives the creation order's "
+                       "bits");
+        CHECK(hashes[2] == hashes[1] && hashes[3] == hashes[1] && hashes[4] == hashes[1],
+              spread ? "a run with exceptions everywhere: threads 2, 3 and 4 give one thread's "
+                       "bits"
+                     : "a run of one weight with exceptions: threads 2, 3 and 4 give one thread's "
+                       "bits");
+    }
+}
+
+/* A 130 x 130 cloth (16,900 particles: the per-particle stages, integration
+ * included, are split between up to four threads) with drag and a spring
+ * (force generators, evaluated on the calling thread) and some heavier
+ * particles: every integrator gives the same bits on 1 to 4 threads. */
+static void test_particle_stages(void) {
+    enum { N = 130 };
+    static lm_particle p[N * N];
+    for (int integrator = 0; integrator < LM_INTEGRATOR_COUNT; integrator++) {
+        uint64_t hashes[4];
+        for (int threads = 1; threads <= 4; threads++) {
+            lm_world *w = make_world(LM_ORDER_BATCHED, threads, 4);
+            lm_world_def def = lm_world_settings(w);
+            def.integrator = (lm_integrator)integrator;
+            def.damping = 0.01;
+            lm_world_configure(w, &def);
+            cloth(w, N, 0, p);
+            for (int k = 0; k < N * N; k += 97) {
+                lm_particle_set_mass(w, p[k], 1.5);
+                lm_particle_set_velocity(w, p[k], (lm_vec3){0.1, 0.2 * (k % 3), -0.1});
+            }
+            lm_force_create_drag(w, 0.05);
+            lm_spring_def spring = lm_spring_default_def();
+            spring.a = p[N * N - 1];
+            spring.b = p[N * N / 2];
+            spring.stiffness = 40;
+            lm_force_create_spring(w, &spring);
+            for (int s = 0; s < 6; s++) {
+                lm_world_step(w);
+            }
+            hashes[threads - 1] = world_hash(w);
+            lm_world_destroy(w);
+        }
+        char name[160];
+        snprintf(name, sizeof name,
+                 "%s on a 130 x 130 cloth: threads 2, 3 and 4 give one thread's bits",
+                 lm_integrator_name((lm_integrator)integrator));
+        CHECK(hashes[1] == hashes[0] && hashes[2] == hashes[0] && hashes[3] == hashes[0], name);
+    }
+}
+
 /* Sticks 4i - 4i+1 sit at places 2i (even slots) and half + 2i (odd): one
  * run with a hole every other lane (the free particles 4i+2, 4i+3 between,
  * which no stick of the batch uses). A hole must move nothing: the free
@@ -464,6 +555,8 @@ int main(int argc, char **argv) {
     }
     test_same_arithmetic();
     test_weight_changes();
+    test_weight_exceptions();
+    test_particle_stages();
     test_holes();
     test_odd_grid();
     test_settles_alike();
