@@ -91,9 +91,15 @@ typedef struct lm_particles {
     uint32_t *uses;                 /* first entry of its list in world->uses; LM_DEAD: none */
     uint32_t free_head;
     uint32_t live;
-    /* scratch for the integrators, the same size as the arrays above; sx, ka
-     * and x_integrated only once a velocity-based integrator needs them */
-    lm_vec3 *x0, *v0, *sx, *sv, *ka, *x_integrated;
+    /* scratch for the integrators, the same size as the arrays above; sx, ka,
+     * x_integrated and x0_own only once a velocity-based integrator needs
+     * them */
+    lm_vec3 *v0, *sx, *sv, *ka, *x_integrated;
+    /* x0: the positions at the start of the sub-step, set by the step for
+     * the step (never read between steps): x0_own, or with Verlet x_prev
+     * itself, which Verlet sets to the start position of every particle
+     * (saves 24 bytes a particle, never touched) */
+    lm_vec3 *x0, *x0_own;
     uint32_t scratch_capacity;
     lm_memory *memory;
 } lm_particles;

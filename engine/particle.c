@@ -18,7 +18,7 @@ lm_particle_def lm_particle_default_def(void) {
     X(x) X(x_prev) X(v) X(f) X(inv_mass) X(solve_w) X(mass) X(radius)         \
     X(group) X(generation) X(next_free) X(pins) X(alive) X(fresh)     \
     X(contact) X(contact_collider) X(contact_normal) X(friction) X(restitution) \
-    X(collision_mask) X(uses) X(x0) X(v0) X(sv)
+    X(collision_mask) X(uses) X(v0) X(sv)
 // clang-format on
 
 /* Grows p->name to capacity slots, or returns false from the function. */
@@ -47,8 +47,9 @@ bool lm_particles_reserve(lm_particles *p, uint32_t n) {
 }
 
 /* The scratch only the velocity-based integrators use (Verlet needs none of
- * it, so a Verlet world never allocates it: 72 bytes a particle). */
-#define SCRATCH_ARRAYS(X) X(sx) X(ka) X(x_integrated)
+ * it, so a Verlet world never allocates it: 96 bytes a particle). Verlet's
+ * start of the sub-step is x_prev itself (see lm_particles.x0). */
+#define SCRATCH_ARRAYS(X) X(sx) X(ka) X(x_integrated) X(x0_own)
 
 bool lm_particles_reserve_scratch(lm_particles *p) {
     if (p->scratch_capacity >= p->capacity) {

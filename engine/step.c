@@ -62,10 +62,11 @@ static bool prepare(lm_world *world) {
     if (world->def.order == LM_ORDER_BATCHED && !lm_batches_prepare(world)) {
         return false;
     }
-    if (world->def.integrator != LM_INTEGRATOR_VERLET &&
-        !lm_particles_reserve_scratch(&world->particles)) {
+    lm_particles *p = &world->particles;
+    if (world->def.integrator != LM_INTEGRATOR_VERLET && !lm_particles_reserve_scratch(p)) {
         return false;
     }
+    p->x0 = world->def.integrator == LM_INTEGRATOR_VERLET ? p->x_prev : p->x0_own;
     if (world->forces.changed) {
         world->force_run_count = 0;
         for (uint32_t i = 0; i < world->forces.count; i++) {
@@ -131,15 +132,21 @@ static void for_particles(lm_world *world, const lm_step *step, lm_range_fn fn) 
 }
 
 static void start_range(void *context, uint32_t lo, uint32_t hi) {
-    lm_particles *p = ((const particle_job *)context)->p;
+    const particle_job *job = context;
+    lm_particles *p = job->p;
     for (uint32_t i = lo; i < hi; i++) {
-        p->x0[i] = p->x[i];
+        if (!job->verlet) {
+            p->x0[i] = p->x[i];
+        }
         p->v0[i] = p->v[i];
         p->contact[i] = 0;
     }
 }
 
-/* The start of the sub-step: what the integrators, pins and friction measure from. */
+/* The start of the sub-step: what the integrators, pins and friction measure
+ * from. With Verlet, x0 is x_prev, which still holds the position before
+ * the last sub-step: the integrator's update sets it to the start (and
+ * nothing reads x0 before). */
 static lm_status remember_start(lm_world *world, const lm_step *step) {
     for_particles(world, step, start_range);
     return LM_OK;
@@ -152,7 +159,10 @@ static lm_status integrate(lm_world *world, const lm_step *step) {
     lm_force_eval forces = lm_forces_of(world);
     if (lm_integrate(p, world->def.integrator, 1.0 - world->def.damping, step, &forces,
                      world->batches.pool) != 0) {
-        for (uint32_t i = 0; i < p->count; i++) {
+        /* Verlet evaluates once, before moving anything (and its x0 is not
+         * the start yet) */
+        bool verlet = world->def.integrator == LM_INTEGRATOR_VERLET;
+        for (uint32_t i = 0; i < p->count && !verlet; i++) {
             p->x[i] = p->x0[i];
             p->v[i] = p->v0[i];
         }
@@ -176,11 +186,22 @@ static void prediction_range(void *context, uint32_t lo, uint32_t hi) {
     }
 }
 
+/* Whether anything reads Verlet's predicted velocity sv in this sub-step:
+ * collider responses, restitution between particles, embedded points, and
+ * SHAKE starting again from the prediction. */
+static bool prediction_read(const lm_world *world) {
+    return world->colliders.count > 0 || world->def.collide_particles ||
+           world->collision.embedded_count > 0 || world->def.projection == LM_PROJECT_SHAKE;
+}
+
 /* What the integrator predicted, before any constraint moved it: the
  * velocity-based integrators add the constraints' displacement to their own
- * velocity, and contacts read the arrival velocity. */
+ * velocity, and contacts read the arrival velocity (Verlet's, sv, only
+ * when something reads it: a cloth alone never touches the array). */
 static lm_status remember_prediction(lm_world *world, const lm_step *step) {
-    for_particles(world, step, prediction_range);
+    if (world->def.integrator != LM_INTEGRATOR_VERLET || prediction_read(world)) {
+        for_particles(world, step, prediction_range);
+    }
     return LM_OK;
 }
 

@@ -405,6 +405,59 @@ static void test_callbacks(void) {
     lm_world_destroy(w);
 }
 
+/* Fails when its counter says so (counts down every evaluation). */
+static int fail_when_told(lm_world *w, double t, void *context) {
+    (void)w;
+    (void)t;
+    int *fail = context;
+    return *fail > 0 && --*fail == 0;
+}
+
+/* For every integrator: a step whose force callback fails leaves every
+ * particle as it was (position, velocity, and with Verlet the position it
+ * came from), so the steps after it give the bits of a world in which the
+ * failure never happened. */
+static void test_failed_step_changes_nothing(void) {
+    for (int integrator = 0; integrator < LM_INTEGRATOR_COUNT; integrator++) {
+        lm_vec3 end[2][2];
+        for (int failing = 0; failing < 2; failing++) {
+            lm_world *w = world_with((lm_integrator)integrator, (lm_vec3){0, -9.81, 0}, 1.0 / 60);
+            lm_particle_def def = lm_particle_default_def();
+            def.velocity = (lm_vec3){1.5, 2, -0.5};
+            lm_particle p = lm_particle_create(w, &def);
+            lm_particle anchor = add(w, 0, 1, 0, 0);
+            lm_stick_def stick = lm_stick_default_def();
+            stick.a = anchor;
+            stick.b = p;
+            lm_stick_create(w, &stick);
+            int fail = 0;
+            lm_force_create_callback(w, fail_when_told, &fail, NULL);
+            bool ok = true;
+            for (int s = 0; s < 20; s++) {
+                if (failing && s == 9) {
+                    fail = 1; /* the next evaluation fails */
+                    lm_vec3 x = lm_particle_position(w, p), v = lm_particle_velocity(w, p);
+                    ok = ok && lm_world_step(w) == LM_ERROR_CALLBACK;
+                    lm_vec3 x2 = lm_particle_position(w, p), v2 = lm_particle_velocity(w, p);
+                    ok = ok && memcmp(&x, &x2, sizeof x) == 0 && memcmp(&v, &v2, sizeof v) == 0;
+                }
+                ok = ok && lm_world_step(w) == LM_OK;
+            }
+            end[failing][0] = lm_particle_position(w, p);
+            end[failing][1] = lm_particle_velocity(w, p);
+            lm_world_destroy(w);
+            if (failing) {
+                char name[160];
+                snprintf(name, sizeof name,
+                         "%s: a failed step changes nothing, the next steps give the bits of a run "
+                         "without it",
+                         lm_integrator_name((lm_integrator)integrator));
+                CHECK(ok && memcmp(end[0], end[1], sizeof end[0]) == 0, name);
+            }
+        }
+    }
+}
+
 int main(void) {
     test_free_fall();
     test_oscillator();
@@ -416,5 +469,6 @@ int main(void) {
     test_restitution();
     test_drag();
     test_callbacks();
+    test_failed_step_changes_nothing();
     return check_summary();
 }
