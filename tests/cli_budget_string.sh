@@ -10,13 +10,7 @@
 build=${1:-build}
 loom=$(cd "$build" && pwd)/loom
 here=$(dirname "$0")
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-not_ok() { fail=$((fail + 1)); echo "not ok - $1${2:+ ($2)}"; }
+. "$(dirname "$0")/lib.sh"
 
 cp "$here/budget_string_cases.lua" "$tmp/cases.lua"
 (cd "$tmp" && "$loom" sim cases.lua --frames 1 --quiet) >"$tmp/loom.txt" 2>"$tmp/loom.err"
@@ -42,5 +36,4 @@ else
     echo "# skip: lua5.4 is not installed"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

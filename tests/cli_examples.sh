@@ -7,19 +7,7 @@
 # Usage: sh tests/cli_examples.sh BUILD_DIR
 build=${1:-build}
 loom=$(cd "$(dirname "$build/loom")" && pwd)/loom
-pass=0
-fail=0
-tmp=$(mktemp -d)
-xvfb_pid=
-loom_pid=
-cleanup() {
-    [ -n "$loom_pid" ] && kill "$loom_pid" 2>/dev/null
-    [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-not_ok() { fail=$((fail + 1)); echo "not ok - $1${2:+ ($2)}"; }
+. "$(dirname "$0")/lib.sh"
 same() { if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1" "got: $3"; fi; }
 
 mkdir -p "$tmp/scenes"
@@ -102,5 +90,4 @@ else
     not_ok "the scene's window opens" "$(cat "$tmp/err")"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -7,8 +7,7 @@
 # Prints "ok - ..." or "not ok - ..." per input and ends with "N passed, N failed".
 build=${1:-build}
 here=$(cd "$(dirname "$0")" && pwd)
-pass=0
-fail=0
+. "$(dirname "$0")/lib.sh"
 for name in lua cli; do
     replay=$build/tests/fuzz_${name}_replay
     if [ ! -x "$replay" ]; then
@@ -28,5 +27,4 @@ for name in lua cli; do
     done
 done
 rm -f "$build/fuzz_replay.err"
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -8,19 +8,9 @@
 build=${1:-build}
 loom=$build/loom
 pngcheck=$build/tests/pngcheck
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-not_ok() { fail=$((fail + 1)); echo "not ok - $1${2:+ ($2)}"; }
-
-if [ ! -x "$loom" ] || [ ! -x "$pngcheck" ]; then
-    echo "not ok - $loom and $pngcheck are built"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+require_built "$loom" "$pngcheck"
 
 cat >"$tmp/glyph.lua" <<'LUA'
 local world = loom.world{ gravity = {0, 0, 0} }
@@ -69,5 +59,4 @@ else
     not_ok "labels are proportional DejaVu Sans, font = 'mono' monospaced" "$sans vs $mono pixels"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

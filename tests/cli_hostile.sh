@@ -31,31 +31,10 @@ output_cap() {
     mib=$(header output "$script")
     echo $((${mib:-1} * 1048576))
 }
-pass=0
-fail=0
+. "$(dirname "$0")/lib.sh"
 skip=0
-tmp=$(mktemp -d)
-xvfb_pid=
-loom_pid=
 
-cleanup() {
-    [ -n "$loom_pid" ] && kill "$loom_pid" 2>/dev/null
-    [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-not_ok() {
-    fail=$((fail + 1)); echo "not ok - $1"
-    [ -n "$2" ] && [ -f "$2" ] && head -c 4000 "$2" | tail -n 12 | cut -c 1-300 | sed 's/^/#   /'
-}
-
-if [ ! -x "$loom" ]; then
-    echo "not ok - $build/loom is built"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+require_built "$loom"
 
 # now_ms: monotonic enough wall time in milliseconds (GNU date).
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
@@ -435,6 +414,4 @@ for script in "${HOSTILE_DIR:-$here/hostile}"/*.lua; do
     rm -rf "$run"
 done
 echo "# $scripts hostile scripts"
-if [ "$skip" -gt 0 ]; then echo "$pass passed, $fail failed, $skip skipped"
-else echo "$pass passed, $fail failed"; fi
-[ "$fail" -eq 0 ]
+finish

@@ -7,26 +7,9 @@
 build=${1:-build}
 loom=$build/loom
 pngcheck=$build/tests/pngcheck
-pass=0
-fail=0
-tmp=$(mktemp -d)
-xvfb_pid=
-loom_pid=
-cleanup() {
-    [ -n "$loom_pid" ] && kill "$loom_pid" 2>/dev/null
-    [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
+. "$(dirname "$0")/lib.sh"
 
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-not_ok() { fail=$((fail + 1)); echo "not ok - $1${2:+ ($2)}"; }
-
-if [ ! -x "$loom" ] || [ ! -x "$pngcheck" ]; then
-    echo "not ok - $loom and $pngcheck are built"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+require_built "$loom" "$pngcheck"
 
 # A scene with a 10 m tall orthographic view centred on the origin: at
 # 1280x720 a world point (x, y) lands on pixel (640 + 72 x, 360 - 72 y).
@@ -198,5 +181,4 @@ else
     echo "# skip: the window check needs Xvfb and xdotool"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -6,21 +6,12 @@
 build=${1:-build}
 loom=$build/loom
 pngcheck=$build/tests/pngcheck
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-not_ok() { fail=$((fail + 1)); echo "not ok - $1 ($2)"; }
 # expect DESCRIPTION ACTUAL EXPECTED
 expect() { if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1" "got '$2', expected '$3'"; fi; }
 
-if [ ! -x "$loom" ] || [ ! -x "$pngcheck" ]; then
-    echo "not ok - $loom and $pngcheck are built"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+require_built "$loom" "$pngcheck"
 
 # One stick 2 m long across the middle of a 4 m high view, at 320x180
 # (45 pixels per metre): the picture's centre (160, 90) is on the stick, and
@@ -90,5 +81,4 @@ else
     ok "chain links render deterministically"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

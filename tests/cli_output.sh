@@ -6,24 +6,11 @@
 # Prints "ok - ..." or "not ok - ..." per check and ends with "N passed, N failed".
 build=${1:-build}
 loom=$(cd "$build" && pwd)/loom
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-not_ok() {
-    fail=$((fail + 1)); echo "not ok - $1"
-    [ -n "$2" ] && sed 's/^/#   /' "$2" | cut -c1-200 | head -n 20
-}
-check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc" "$tmp/err"; fi; }
 has() { grep -q -F -- "$1" "$2"; }
 
-if [ ! -x "$loom" ]; then
-    echo "not ok - $loom is built"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+require_built "$loom"
 
 # ---- a print flood --------------------------------------------------------
 # 1000-byte lines without end: 16 MiB reach stdout, then nothing; the loop
@@ -97,5 +84,4 @@ EOF
 "$loom" sim "$tmp/yield.lua" --frames 2 >"$tmp/out" 2>"$tmp/err"
 check "a yield outside a coroutine is an error with file:line" has "yield.lua:2: attempt to yield from outside a coroutine" "$tmp/err"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

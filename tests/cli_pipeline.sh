@@ -7,23 +7,15 @@
 # Prints "ok - ..." or "not ok - ..." per check and ends with "N passed, N failed".
 build=${1:-build}
 loom=$(cd "$(dirname "$build/loom")" && pwd)/loom
-pass=0
-fail=0
+. "$(dirname "$0")/lib.sh"
 skip=0
-tmp=$(mktemp -d)
 cleanup() {
     [ -n "$mounted" ] && umount "$tmp/full" 2>/dev/null
     rm -rf "$tmp"
 }
 trap cleanup EXIT
 
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-not_ok() {
-    fail=$((fail + 1)); echo "not ok - $1"
-    [ -n "$2" ] && [ -f "$2" ] && sed 's/^/#   /' "$2" | head -n 20
-}
 skipped() { skip=$((skip + 1)); echo "ok - $1 # skipped: $2"; }
-check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc" "$tmp/err"; fi; }
 run_loom() { "$loom" "$@" >"$tmp/out" 2>"$tmp/err"; status=$?; }
 has() { grep -q -- "$1" "$2"; }
 # count DIR: number of frame files; contiguous DIR N: exactly frames 0..N-1.
@@ -36,11 +28,7 @@ contiguous() {
 }
 no_temp() { [ -z "$(find "$1" -name '*.tmp' -o -name '*.part' 2>/dev/null)" ]; }
 
-if [ ! -x "$loom" ]; then
-    echo "not ok - $loom is built"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+require_built "$loom"
 
 cat >"$tmp/swing.lua" <<'EOF'
 -- a pendulum and a spring, with parameters
@@ -278,5 +266,4 @@ run_loom sweep "$tmp/swing.lua" --frames 2 --out "$tmp/none"
 check "sweep without --set: exit 2" [ "$status" -eq 2 ]
 
 total=$((pass + fail))
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -5,27 +5,13 @@
 build=${1:-build}
 loom=$build/loom
 pngcheck=$build/tests/pngcheck
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-not_ok() {
-    fail=$((fail + 1)); echo "not ok - $1"
-    [ -n "$2" ] && sed 's/^/#   /' "$2" | head -n 20
-}
-# check DESCRIPTION COMMAND...: passes when the command succeeds.
-check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc" "$tmp/err"; fi; }
 # run_loom: runs loom with stdout in $tmp/out, stderr in $tmp/err, status in $status.
 run_loom() { "$loom" "$@" >"$tmp/out" 2>"$tmp/err"; status=$?; }
 has() { grep -q -- "$1" "$2"; }
 
-if [ ! -x "$loom" ] || [ ! -x "$pngcheck" ]; then
-    echo "not ok - $loom and $pngcheck are built"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+require_built "$loom" "$pngcheck"
 
 # ---- scenes ---------------------------------------------------------------
 cat >"$tmp/falling.lua" <<'EOF'
@@ -263,5 +249,4 @@ check "the blow-up is reported once" [ "$(grep -c 'blew up' "$tmp/err")" -eq 1 ]
 run_loom sim "$tmp/falling.lua" --frames 60
 check "a stable simulation gives no blow-up warning" sh -c "! grep -q 'blew up' '$tmp/err'"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

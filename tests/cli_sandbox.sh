@@ -8,16 +8,7 @@
 # Prints "ok - ..." or "not ok - ..." per check and ends with "N passed, N failed".
 build=${1:-build}
 loom=$(cd "$(dirname "$build/loom")" 2>/dev/null && pwd)/loom
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-not_ok() {
-    fail=$((fail + 1)); echo "not ok - $1"
-    [ -f "$tmp/err" ] && head -n 4 "$tmp/err" | sed 's/^/#   /'
-}
+. "$(dirname "$0")/lib.sh"
 
 # The scene's folder: a data file, a data folder, a module, a 17 MB file, a
 # bytecode file named .lua, and links to a file and a folder outside.
@@ -112,5 +103,4 @@ else
     not_ok "a sandboxed scene has no io, os.execute, debug, package.loadlib, string.dump, os.getenv, and is not told about --trust"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

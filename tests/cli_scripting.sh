@@ -7,13 +7,8 @@
 # Usage: sh tests/cli_scripting.sh BUILD_DIR
 build=${1:-build}
 loom=$build/loom
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-not_ok() { fail=$((fail + 1)); echo "not ok - $1${2:+ ($2)}"; }
 # $1: name, $2: expected, $3: got
 # stderr of loom sim without its progress and summary lines
 run() { "$OLDPWD/$loom" sim "$@" 2>&1 >/dev/null | grep -v '^loom: simulated'; }
@@ -140,5 +135,4 @@ else
     ok "luacheck # SKIP not installed (apt-get install lua-check)"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -12,26 +12,9 @@
 build=${1:-build}
 loom=$build/loom
 pngcheck=$build/tests/pngcheck
-pass=0
-fail=0
-tmp=$(mktemp -d)
-xvfb_pid=
-loom_pid=
-cleanup() {
-    [ -n "$loom_pid" ] && kill "$loom_pid" 2>/dev/null
-    [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
+. "$(dirname "$0")/lib.sh"
 
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-not_ok() { fail=$((fail + 1)); echo "not ok - $1${2:+ ($2)}"; }
-
-if [ ! -x "$loom" ] || [ ! -x "$pngcheck" ]; then
-    echo "not ok - $loom and $pngcheck are built"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+require_built "$loom" "$pngcheck"
 
 render() { # scene.lua out_dir
     "$loom" render "$1" --frames 1 --size 320x180 --out "$2" --quiet >/dev/null 2>"$tmp/err"
@@ -312,5 +295,4 @@ else
     echo "# skip: the window check needs Xvfb and xdotool"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -7,13 +7,7 @@
 # Prints "ok - ..." or "not ok - ..." per check and ends with "N passed, N failed".
 build=${1:-build}
 loom=$build/loom
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-not_ok() { fail=$((fail + 1)); echo "not ok - $1${2:+ ($2)}"; }
+. "$(dirname "$0")/lib.sh"
 
 # k = 400 N/m between a fixed anchor and 0.1 kg: omega = sqrt(4000) = 63 rad/s,
 # omega h = 1.05 at 60 Hz: fine for verlet (limit 2), over midpoint's 0.234.
@@ -104,5 +98,4 @@ LUA
     done
 done
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

@@ -6,13 +6,7 @@
 # Prints "ok - ..." or "not ok - ..." per check and ends with "N passed, N failed".
 build=${1:-build}
 loom=$build/loom
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-not_ok() { fail=$((fail + 1)); echo "not ok - $1${2:+ ($2)}"; }
+. "$(dirname "$0")/lib.sh"
 
 # 12 m/s at 60 Hz is 0.2 m per sub-step; the wall is 5 cm thick.
 cat > "$tmp/wall.lua" <<'LUA'
@@ -81,5 +75,4 @@ for integrator in euler semi_implicit_euler verlet velocity_verlet midpoint rk4;
     fi
 done
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

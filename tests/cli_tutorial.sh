@@ -6,12 +6,7 @@
 # Usage: sh tests/cli_tutorial.sh BUILD_DIR [--update]
 build=${1:-build}
 loom=$build/loom
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-not_ok() { fail=$((fail + 1)); echo "not ok - $1${2:+ ($2)}"; }
+. "$(dirname "$0")/lib.sh"
 
 # Block n of ```lua ... ``` into $tmp/stepN.lua.
 awk -v dir="$tmp" '
@@ -44,5 +39,4 @@ while [ -f "$tmp/step$n.lua" ]; do
     n=$((n + 1))
 done
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

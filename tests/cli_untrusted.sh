@@ -5,13 +5,7 @@
 # Prints "ok - ..." or "not ok - ..." per check and ends with "N passed, N failed".
 build=${1:-build}
 loom=$build/loom
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-not_ok() { fail=$((fail + 1)); echo "not ok - $1${2:+ ($2)}"; }
+. "$(dirname "$0")/lib.sh"
 
 if ! command -v luac5.4 >/dev/null 2>&1; then
     echo "# skip: luac5.4 is not installed"
@@ -30,5 +24,4 @@ else
 fi
 if [ -z "$(ls -A "$tmp/out" 2>/dev/null)" ]; then ok "a bytecode scene writes no frame"; else not_ok "a bytecode scene writes no frame"; fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -8,13 +8,8 @@
 # Prints "ok - ..." or "not ok - ..." per check and ends with "N passed, N failed".
 build=${1:-build}
 loom=$(cd "$build" && pwd)/loom
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-not_ok() { fail=$((fail + 1)); echo "not ok - $1${2:+ ($2)}"; }
 check() { if eval "$2"; then ok "$1"; else not_ok "$1" "$3"; fi; }
 
 cat >"$tmp/scene.lua" <<'LUA'
@@ -52,5 +47,4 @@ if [ -n "$video" ]; then
 else
     echo "# skip: ffmpeg is not installed (the video checks)"
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

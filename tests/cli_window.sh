@@ -15,30 +15,11 @@
 build=${1:-build}
 loom=$(cd "$(dirname "$build/loom")" && pwd)/loom
 pngcheck=$(cd "$(dirname "$build/tests/pngcheck")" && pwd)/pngcheck
-pass=0
-fail=0
+. "$(dirname "$0")/lib.sh"
 skip=0
-tmp=$(mktemp -d)
-xvfb_pid=
-loom_pid=
 
-cleanup() {
-    [ -n "$loom_pid" ] && kill "$loom_pid" 2>/dev/null
-    [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-not_ok() {
-    fail=$((fail + 1)); echo "not ok - $1"
-    [ -n "$2" ] && [ -f "$2" ] && sed 's/^/#   /' "$2" | tail -n 15
-}
-check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc" "$tmp/err"; fi; }
 summary() {
-    if [ "$skip" -gt 0 ]; then echo "$pass passed, $fail failed, $skip skipped"
-    else echo "$pass passed, $fail failed"; fi
-    [ "$fail" -eq 0 ]
+    finish
     exit $?
 }
 
@@ -64,11 +45,7 @@ quiet() { "$@" >/dev/null; }
 alive() { kill -0 "$loom_pid" 2>/dev/null; }
 lines() { grep -c "$1" "$tmp/out"; }
 
-if [ ! -x "$loom" ] || [ ! -x "$pngcheck" ]; then
-    echo "not ok - $build/loom and $build/tests/pngcheck are built"
-    echo "0 passed, 1 failed"
-    exit 1
-fi
+require_built "$loom" "$pngcheck"
 
 # ---- without a window: the input functions exist and answer "nothing" ----
 cat >"$tmp/headless.lua" <<'EOF'

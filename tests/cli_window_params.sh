@@ -7,24 +7,8 @@
 build=${1:-build}
 loom=$(cd "$(dirname "$build/loom")" && pwd)/loom
 pngcheck=$(cd "$(dirname "$build/tests/pngcheck")" && pwd)/pngcheck
-pass=0
-fail=0
-tmp=$(mktemp -d)
-xvfb_pid=
-loom_pid=
-finish() {
-    [ -n "$loom_pid" ] && kill "$loom_pid" 2>/dev/null
-    [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap finish EXIT
+. "$(dirname "$0")/lib.sh"
 
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-not_ok() {
-    fail=$((fail + 1)); echo "not ok - $1"
-    [ -n "$2" ] && [ -f "$2" ] && sed 's/^/#   /' "$2" | tail -n 15
-}
-check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc" "$tmp/err"; fi; }
 # wait_count PATTERN FILE N: waits up to 5 s for N lines matching.
 wait_count() {
     tries=50
@@ -143,5 +127,4 @@ tries=30
 while kill -0 "$loom_pid" 2>/dev/null && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
 loom_pid=
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish
