@@ -86,11 +86,52 @@ static int compare_edges(const void *a, const void *b) {
     return x[1] < y[1] ? -1 : x[1] > y[1];
 }
 
-/* The edges of the collision faces, each once (a closed body's faces share
- * them), as pairs of slots, smaller first. */
-static bool find_edges(lm_world *world) {
+/* The collision faces' slots, three per face in creation order, into
+ * hull_faces (with room for hull_first and hull_count per face). Returns
+ * the face count, or UINT32_MAX when out of memory. */
+static uint32_t gather_faces(lm_world *world) {
     lm_collision *c = &world->collision;
     uint32_t faces = face_count(world);
+    if (faces > c->hull_capacity) {
+        uint32_t *grown =
+            lm_memory_resize_array(c->memory, c->hull_faces, 3 * (size_t)faces, sizeof *grown);
+        if (!grown) {
+            return UINT32_MAX;
+        }
+        c->hull_faces = grown;
+        grown = lm_memory_resize_array(c->memory, c->hull_first, faces, sizeof *grown);
+        if (!grown) {
+            return UINT32_MAX;
+        }
+        c->hull_first = grown;
+        grown = lm_memory_resize_array(c->memory, c->hull_count, faces, sizeof *grown);
+        if (!grown) {
+            return UINT32_MAX;
+        }
+        c->hull_count = grown;
+        c->hull_capacity = faces;
+    }
+    uint32_t *slots = c->hull_faces, count = 0;
+    for (uint32_t r = 0; r < world->constraint_run_count[0]; r++) {
+        const lm_run *run = &world->constraint_runs[0][r];
+        if (run->kind != LM_SOLVER_FACE) {
+            continue;
+        }
+        const lm_constraint_item *items = lm_store_at(&world->constraints, run->start);
+        for (uint32_t f = 0; f < run->count; f++) {
+            for (int k = 0; k < 3; k++) {
+                slots[3 * count + k] = items[f].particle[k];
+            }
+            count++;
+        }
+    }
+    return count;
+}
+
+/* The edges of the gathered faces, each once (a closed body's faces share
+ * them), as pairs of slots, smaller first. */
+static bool find_edges(lm_world *world, uint32_t faces) {
+    lm_collision *c = &world->collision;
     uint32_t most = 3 * faces;
     if (most > c->body_edge_capacity) {
         uint32_t *grown =
@@ -101,20 +142,14 @@ static bool find_edges(lm_world *world) {
         c->body_edges = grown;
         c->body_edge_capacity = most;
     }
+    const uint32_t *slots = c->hull_faces;
     uint32_t *edge = c->body_edges, count = 0;
-    for (uint32_t r = 0; r < world->constraint_run_count[0]; r++) {
-        const lm_run *run = &world->constraint_runs[0][r];
-        if (run->kind != LM_SOLVER_FACE) {
-            continue;
-        }
-        const lm_constraint_item *items = lm_store_at(&world->constraints, run->start);
-        for (uint32_t f = 0; f < run->count; f++) {
-            for (int k = 0; k < 3; k++) {
-                uint32_t a = items[f].particle[k], b = items[f].particle[(k + 1) % 3];
-                edge[2 * count] = a < b ? a : b;
-                edge[2 * count + 1] = a < b ? b : a;
-                count++;
-            }
+    for (uint32_t f = 0; f < faces; f++) {
+        for (int k = 0; k < 3; k++) {
+            uint32_t a = slots[3 * f + k], b = slots[3 * f + (k + 1) % 3];
+            edge[2 * count] = a < b ? a : b;
+            edge[2 * count + 1] = a < b ? b : a;
+            count++;
         }
     }
     qsort(edge, count, 2 * sizeof *edge, compare_edges);
@@ -132,45 +167,13 @@ static bool find_edges(lm_world *world) {
     return true;
 }
 
-/* The faces of closed bodies, grouped by body (needs body_of and the
- * unique edges). A body is closed when 3 F = 2 E over its faces and edges. */
-static bool find_hulls(lm_world *world) {
+/* The gathered faces of closed bodies, grouped by body (needs body_of and
+ * the unique edges). A body is closed when 3 F = 2 E over its faces and
+ * edges. */
+static void find_hulls(lm_world *world, uint32_t count) {
     lm_collision *c = &world->collision;
-    uint32_t faces = face_count(world);
-    if (faces > c->hull_capacity) {
-        uint32_t *grown =
-            lm_memory_resize_array(c->memory, c->hull_faces, 3 * (size_t)faces, sizeof *grown);
-        if (!grown) {
-            return false;
-        }
-        c->hull_faces = grown;
-        grown = lm_memory_resize_array(c->memory, c->hull_first, faces, sizeof *grown);
-        if (!grown) {
-            return false;
-        }
-        c->hull_first = grown;
-        grown = lm_memory_resize_array(c->memory, c->hull_count, faces, sizeof *grown);
-        if (!grown) {
-            return false;
-        }
-        c->hull_count = grown;
-        c->hull_capacity = faces;
-    }
     const uint32_t *body = c->body_of;
-    uint32_t *slots = c->hull_faces, count = 0;
-    for (uint32_t r = 0; r < world->constraint_run_count[0]; r++) {
-        const lm_run *run = &world->constraint_runs[0][r];
-        if (run->kind != LM_SOLVER_FACE) {
-            continue;
-        }
-        const lm_constraint_item *items = lm_store_at(&world->constraints, run->start);
-        for (uint32_t f = 0; f < run->count; f++) {
-            for (int k = 0; k < 3; k++) {
-                slots[3 * count + k] = items[f].particle[k];
-            }
-            count++;
-        }
-    }
+    uint32_t *slots = c->hull_faces;
     /* Group by body: an insertion sort keeps creation order within a body
      * (few faces per body, bodies mostly made one after another). */
     for (uint32_t i = 1; i < count; i++) {
@@ -212,7 +215,6 @@ static bool find_hulls(lm_world *world) {
     }
     c->hull_total = total;
     c->hull_number = hulls;
-    return true;
 }
 
 bool lm_bodies_find(lm_world *world) {
@@ -260,9 +262,11 @@ bool lm_bodies_find(lm_world *world) {
     for (uint32_t i = 0; i < n; i++) {
         parent[i] = root_of(parent, i);
     }
-    if (!find_edges(world) || !find_hulls(world)) {
+    uint32_t faces = gather_faces(world);
+    if (faces == UINT32_MAX || !find_edges(world, faces)) {
         return false;
     }
+    find_hulls(world, faces);
     c->bodies_ready = true;
     return true;
 }

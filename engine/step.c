@@ -160,11 +160,12 @@ static lm_status integrate(lm_world *world, const lm_step *step) {
     if (lm_integrate(p, world->def.integrator, 1.0 - world->def.damping, step, &forces,
                      world->batches.pool) != 0) {
         /* Verlet evaluates once, before moving anything (and its x0 is not
-         * the start yet) */
-        bool verlet = world->def.integrator == LM_INTEGRATOR_VERLET;
-        for (uint32_t i = 0; i < p->count && !verlet; i++) {
-            p->x[i] = p->x0[i];
-            p->v[i] = p->v0[i];
+         * the start yet): nothing to put back */
+        if (world->def.integrator != LM_INTEGRATOR_VERLET) {
+            for (uint32_t i = 0; i < p->count; i++) {
+                p->x[i] = p->x0[i];
+                p->v[i] = p->v0[i];
+            }
         }
         return LM_ERROR_CALLBACK;
     }

@@ -32,6 +32,14 @@ output_cap() {
     echo $((${mib:-1} * 1048576))
 }
 . "$(dirname "$0")/lib.sh"
+# wanted NAME [NAME...]: whether the script NAME is one of those asked for
+# (all when none are).
+wanted() {
+    name_=$1; shift
+    [ $# -eq 0 ] && return 0
+    for w in "$@"; do [ "$w" = "$name_" ] && return 0; done
+    return 1
+}
 skip=0
 
 require_built "$loom"
@@ -343,11 +351,7 @@ if [ "$1" != --one ]; then
     for script in "$dir"/*.lua; do
         [ -f "$script" ] || continue
         name=$(basename "$script" .lua)
-        if [ $# -gt 0 ]; then
-            wanted=no
-            for w in "$@"; do [ "$w" = "$name" ] && wanted=yes; done
-            [ "$wanted" = yes ] || continue
-        fi
+        wanted "$name" "$@" || continue
         if [ "$(header mode "$script")" = window ]; then echo "$name" >>"$tmp/windows"
         else echo "$name" >>"$tmp/headless"; fi
     done
@@ -373,9 +377,7 @@ if [ "$1" != --one ]; then
             not_ok "$name: the runner ends with a summary line" "$tmp/out_$name"
     done
     echo "# $scripts hostile scripts"
-    if [ "$skip" -gt 0 ]; then echo "$pass passed, $fail failed, $skip skipped"
-    else echo "$pass passed, $fail failed"; fi
-    [ "$fail" -eq 0 ]
+    finish
     exit
 fi
 shift # --one NAME...
@@ -383,11 +385,7 @@ scripts=0
 for script in "${HOSTILE_DIR:-$here/hostile}"/*.lua; do
     [ -f "$script" ] || continue
     name=$(basename "$script" .lua)
-    if [ $# -gt 0 ]; then
-        wanted=no
-        for w in "$@"; do [ "$w" = "$name" ] && wanted=yes; done
-        [ "$wanted" = yes ] || continue
-    fi
+    wanted "$name" "$@" || continue
     scripts=$((scripts + 1))
     what=$(header hostile "$script")
     [ -n "$what" ] || not_ok "$name: has a '-- hostile:' line saying what it tries"
