@@ -122,20 +122,24 @@ static bool script_mouse(window_state *state, const char *callback, Uint8 button
 
 /* The sliders' share of the mouse: true when the panel took the event. */
 static bool slider_mouse(window_state *state, const SDL_Event *event) {
-    bool commit = false, taken = false;
+    app_slider_action action = APP_SLIDER_NOTHING;
+    bool taken = false;
     if (event->type == SDL_MOUSEBUTTONDOWN && event->button.button == SDL_BUTTON_LEFT)
         taken = app_sliders_mouse(state->sliders, APP_SLIDER_PRESS, event->button.x,
-                                  event->button.y, &commit);
+                                  event->button.y, &action);
     else if (event->type == SDL_MOUSEBUTTONUP && event->button.button == SDL_BUTTON_LEFT)
         taken = app_sliders_mouse(state->sliders, APP_SLIDER_RELEASE, event->button.x,
-                                  event->button.y, &commit);
+                                  event->button.y, &action);
     else if (event->type == SDL_MOUSEMOTION && (event->motion.state & SDL_BUTTON_LMASK))
         taken = app_sliders_mouse(state->sliders, APP_SLIDER_MOVE, event->motion.x, event->motion.y,
-                                  &commit);
+                                  &action);
     if (taken)
         state->dirty = true;
-    if (commit)
+    if (action == APP_SLIDER_RELOAD)
         window_reload(state, false); /* the camera and loom.keep are kept */
+    else if (action == APP_SLIDER_LIVE && state->scene && !state->frozen &&
+             !app_sliders_apply_live(state->sliders, state->scene))
+        fprintf(stderr, "loom: the scene did not take the slider's value\n");
     return taken;
 }
 
