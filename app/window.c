@@ -89,7 +89,44 @@ static void save_screenshot(window_state *state) {
 }
 /* ---------------------------------------------------------------- draw -- */
 
+/* A picture of the running scene was shown at now, drawn in draw seconds. */
+static void count_frame(window_state *state, double now, double draw) {
+    bool running = state->scene && !state->paused && !state->frozen;
+    if (!running) {
+        state->stat_last = 0.0;
+        return;
+    }
+    if (state->stat_last > 0.0) {
+        double frame = now - state->stat_last;
+        state->stat_frames++;
+        state->frame_sum += frame;
+        state->frame_worst = frame > state->frame_worst ? frame : state->frame_worst;
+        state->draw_sum += draw;
+        state->draw_worst = draw > state->draw_worst ? draw : state->draw_worst;
+    } else if (state->stat_since == 0.0) {
+        state->stat_since = now;
+    }
+    state->stat_last = now;
+}
+
+/* What the window says as it closes, so that its frame rate can be checked. */
+static void print_frame_statistics(const window_state *state) {
+    if (state->stat_frames == 0) {
+        fprintf(stderr, "loom: window: no frames of the running scene\n");
+        return;
+    }
+    double mean = state->frame_sum / state->stat_frames;
+    fprintf(stderr,
+            "loom: window: %ld frames at %dx%d, %.1f fps; frame time mean %.1f ms, worst %.1f "
+            "ms; drawing mean %.1f ms, worst %.1f ms\n",
+            state->stat_frames, lr_renderer_width(state->renderer),
+            lr_renderer_height(state->renderer), 1.0 / mean, 1000.0 * mean,
+            1000.0 * state->frame_worst, 1000.0 * state->draw_sum / state->stat_frames,
+            1000.0 * state->draw_worst);
+}
+
 bool window_present(window_state *state) {
+    double began = app_seconds();
     SDL_Surface *screen = SDL_GetWindowSurface(state->window);
     if (!screen) {
         fprintf(stderr, "loom: cannot draw into the window: %s\n", SDL_GetError());
@@ -118,7 +155,7 @@ bool window_present(window_state *state) {
         save_screenshot(state);
     }
     char note[300];
-    app_recorder_frame(state->recorder, state->renderer, note, sizeof note);
+    app_recorder_frame(state->recorder, state->renderer, state->record_clock, note, sizeof note);
     if (note[0]) {
         fprintf(stderr, "loom: %s\n", note);
         window_notify(state, "%s", note);
@@ -135,6 +172,7 @@ bool window_present(window_state *state) {
     state->dirty = false;
 
     double now = app_seconds();
+    count_frame(state, now, now - began);
     state->last_present = now;
     state->frames_counted++;
     if (now - state->fps_since >= 0.5) {
@@ -187,6 +225,8 @@ static void run(window_state *state) {
 
         double now = app_seconds();
         double elapsed = now - last > 0.25 ? 0.25 : now - last;
+        if (!state->paused && state->scene && !state->frozen)
+            state->record_clock += now - last; /* wall time, however slow the frame */
         last = now;
         if (!state->paused && state->scene && !state->frozen) {
             behind += elapsed * state->speed;
@@ -331,6 +371,8 @@ int app_window(const app_options *options) {
         state->test_resident_before = window_resident_kib();
         state->test_reloads = state->test_reloads_total;
         run(state);
+        if (state->renderer)
+            print_frame_statistics(state);
     }
 
     int status = state->status;

@@ -112,6 +112,15 @@ typedef struct window_state {
     int frames_counted;
     double fps_since;
     double last_present;
+    double record_clock; /* wall-clock seconds the scene ran: V's recording clock */
+
+    /* Frame statistics, printed when the window closes: the time between two
+     * pictures while the scene runs (frame), and what drawing one took. */
+    long stat_frames;
+    double stat_last;  /* the last running picture's time, or 0 */
+    double stat_since; /* the first one's */
+    double frame_sum, frame_worst;
+    double draw_sum, draw_worst;
 
     bool running;
     bool dirty;

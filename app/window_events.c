@@ -38,7 +38,8 @@ static void builtin_key(window_state *state, const SDL_KeyboardEvent *key) {
     case SDLK_v: {
         char note[300];
         app_recorder_toggle(state->recorder, lr_renderer_width(state->renderer),
-                            lr_renderer_height(state->renderer), note, sizeof note);
+                            lr_renderer_height(state->renderer), state->record_clock, note,
+                            sizeof note);
         fprintf(stderr, "loom: %s\n", note);
         window_notify(state, "%s", note);
         break;

@@ -193,6 +193,53 @@ tries=30
 while kill -0 "$loom_pid" 2>/dev/null && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
 loom_pid=
 
+# V records at true speed whatever the window's frame rate: a scene whose
+# loom.draw takes 30 ms draws under 33 pictures a second, and 4 s of
+# recording still make a video of 4 s at 60 fps (each picture repeated as
+# long as it was on screen). The window's frame statistics on closing say
+# how fast it drew.
+if command -v ffprobe >/dev/null 2>&1; then
+    cat >"$tmp/slow.lua" <<'EOF'
+local world = loom.world{}
+world:particle{ pos = {0, 0, 0}, radius = 0.2 }
+world:particle{ pos = {1, 0.5, 0}, radius = 0.1, mass = 0 }
+function loom.draw()
+  local start = os.clock()
+  while os.clock() - start < 0.03 do end
+end
+return world
+EOF
+    "$loom" "$tmp/slow.lua" --size 320x240 >"$tmp/out" 2>"$tmp/err" &
+    loom_pid=$!
+    xdotool search --sync --name "loom - slow.lua" >/dev/null 2>&1
+    sleep 1
+    # One xdotool: the two presses are 4 s apart, with no program start between.
+    xdotool key v sleep 4 key v
+    wait_count "saved $tmp/slow-rec-001.mp4" "$tmp/err" 1
+    xdotool key Escape
+    tries=30
+    while kill -0 "$loom_pid" 2>/dev/null && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
+    loom_pid=
+    frames=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 "$tmp/slow-rec-001.mp4")
+    duration=$(ffprobe -v error -show_entries format=duration -of csv=p=0 "$tmp/slow-rec-001.mp4")
+    pictures=$(sed -n 's/.*from \([0-9]*\) pictures.*/\1/p' "$tmp/err")
+    true_speed() {
+        awk -v f="$frames" -v d="$duration" -v p="$pictures" 'BEGIN {
+            exit !(f > 0 && p < f * 0.6 && d > 0.95 * 4 && d < 1.05 * 4) }'
+    }
+    check "4 s of a 30 ms-a-picture window record $duration s of video ($frames frames from $pictures pictures)" true_speed
+    stats=$(grep "^loom: window: " "$tmp/err")
+    mean=$(echo "$stats" | sed -n 's/.*frame time mean \([0-9.]*\) ms.*/\1/p')
+    fps=$(echo "$stats" | sed -n 's/.* \([0-9.]*\) fps;.*/\1/p')
+    slow_stats() {
+        awk -v m="$mean" -v f="$fps" 'BEGIN { exit !(m >= 30 && f < 34 && (1000 / m - f) < 0.2 && (f - 1000 / m) < 0.2) }' &&
+            echo "$stats" | grep -q "^loom: window: [0-9]* frames at 320x240, .*; drawing mean [0-9.]* ms, worst [0-9.]* ms$"
+    }
+    check "the window prints its frame statistics on closing ($stats)" slow_stats
+else
+    echo "# skip: ffprobe is missing: the recording's speed is not checked"
+fi
+
 # Without ffmpeg on the PATH, V records numbered PNGs instead.
 mkdir -p "$tmp/nobin"
 PATH="$tmp/nobin" "$loom" "$tmp/params.lua" --size 320x240 >"$tmp/out" 2>"$tmp/err" &
@@ -208,7 +255,7 @@ xdotool key v
 check "without ffmpeg, V records PNGs into a folder" wait_count "recording to $tmp/params-rec-001/" "$tmp/err" 1
 sleep 0.4
 xdotool key v
-check "... and says how many frames it saved" wait_count "saved $tmp/params-rec-001/ ([1-9][0-9]* frames)" "$tmp/err" 1
+check "... and says how many frames it saved" wait_count "saved $tmp/params-rec-001/ ([1-9][0-9]* frames, " "$tmp/err" 1
 n=$(ls "$tmp/params-rec-001" | grep -c '^frame_[0-9]*\.png$')
 check "... numbered from frame_00000.png without gaps ($n frames)" \
     [ "$n" -gt 0 -a -f "$tmp/params-rec-001/frame_$(printf %05d $((n - 1))).png" ]
