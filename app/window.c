@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* ------------------------------------------------------------- helpers -- */
 
@@ -170,6 +171,14 @@ bool window_present(window_state *state) {
         return false;
     }
     state->dirty = false;
+    if (state->saved_at > 0.0) {
+        /* The save's time is the file's, on the real-time clock. */
+        struct timespec real;
+        clock_gettime(CLOCK_REALTIME, &real);
+        double after = (double)real.tv_sec + 1e-9 * (double)real.tv_nsec - state->saved_at;
+        fprintf(stderr, "loom: on screen %.0f ms after the save\n", 1000.0 * after);
+        state->saved_at = 0.0;
+    }
 
     double now = app_seconds();
     count_frame(state, now, now - began);
@@ -190,11 +199,13 @@ bool window_present(window_state *state) {
  * after the window was destroyed when a key quits at once (Esc): a BadWindow
  * error that Xlib turns into exit(1) at SDL_Quit, about one quit in twenty
  * under Xvfb (found by the hostile-script battery). */
-static bool wait_event(SDL_Event *event, int ms) {
+static bool wait_event(window_state *state, SDL_Event *event, int ms) {
     double until = app_seconds() + ms / 1000.0;
     for (;;) {
         if (SDL_PollEvent(event))
             return true;
+        if (app_watch_pending(state->watch))
+            return false; /* a file changed: look at once */
         double left = until - app_seconds();
         if (left <= 0.0)
             return false;
@@ -215,8 +226,11 @@ static void run(window_state *state) {
                           : (tick_seconds - behind) / state->speed;
         if (wait > POLL_SECONDS)
             wait = POLL_SECONDS;
+        if (wait > WATCH_SECONDS && app_watch_waiting(state->watch))
+            wait = WATCH_SECONDS; /* a save is on its way: look again soon */
         int wait_ms = (int)(wait * 1000.0);
-        if (state->test_reloads == 0 && !state->dirty && wait_ms > 0 && wait_event(&event, wait_ms))
+        if (state->test_reloads == 0 && !state->dirty && wait_ms > 0 &&
+            wait_event(state, &event, wait_ms))
             window_handle_event(state, &event);
         while (state->running && SDL_PollEvent(&event))
             window_handle_event(state, &event);

@@ -29,8 +29,9 @@ enum {
     ERROR_LINES = 14,     /* lines of an error shown on screen */
 };
 
-#define POLL_SECONDS         0.1  /* between two looks at the files */
+#define POLL_SECONDS         0.1  /* between two looks at every file */
 #define SETTLE_SECONDS       0.12 /* a changed file must keep its new state this long */
+#define WATCH_SECONDS        0.01 /* between two looks at a file being saved */
 #define MIN_SPEED            (1.0 / 16.0)
 #define MAX_SPEED            4.0
 #define ORBIT_DEGREES        0.4 /* per pixel dragged */
@@ -113,6 +114,7 @@ typedef struct window_state {
     double fps_since;
     double last_present;
     double record_clock; /* wall-clock seconds the scene ran: V's recording clock */
+    double saved_at;     /* the reloaded file's modification time (real time), until shown */
 
     /* Frame statistics, printed when the window closes: the time between two
      * pictures while the scene runs (frame), and what drawing one took. */
