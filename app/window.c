@@ -137,6 +137,13 @@ bool window_present(window_state *state) {
         fprintf(stderr, "loom: cannot make a %dx%d picture\n", screen->w, screen->h);
         return false;
     }
+    if (!state->full_screen_said &&
+        (screen->w != state->full_screen_from_w || screen->h != state->full_screen_from_h)) {
+        bool full = SDL_GetWindowFlags(state->window) & SDL_WINDOW_FULLSCREEN_DESKTOP;
+        fprintf(stderr, "loom: %s (%dx%d)\n", full ? "full screen" : "full screen off", screen->w,
+                screen->h);
+        state->full_screen_said = true;
+    }
     double aspect = (double)screen->w / screen->h;
     window_choose_camera(state, aspect);
     lr_renderer_set_hidden(state->renderer, state->hidden);
@@ -298,6 +305,7 @@ int app_window(const app_options *options) {
     state->status = APP_EXIT_OK;
     state->speed = 1.0;
     state->hud = true;
+    state->full_screen_said = true;
     state->input = (app_input){window_input_key_down, window_input_mouse, state};
     state->watch = app_watch_create();
     lm_world_def empty_def = lm_world_default_def();

@@ -115,6 +115,8 @@ typedef struct window_state {
     double last_present;
     double record_clock; /* wall-clock seconds the scene ran: V's recording clock */
     double saved_at;     /* the reloaded file's modification time (real time), until shown */
+    bool full_screen_said; /* the last F's new size was said (or there was none) */
+    int full_screen_from_w, full_screen_from_h; /* the size before it */
 
     /* Frame statistics, printed when the window closes: the time between two
      * pictures while the scene runs (frame), and what drawing one took. */
@@ -149,6 +151,7 @@ void window_poll_files(window_state *state, double now);
 
 /* window_events.c */
 void window_handle_event(window_state *state, const SDL_Event *event);
+void window_toggle_full_screen(window_state *state);
 
 /* window_camera.c */
 void window_choose_camera(window_state *state, double aspect);

@@ -10,6 +10,23 @@
 
 /* -------------------------------------------------------------- events -- */
 
+/* F, F11: the window fills the screen (the desktop's size, no mode change)
+ * or goes back to its own size. The picture follows at the next frame. */
+void window_toggle_full_screen(window_state *state) {
+    bool full = SDL_GetWindowFlags(state->window) & SDL_WINDOW_FULLSCREEN_DESKTOP;
+    if (SDL_SetWindowFullscreen(state->window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP) != 0) {
+        fprintf(stderr, "loom: cannot %s full screen: %s\n", full ? "leave" : "go", SDL_GetError());
+        window_notify(state, "no full screen: see the terminal");
+        return;
+    }
+    /* The new size comes when the window manager gives it: window_present
+     * says it then. */
+    state->full_screen_said = false;
+    state->full_screen_from_w = lr_renderer_width(state->renderer);
+    state->full_screen_from_h = lr_renderer_height(state->renderer);
+    window_notify(state, "%s", full ? "full screen off" : "full screen: F or F11 to leave");
+}
+
 /* loom's own keys, for a key the script did not take. */
 static void builtin_key(window_state *state, const SDL_KeyboardEvent *key) {
     SDL_Keycode sym = key->keysym.sym;
@@ -63,6 +80,12 @@ static void builtin_key(window_state *state, const SDL_KeyboardEvent *key) {
         state->hidden ^= LR_HIDE_COLLIDERS;
         break;
     case SDLK_f:
+    case SDLK_F11:
+        window_toggle_full_screen(state);
+        break;
+    case SDLK_HOME:
+    case SDLK_0:
+    case SDLK_KP_0:
         state->user_camera = false;
         if (state->scene)
             app_scene_refit_camera(state->scene);

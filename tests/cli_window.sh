@@ -251,9 +251,9 @@ xdotool key r
 wait_count "loom: reloaded" "$tmp/err" $((reloads + 1))
 sleep 0.2
 check "the camera survives a reload (R)" [ "$(click_at 320 180)" = "mouse -1.40 -0.30 1" ]
-xdotool key f
+xdotool key Home
 sleep 0.2
-check "F fits the camera again (here: the script's loom.camera)" \
+check "Home fits the camera again (here: the script's loom.camera)" \
     [ "$(click_at 464 252)" = "mouse 4.00 -2.00 1" ]
 xdotool mousemove --window "$window" 600 20
 
