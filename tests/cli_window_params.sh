@@ -1,8 +1,10 @@
 #!/bin/sh
 # The window's parameter sliders and recording, under Xvfb, driven by
 # xdotool: dragging a slider reloads the scene with the new value (loom.keep
-# kept), the value survives R and hot reloads, V records the window without
-# its overlays. Skipped with a message without Xvfb or xdotool.
+# kept), the value survives R and hot reloads, a slow drag goes on through
+# reloads, a live parameter changes the running scene, V records the window
+# without its overlays and at true speed, the window's frame statistics.
+# Skipped with a message without Xvfb or xdotool.
 # Usage: sh tests/cli_window_params.sh BUILD_DIR
 build=${1:-build}
 loom=$(cd "$(dirname "$build/loom")" && pwd)/loom
@@ -18,17 +20,10 @@ wait_count() {
     [ "$(grep -c -- "$1" "$2")" -ge "$3" ]
 }
 
-if ! command -v Xvfb >/dev/null 2>&1 || ! command -v xdotool >/dev/null 2>&1; then
-    echo "# skip: the slider tests need Xvfb and xdotool (Debian: apt-get install xvfb xdotool)"
-    echo "0 passed, 0 failed"
-    exit 0
+if ! need_window "the slider tests" || ! xvfb_start; then
+    finish
+    exit
 fi
-Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
-xvfb_pid=$!
-tries=50
-while ! grep -q '[0-9]' "$tmp/display" 2>/dev/null && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
-DISPLAY=:$(cat "$tmp/display")
-export DISPLAY
 
 cat >"$tmp/params.lua" <<'EOF'
 local k = loom.param("k", 10, { min = 0, max = 100, step = 1, label = "stiffness" })
@@ -96,12 +91,13 @@ check "... each load with a k no smaller than the one before" climbing
 xdotool mousemove --window "$window" 400 300 key r
 check "R after the drag keeps k=90" wait_count "^k=90 loads=" "$tmp/out" 2
 
-xdotool key v
-check "V starts recording next to the scene" wait_count "recording to $tmp/params-rec-001" "$tmp/err" 1
-sleep 0.6
-xdotool key v
-check "V again stops and saves the recording" wait_count "saved $tmp/params-rec-001" "$tmp/err" 1
-if command -v ffprobe >/dev/null 2>&1; then
+# V records a video with ffmpeg (without it, PNGs: below).
+if need ffmpeg ffmpeg "V records the window as H.264" && need ffprobe ffmpeg "V records the window as H.264"; then
+    xdotool key v
+    check "V starts recording next to the scene" wait_count "recording to $tmp/params-rec-001.mp4" "$tmp/err" 1
+    sleep 0.6
+    xdotool key v
+    check "V again stops and saves the recording" wait_count "saved $tmp/params-rec-001.mp4" "$tmp/err" 1
     probe=$(ffprobe -v error -select_streams v:0 -show_entries stream=codec_name,pix_fmt,width,height -of csv=p=0 "$tmp/params-rec-001.mp4")
     check "the recording is H.264 yuv420p at the window's 800x720" [ "$probe" = "h264,800,720,yuv420p" ]
     ffmpeg -v error -i "$tmp/params-rec-001.mp4" -frames:v 1 "$tmp/rec0.png"
@@ -110,8 +106,6 @@ if command -v ffprobe >/dev/null 2>&1; then
     hud=$("$pngcheck" count "$tmp/rec0.png" 10 10 60 40 "$("$pngcheck" pixel "$tmp/rec0.png" 400 10)" 6)
     sliders=$("$pngcheck" count "$tmp/rec0.png" 20 660 60 700 "$("$pngcheck" pixel "$tmp/rec0.png" 400 10)" 6)
     check "the recording has no HUD and no sliders" [ "$hud" = 1581 -a "$sliders" = 1681 ]
-else
-    echo "# skip: ffprobe is missing: the recording's format is not checked"
 fi
 xdotool key Escape
 tries=30
@@ -198,7 +192,7 @@ loom_pid=
 # recording still make a video of 4 s at 60 fps (each picture repeated as
 # long as it was on screen). The window's frame statistics on closing say
 # how fast it drew.
-if command -v ffprobe >/dev/null 2>&1; then
+if need ffmpeg ffmpeg "V's recording at true speed" && need ffprobe ffmpeg "V's recording at true speed"; then
     cat >"$tmp/slow.lua" <<'EOF'
 local world = loom.world{}
 world:particle{ pos = {0, 0, 0}, radius = 0.2 }
@@ -236,8 +230,6 @@ EOF
             echo "$stats" | grep -q "^loom: window: [0-9]* frames at 320x240, .*; drawing mean [0-9.]* ms, worst [0-9.]* ms$"
     }
     check "the window prints its frame statistics on closing ($stats)" slow_stats
-else
-    echo "# skip: ffprobe is missing: the recording's speed is not checked"
 fi
 
 # Without ffmpeg on the PATH, V records numbered PNGs instead.

@@ -7,20 +7,10 @@ build=${1:-build}
 loom=$(cd "$(dirname "$build/loom")" && pwd)/loom
 pngcheck=$(cd "$(dirname "$build/tests/pngcheck")" && pwd)/pngcheck
 . "$(dirname "$0")/lib.sh"
-skip=0
 wm_pid=
 
 require_built "$loom" "$pngcheck"
 
-# wait_for PATTERN FILE [SECONDS]: true once FILE has a line matching PATTERN.
-wait_for() {
-    tries=$(( ${3:-5} * 10 ))
-    while [ "$tries" -gt 0 ]; do
-        grep -q -- "$1" "$2" 2>/dev/null && return 0
-        sleep 0.1; tries=$((tries - 1))
-    done
-    return 1
-}
 geometry() { xdotool getwindowgeometry "$window" 2>/dev/null | sed -n 's/.*Geometry: //p'; }
 # wait_geometry WxH: true once the window has that size (the window manager answers in its time).
 wait_geometry() {
@@ -31,18 +21,11 @@ wait_geometry() {
 stop_wm() { [ -n "$wm_pid" ] && kill "$wm_pid" 2>/dev/null; wm_pid=; }
 trap 'stop_wm; cleanup' EXIT
 
-if ! command -v Xvfb >/dev/null 2>&1 || ! command -v xdotool >/dev/null 2>&1 ||
-    ! command -v openbox >/dev/null 2>&1; then
-    echo "# skip: the full-screen tests need Xvfb, xdotool and openbox (Debian: apt-get install xvfb xdotool openbox)"
-    skip=1
+if ! need_window "the full-screen checks" || ! need openbox openbox "the full-screen checks" ||
+    ! need import imagemagick "the full-screen checks" || ! xvfb_start; then
     finish
-    exit $?
+    exit
 fi
-Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
-xvfb_pid=$!
-wait_for '[0-9]' "$tmp/display" 5
-DISPLAY=:$(cat "$tmp/display")
-export DISPLAY
 openbox --sm-disable >"$tmp/wm.log" 2>&1 &
 wm_pid=$!
 sleep 1
