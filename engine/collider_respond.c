@@ -6,15 +6,15 @@
 
 /* -------------------------------------------------------------- response -- */
 
-/* Velocity of the collider's surface at x over the last step: where x was
- * under the old pose, and how far it moved. */
-lm_vec3 lm_collider_surface_velocity(const lm_world *world, const lm_collider_item *c, lm_vec3 x) {
-    if (c->def.kind == LM_COLLIDER_WORLD_BOX) {
+/* Velocity of the collider's surface at x over the sub-step: where x was
+ * under the pose at the sub-step's start, and how far it moved. */
+lm_vec3 lm_collider_surface_velocity(const lm_collider_item *c, const lm_step *step, lm_vec3 x) {
+    if (c->pose.kind == LM_COLLIDER_WORLD_BOX) {
         return lm_v3(0, 0, 0);
     }
-    lm_vec3 local = lm_quat_rotate_back(c->def.rotation, lm_sub(x, c->def.position));
-    lm_vec3 before = lm_add(c->position_prev, lm_quat_rotate(c->rotation_prev, local));
-    return lm_scale(lm_sub(x, before), 1.0 / world->def.time_step);
+    lm_vec3 local = lm_quat_rotate_back(c->pose.rotation, lm_sub(x, c->pose.position));
+    lm_vec3 before = lm_add(c->start_position, lm_quat_rotate(c->start_rotation, local));
+    return lm_scale(lm_sub(x, before), step->inv_h);
 }
 
 /* A shape contact, in the collider's frame: the normal speed the particle
@@ -24,18 +24,19 @@ lm_vec3 lm_collider_surface_velocity(const lm_world *world, const lm_collider_it
  * is carried along by a moving collider), mu_k times it otherwise. In a
  * Verlet scheme this is Jakobsen's friction (7): changing the velocity moves
  * the previous position tangentially (step.c re-derives x_prev). */
-static void respond_shape(lm_world *world, uint32_t i, const lm_collider_item *c, double h,
-                          double rest_speed, bool moved_by_velocity) {
+static void respond_shape(lm_world *world, uint32_t i, const lm_collider_item *c,
+                          const lm_step *step, double rest_speed, bool moved_by_velocity) {
     lm_particles *p = &world->particles;
+    double h = step->h;
     lm_vec3 n = p->contact_normal[i];
-    double e = fmax(c->def.restitution, p->restitution[i]);
-    double mu_k = c->def.friction;
-    double mu_s = c->def.static_friction < 0 ? mu_k : c->def.static_friction;
+    double e = fmax(c->pose.restitution, p->restitution[i]);
+    double mu_k = c->pose.friction;
+    double mu_s = c->pose.static_friction < 0 ? mu_k : c->pose.static_friction;
     if (p->friction[i] >= 0) {
         mu_k = sqrt(mu_k * p->friction[i]);
         mu_s = sqrt(mu_s * p->friction[i]);
     }
-    lm_vec3 vc = lm_collider_surface_velocity(world, c, p->x[i]);
+    lm_vec3 vc = lm_collider_surface_velocity(c, step, p->x[i]);
     double approach = -lm_dot(lm_sub(p->sv[i], vc), n); /* > 0: moving into the surface */
     lm_vec3 v = lm_sub(p->v[i], vc);
     double vn = lm_dot(v, n);
@@ -73,11 +74,10 @@ static void respond_shape(lm_world *world, uint32_t i, const lm_collider_item *c
  * -e times the normal speed it arrived with (slow arrivals rest instead of
  * jittering). Friction: Coulomb's law against a shape (respond_shape), a
  * fraction of the tangential speed against the world box (its old rule). */
-bool lm_colliders_respond(lm_world *world, double h) {
-    lm_tunnel_note(world); /* what the projection could not see */
+bool lm_colliders_respond(lm_world *world, const lm_step *step) {
     lm_particles *p = &world->particles;
     lm_vec3 g = world->def.gravity;
-    double rest_speed = 2.0 * sqrt(lm_dot(g, g)) * h + 1e-6;
+    double rest_speed = 2.0 * sqrt(lm_dot(g, g)) * step->h + 1e-6;
     lm_integrator integrator = world->def.integrator;
     bool moved_by_velocity =
         integrator == LM_INTEGRATOR_VERLET || integrator == LM_INTEGRATOR_SEMI_IMPLICIT_EULER;
@@ -88,12 +88,12 @@ bool lm_colliders_respond(lm_world *world, double h) {
             continue;
         }
         const lm_collider_item *c = lm_store_at(&world->colliders, p->contact_collider[i]);
-        if (c->def.kind != LM_COLLIDER_WORLD_BOX) {
-            respond_shape(world, i, c, h, rest_speed, moved_by_velocity);
+        if (c->pose.kind != LM_COLLIDER_WORLD_BOX) {
+            respond_shape(world, i, c, step, rest_speed, moved_by_velocity);
             slipped = true;
             continue;
         }
-        double e = c->def.restitution, mu = c->def.friction;
+        double e = c->pose.restitution, mu = c->pose.friction;
         /* p->sv holds the velocity the particle arrived with, before projection */
         double v[3] = {p->v[i].x, p->v[i].y, p->v[i].z};
         double u[3] = {p->sv[i].x, p->sv[i].y, p->sv[i].z};
