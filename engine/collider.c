@@ -231,7 +231,7 @@ static bool slot_contact(const lm_world *world, uint32_t i, uint32_t *dense, lm_
     }
     const lm_collider_item *c = lm_store_at(&world->colliders, k);
     *dense = k;
-    if (c->def.kind == LM_COLLIDER_WORLD_BOX) {
+    if (c->def.kind == LM_COLLIDER_WORLD_BOX && (p->contact[i] & 0x3fu)) {
         *normal = box_contact_normal(p->contact[i]);
     } else {
         *normal = world->particles.contact_normal[i];

@@ -115,6 +115,11 @@ static void project_shape(lm_world *world, const lm_collider_item *item, uint32_
         if (distance < r) {
             p->x[i] = lm_mad(p->x[i], normal, r - distance);
             mark(world, i, dense, normal);
+        } else if (distance < r + LM_TOUCH && lm_dot(p->sv[i], normal) < 0) {
+            /* touching and moving in: in contact, though not inside (explicit
+             * Euler's resting particle, whose position the old velocity 0
+             * moved nowhere) */
+            mark(world, i, dense, normal);
         }
     }
 }
@@ -204,6 +209,8 @@ static lm_vec3 edge_friction(const lm_world *world, const lm_collider_item *c, c
  * article). Ends are left to the particle projection (it knows the radius);
  * containers and planes need nothing, since a convex free region that holds
  * both ends holds the segment. */
+#define EDGE_PUSHES 3
+
 void lm_edges_project(lm_world *world, const lm_step *step) {
     if (!world->def.collide_edges) {
         return;
@@ -241,21 +248,26 @@ void lm_edges_project(lm_world *world, const lm_step *step) {
             if (d->kind == LM_COLLIDER_BOX && !lm_segment_enters_box(d, p->x[a], p->x[b])) {
                 continue;
             }
-            double t;
-            double depth = lm_deepest_on_segment(d, p->x[a], p->x[b], &t, &normal);
-            if (depth >= 0 || t <= 0 || t >= 1) {
-                continue;
+            /* Pushed out at its deepest point, the stick turns about it
+             * and may dip in elsewhere (across a box's edge): once more
+             * from there, a few times, with friction on the first push. */
+            for (int push = 0; push < EDGE_PUSHES; push++) {
+                double t;
+                double depth = lm_deepest_on_segment(d, p->x[a], p->x[b], &t, &normal);
+                if (depth >= 0 || t <= 0 || t >= 1) {
+                    break;
+                }
+                double c1 = 1 - t, c2 = t;
+                double lambda = 1.0 / (c1 * c1 * wa + c2 * c2 * wb);
+                lm_vec3 move = lm_scale(normal, -depth);
+                if (push == 0 && (mu_s > 0 || mu_k > 0)) {
+                    move = lm_add(move, edge_friction(world, item, step, a, b, c1, c2, normal,
+                                                      -depth, mu_s, mu_k));
+                }
+                move = lm_scale(move, lambda);
+                p->x[a] = lm_mad(p->x[a], move, c1 * wa);
+                p->x[b] = lm_mad(p->x[b], move, c2 * wb);
             }
-            double c1 = 1 - t, c2 = t;
-            double lambda = 1.0 / (c1 * c1 * wa + c2 * c2 * wb);
-            lm_vec3 move = lm_scale(normal, -depth);
-            if (mu_s > 0 || mu_k > 0) {
-                move = lm_add(move, edge_friction(world, item, step, a, b, c1, c2, normal, -depth,
-                                                  mu_s, mu_k));
-            }
-            move = lm_scale(move, lambda);
-            p->x[a] = lm_mad(p->x[a], move, c1 * wa);
-            p->x[b] = lm_mad(p->x[b], move, c2 * wb);
         }
     }
 }

@@ -164,6 +164,9 @@ typedef struct lm_step {
     double time;  /* s, world time at the start of the sub-step */
     int index;    /* this sub-step, 0 .. count - 1 */
     int count;    /* sub-steps per step */
+    /* m/s: a contact arriving slower than this rests instead of bouncing
+     * (2 |g| h: gravity's push over a sub-step, with room to spare) */
+    double rest_speed;
 } lm_step;
 
 /* The sub-step length h of the world's current settings. */
@@ -303,8 +306,15 @@ typedef struct lm_collider_class {
 
 extern const lm_collider_class lm_collider_classes[LM_COLLIDER_KIND_COUNT];
 
+/* m: a particle this close to a shape's surface and moving into it is in
+ * contact with it (friction holds it), though the projection moves it not. */
+#define LM_TOUCH 1e-9
 /* A contact with a shape (not the world box) sets this bit in particles.contact. */
 #define LM_CONTACT_SHAPE 0x40u
+/* A bounce found inside the sub-step (impact.c) sets this one: the particle
+ * has had its response (the contact response skips it unless a projection
+ * touched it too). */
+#define LM_CONTACT_IMPACT 0x80u
 
 /* Per-slot collision state kept beside the particle arrays (collider.c).
  * generation[slot] records which particle the entry belongs to: a slot reused
@@ -367,6 +377,10 @@ void lm_edges_project(lm_world *world, const lm_step *step);
 /* Faces (LM_CONSTRAINT_FACE) pushed out of colliders through their deepest
  * point (Jakobsen 5 for triangles). */
 void lm_faces_project(lm_world *world, const lm_step *step);
+/* impact.c: bounces found inside the sub-step, at the moment a particle
+ * touches a collider at rest, before the constraints (the prediction moves
+ * with them). */
+void lm_impacts_find(lm_world *world, const lm_step *step);
 /* contact.c: finds the candidate pairs (once per sub-step, after integrating);
  * false when out of memory (the sub-step then has no particle contacts). */
 bool lm_contact_find_pairs(lm_world *world);

@@ -252,6 +252,15 @@ static lm_status find_pairs(lm_world *world, const lm_step *step) {
     return LM_OK;
 }
 
+/* Bounces against colliders at the moment of impact inside the sub-step
+ * (impact.c), before the constraints see the prediction. */
+static lm_status find_impacts(lm_world *world, const lm_step *step) {
+    if (world->colliders.count > 0) {
+        lm_impacts_find(world, step);
+    }
+    return LM_OK;
+}
+
 /* The caller's interrupt (lm_world_set_interrupt), asked before each sweep;
  * once it said stop, the step does no more sweeps. */
 static bool interrupted(lm_world *world) {
@@ -441,10 +450,16 @@ static lm_status respond_to_contacts(lm_world *world, const lm_step *step) {
         collision_pass(world, step);
     }
     if (world->def.integrator == LM_INTEGRATOR_VERLET) {
-        /* Contacts changed velocities: keep x_prev consistent with them. */
+        /* Contacts changed velocities: keep x_prev consistent with them. A
+         * shape's response leaves the velocity at the end of the sub-step,
+         * whose displacement over the next is v h + a h^2 / 2 (Verlet adds
+         * a h^2 to x - x_prev). */
         lm_particles *p = &world->particles;
         for (uint32_t i = 0; i < p->count; i++) {
-            if (p->contact[i]) {
+            if (p->contact[i] & LM_CONTACT_SHAPE) {
+                lm_vec3 back = lm_mad(p->x[i], p->v[i], -step->h);
+                p->x_prev[i] = lm_mad(back, p->f[i], 0.5 * step->h * step->h * p->inv_mass[i]);
+            } else if (p->contact[i]) {
                 p->x_prev[i] = lm_mad(p->x[i], p->v[i], -step->h);
             }
         }
@@ -472,6 +487,7 @@ static const lm_stage substep_stages[] = {
     {"remember the prediction", remember_prediction},
     {"note tunnels", note_tunnels},
     {"find particle pairs", find_pairs},
+    {"find impacts", find_impacts},
     {"satisfy constraints", satisfy_constraints},
     {"derive velocities", derive_velocities},
     {"rattle", rattle},
@@ -535,6 +551,7 @@ lm_status lm_world_step(lm_world *world) {
     step.h = lm_world_substep_length(world);
     step.inv_h = 1.0 / step.h;
     step.count = world->def.substeps;
+    step.rest_speed = 2.0 * sqrt(lm_dot(world->def.gravity, world->def.gravity)) * step.h + 1e-6;
     lm_status status = LM_OK;
     world->interrupted = false;
     for (step.index = 0; step.index < step.count && status == LM_OK; step.index++) {
