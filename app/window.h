@@ -113,8 +113,8 @@ typedef struct window_state {
     int frames_counted;
     double fps_since;
     double last_present;
-    double record_clock; /* wall-clock seconds the scene ran: V's recording clock */
-    double saved_at;     /* the reloaded file's modification time (real time), until shown */
+    double record_clock;   /* wall-clock seconds the scene ran: V's recording clock */
+    double saved_at;       /* the reloaded file's modification time (real time), until shown */
     bool full_screen_said; /* the last F's new size was said (or there was none) */
     int full_screen_from_w, full_screen_from_h; /* the size before it */
 
