@@ -101,6 +101,7 @@ typedef struct window_state {
     int drag_x, drag_y;
     lm_constraint grab_pin;
     lm_particle grabbed;
+    int grab_world;     /* which of the scene's worlds it is in */
     lm_vec3 grab_point; /* the plane the grabbed particle moves in */
 
     /* Display. */
@@ -161,6 +162,8 @@ void window_orbit(window_state *state, int dx, int dy);
 void window_zoom(window_state *state, double clicks);
 
 /* window_grab.c */
+/* How the index-th world of the scene is seen (NULL before a picture). */
+const app_view *window_world_view(const window_state *state, int index);
 void window_release_grab(window_state *state);
 bool window_grab(window_state *state, int x, int y);
 void window_move_grab(window_state *state);

@@ -199,10 +199,11 @@ static void draw_trail(lmlua_draw_state *state, lmlua_attachment *a, lm_vec3 her
     lm_overlay_faded_path(state->overlay, points, n, false, &style, a->fade ? 0.0 : 1.0);
 }
 
-void lmlua_attachments_draw(lua_State *L, lmlua_draw_state *state, const lm_world *world) {
+void lmlua_attachments_draw(lua_State *L, lmlua_draw_state *state, const lm_world *only) {
     for (size_t i = 0; i < state->attachment_count;) {
         lmlua_attachment *a = &state->attachments[i];
-        if (world_of(a) != world) {
+        const lm_world *world = world_of(a);
+        if (only && world != only) {
             i++;
             continue;
         }

@@ -13,7 +13,7 @@
 
 #include "lua_internal.h"
 
-static const char *const plot_fields[] = {"panel", "color", "unit", "range", NULL};
+static const char *const plot_fields[] = {"panel", "color", "unit", "range", "world", NULL};
 
 /* A string field of the options at arg, or NULL. */
 static const char *get_string(lua_State *L, int arg, const char *name) {
@@ -30,7 +30,7 @@ static const char *get_string(lua_State *L, int arg, const char *name) {
     return text;
 }
 
-/* loom.plot(name, value [, { panel =, color =, unit =, range = {low, high} }]) */
+/* loom.plot(name, value [, { panel =, color =, unit =, range = {low, high}, world = }]) */
 static int plot(lua_State *L) {
     size_t length;
     const char *name = luaL_checklstring(L, 1, &length);
@@ -38,6 +38,20 @@ static int plot(lua_State *L) {
         luaL_argerror(L, 1, "name must be 1 to 100 characters without zero bytes");
     }
     double value = lmlua_check_finite(L, lmlua_param(2, "value"));
+    /* world = w: the sample is at w's time, and the series is w's own:
+     * "name (w's name)", so that one name plotted for two worlds makes two
+     * series, told apart in the legend. Pushed at index 4 (nil without). */
+    lua_settop(L, 3);
+    if (lua_type(L, 3) == LUA_TTABLE && lua_getfield(L, 3, "world") != LUA_TNIL) {
+        if (!lmlua_toworld(L, 4))
+            lmlua_place_error(L, lmlua_field(3, "world"),
+                              lua_pushfstring(L, "must be a world, got %s", luaL_typename(L, 4)));
+        char world_name[64];
+        lua_pushfstring(L, "%s (%s)", name, lmlua_world_name(L, 4, world_name));
+        name = lua_tostring(L, -1); /* kept at index 5 */
+    } else {
+        lua_settop(L, 5);
+    }
     lm_plot_options options = {0};
     if (lmlua_check_options(L, 3, plot_fields)) {
         options.panel = get_string(L, 3, "panel");
@@ -65,7 +79,7 @@ static int plot(lua_State *L) {
             options.low = bounds[0];
             options.high = bounds[1];
         }
-        lua_settop(L, 3);
+        lua_settop(L, 5);
     }
     lmlua_draw_state *state = lmlua_draw_state_of(L);
     if (!state->plots) {
@@ -77,9 +91,16 @@ static int plot(lua_State *L) {
         if (!state->plots)
             return luaL_error(L, "not enough memory");
     }
-    lmlua_push_last_world(L);
-    const lm_world *world = lmlua_toworld(L, -1);
-    lua_pop(L, 1);
+    /* The time: the series' world's, else the scene's first shown world's,
+     * else the last world made. */
+    if (lua_isnil(L, 4)) {
+        if (lmlua_shown_count(L) > 0)
+            lmlua_push_shown(L, 0);
+        else
+            lmlua_push_last_world(L);
+        lua_replace(L, 4);
+    }
+    const lm_world *world = lmlua_toworld(L, 4);
     double time = world ? lm_world_time(world) : 0.0;
     switch (lm_plots_append(state->plots, name, time, value, &options)) {
     case LM_PLOT_OK:
