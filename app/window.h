@@ -126,6 +126,7 @@ typedef struct window_state {
     double stat_since; /* the first one's */
     double frame_sum, frame_worst;
     double draw_sum, draw_worst;
+    double screen_sum; /* of drawing: the copy to the screen (blit, SDL_UpdateWindowSurface) */
 
     bool running;
     bool dirty;
