@@ -35,12 +35,32 @@ static void set_shown(lua_State *L, int first, int count, const char *layout) {
     lua_setfield(L, LUA_REGISTRYINDEX, SHOWN_KEY);
 }
 
-/* loom.show(w1, w2, ... [, { layout = "side" | "overlay" }]) */
+/* loom.show(w1, w2, ... [, { layout = "side" | "overlay" }]), or
+ * loom.show({ w1, w2, ... } [, { layout = }]) */
 static int show(lua_State *L) {
     if (lua_getfield(L, LUA_REGISTRYINDEX, CLOSED_KEY) != LUA_TNIL)
         return luaL_error(L, "loom.show: call it while the scene loads (the worlds loom shows are "
                              "fixed once it has)");
     lua_pop(L, 1);
+    /* A list of worlds first: its worlds become the arguments. */
+    if (lua_type(L, 1) == LUA_TTABLE && lua_rawlen(L, 1) > 0) {
+        lua_Integer length = (lua_Integer)lua_rawlen(L, 1);
+        if (length > LMLUA_MAX_SHOWN)
+            return luaL_argerror(L, 1, lua_pushfstring(L, "at most %d worlds", LMLUA_MAX_SHOWN));
+        luaL_checkstack(L, (int)length + 2, NULL);
+        lua_settop(L, 2);
+        for (lua_Integer i = 1; i <= length; i++) {
+            lua_rawgeti(L, 1, i);
+            if (!lmlua_toworld(L, -1))
+                return luaL_argerror(
+                    L, 1,
+                    lua_pushfstring(L, "item %I is not a world (%s)", i, luaL_typename(L, -1)));
+        }
+        lua_rotate(L, 2, -1); /* the options (or nil) after the worlds */
+        lua_remove(L, 1);
+        if (lua_isnil(L, -1))
+            lua_pop(L, 1);
+    }
     int count = lua_gettop(L);
     const char *layout = "side";
     if (count >= 1 && lua_type(L, count) == LUA_TTABLE) {

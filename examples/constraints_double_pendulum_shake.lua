@@ -12,48 +12,35 @@
 -- (SHAKE, Ryckaert, Ciccotti and Berendsen 1977); with Verlet this keeps the
 -- energy within a bounded band around its start (tests/engine_shake.c: every
 -- 1-second mean within 0.3 J for 60 s). The panel plots world:energy().total
--- of both; it starts at 0 J. The motion is chaotic: the two drift apart
--- within seconds even though both are right to the step's accuracy.
+-- of both, each series named by its world; it starts at 0 J. The motion is
+-- chaotic: the two drift apart within seconds even though both are right to
+-- the step's accuracy. Each world is its own: loom.show steps both and draws
+-- both in one picture, each lower bob with its trail.
 
-local function pendulum(world, x)
+local function pendulum(world, x, color)
   local pivot = world:particle{ pos = {x, 0}, mass = 0, radius = 0.04 }
-  local b1 = world:particle{ pos = {x + 1, 0}, radius = 0.08 }
-  local b2 = world:particle{ pos = {x + 2, 0}, radius = 0.08 }
+  local b1 = world:particle{ pos = {x + 1, 0}, radius = 0.08, color = color }
+  local b2 = world:particle{ pos = {x + 2, 0}, radius = 0.08, color = color }
   world:stick(pivot, b1)
   world:stick(b1, b2)
-  return { pivot, b1, b2 }
+  b2:trail{ seconds = 1.5, color = color }
 end
 
--- The shown world runs SHAKE; the Jakobsen one is stepped alongside it in
--- loom.update and drawn with loom.draw.
-local world = loom.world{ projection = "shake" }
-local shake = pendulum(world, 2.2)
-for k = 2, 3 do shake[k]:set_color("#4363d8") end
-local other = loom.world{ projection = "jakobsen" }
-local jakobsen = pendulum(other, -2.2)
+local jakobsen = loom.world{ name = "jakobsen", projection = "jakobsen" }
+local shake = loom.world{ name = "shake", projection = "shake" }
+pendulum(jakobsen, -2.2, "#9aa5b1")
+pendulum(shake, 2.2, "#4363d8")
+loom.show(jakobsen, shake, { layout = "overlay" })
 
 loom.title("Double pendulum: jakobsen loses energy, shake keeps it")
 loom.label{ text = "jakobsen", at = {-2.2, 0.35}, color = "#555555" }
 loom.label{ text = "shake", at = {2.2, 0.35}, color = "#4363d8" }
 
 local function plot()
-  loom.plot("jakobsen", other:energy().total, { panel = "energy (J)", color = "#888888" })
-  loom.plot("shake", world:energy().total, { panel = "energy (J)", color = "#4363d8" })
+  loom.plot("energy", jakobsen:energy().total, { panel = "energy (J)", color = "#888888", world = jakobsen })
+  loom.plot("energy", shake:energy().total, { panel = "energy (J)", color = "#4363d8", world = shake })
 end
 plot()
-function loom.update()
-  other:step()
-  plot()
-end
-
-function loom.draw()
-  loom.line(jakobsen[1], jakobsen[2], { color = "#555555", width = 2 })
-  loom.line(jakobsen[2], jakobsen[3], { color = "#555555", width = 2 })
-  for k = 2, 3 do
-    loom.circle(jakobsen[k], 0.08, { fill = "#9aa5b1", color = "#555555" })
-  end
-end
+loom.update = plot
 
 loom.camera{ target = {0, -0.8, 0}, height = 5.5 }
-
-return world

@@ -8,8 +8,8 @@
 -- starts 0.5 m stretched; the exact motion is x = 0.5 cos(omega t). Each
 -- integrator runs the same spring in its own world at 60 steps per second:
 -- the rows, top to bottom, are euler, semi_implicit_euler, verlet,
--- velocity_verlet, midpoint and rk4; the panel plots each one's distance
--- from the exact x. Explicit Euler gains energy and its swing grows every
+-- velocity_verlet, midpoint and rk4 (loom.show steps and draws all six);
+-- the panel plots each one's distance from the exact x. Explicit Euler gains energy and its swing grows every
 -- period (first order, unstable for an undamped spring); the symplectic
 -- ones (semi-implicit Euler, the Verlets) keep their amplitude but drift in
 -- phase; midpoint (second order) is closer, and RK4 (fourth order) stays on
@@ -22,7 +22,7 @@ local colors = { "#e6194b", "#f58231", "#3cb44b", "#42d4f4", "#4363d8", "#911eb4
 
 local worlds, bobs = {}, {}
 for i, name in ipairs(names) do
-  local w = loom.world{ integrator = name, gravity = {0, 0, 0} }
+  local w = loom.world{ name = name, integrator = name, gravity = {0, 0, 0} }
   local y = 3 - 0.6 * i
   local anchor = w:particle{ pos = {-1, y}, mass = 0, radius = 0.04 }
   bobs[i] = w:particle{ pos = {A, y}, radius = 0.08, color = colors[i] }
@@ -30,29 +30,18 @@ for i, name in ipairs(names) do
   worlds[i] = w
   loom.label{ text = name, at = {-1.1, y}, align = "right", size = 16, color = colors[i] }
 end
-local shown = worlds[#worlds] -- rk4 is drawn by loom; the others by loom.draw
+-- One world per integrator (the integrator is a world's setting), all
+-- stepped by loom and drawn in one picture, one row each.
+loom.show(worlds, { layout = "overlay" })
 
 local function plot()
-  local exact = A * math.cos(OMEGA * shown:time())
   for i, name in ipairs(names) do
+    local exact = A * math.cos(OMEGA * worlds[i]:time())
     loom.plot(name, math.abs(bobs[i]:pos() - exact), { panel = "|x - exact| (m)", color = colors[i] })
   end
 end
 plot()
-function loom.update()
-  for i = 1, #worlds - 1 do worlds[i]:step() end
-  plot()
-end
-
-function loom.draw()
-  for i = 1, #worlds - 1 do
-    local _, y = bobs[i]:pos()
-    loom.line({-1, y}, bobs[i], { color = "#e67e22", width = 2 })
-    loom.circle(bobs[i], 0.08, { fill = colors[i], color = "#333333" })
-  end
-end
+loom.update = plot
 
 loom.title("Six integrators, one spring: error against the exact x")
 loom.camera{ target = {-0.4, 0.9, 0}, height = 4.2 }
-
-return shown

@@ -279,7 +279,7 @@ loom.version = ""
 ---A table that survives hot reloads (the window).
 ---@type table
 loom.keep = {}
----@param options? table gravity, integrator, iterations, substeps, damping, dt, ...
+---@param options? table gravity, integrator, iterations, substeps, damping, dt, name (captions and plot series), ...
 ---@return loom.world
 function loom.world(options) end
 ---@param options table projection, target, yaw, pitch, height, fov
@@ -322,8 +322,13 @@ function loom.polyline(points, style) end
 function loom.text(at, text, style) end
 ---@param name string
 ---@param value number
----@param options? table panel, color, unit, range
+---@param options? table panel, color, unit, range, world (the series is "name (world's name)", at its time)
 function loom.plot(name, value, options) end
+---Shows several worlds, each stepped by loom: side by side (layout = "side",
+---the default) or in one picture (layout = "overlay"). Call it while the
+---scene loads. Also loom.show({w1, w2}, options).
+---@param ... loom.world|loom.world[]|table worlds, then { layout = "side"|"overlay" }
+function loom.show(...) end
 ---A value from --set or the window's slider, else default. With only a name,
 ---the current value of a parameter declared before (a live one's slider
 ---moves it while the scene runs).
