@@ -152,3 +152,99 @@ do
         "collide_newton_cradle.lua, %d strikes in 10 s: the last ball leaves with >= 0.97 of " ..
         "the striker's speed (%.4f), the others <= 0.03 (%.4f)", count, leave, others))
 end
+
+-- collide_bounce_restitution.lua: after the first bounce the balls reach
+-- 81%, 56%, 25% and 6% of the 2.5 m drop (their bottoms, 2.38 m up), and
+-- each next bounce e^2 of the one before while it is over 5 cm.
+do
+    local world = assert(loadfile("examples/collide_bounce_restitution.lua"))()
+    local es, drop = { 0.9, 0.75, 0.5, 0.25 }, 2.5 - 0.12
+    local balls, state = world:particles(), {}
+    for i = 1, #balls do state[i] = { peaks = { drop }, high = -1, rising = false, previous = 0 } end
+    for _ = 1, 60 * 6 do
+        world:step()
+        for i, ball in ipairs(balls) do
+            local s, _, y = state[i], ball:pos()
+            local _, vy = ball:vel()
+            s.rising = s.rising or vy > 0
+            if s.rising then
+                s.high = math.max(s.high, y - 0.12)
+                if vy <= 0 and s.previous > 0 then
+                    s.peaks[#s.peaks + 1], s.high, s.rising = s.high, -1, false
+                end
+            end
+            s.previous = vy
+        end
+    end
+    for i, e in ipairs(es) do
+        local peaks, worst = state[i].peaks, 0
+        for k = 2, #peaks do
+            if peaks[k] > 0.05 then
+                worst = math.max(worst, math.abs(peaks[k] / peaks[k - 1] / (e * e) - 1))
+            end
+        end
+        check(#peaks >= 2 and math.abs(peaks[2] / drop / (e * e) - 1) <= 0.01 and worst <= 0.01,
+              string.format("collide_bounce_restitution.lua, e = %g: the first bounce reaches " ..
+                            "%.0f%% of the drop, each next e^2 of the last (1%%; worst %.2f%%)",
+                            e, 100 * e * e, 100 * worst))
+    end
+end
+
+-- collide_slide_friction.lua: on the 30 degree ramps the blocks slide down
+-- at g (sin 30 - mu cos 30), 2.36 m/s^2 for mu = 0.3 and 0.49 for 0.52 (the
+-- header's figures, 0.1%), and the one on mu = 0.8 holds (under 1 mm).
+do
+    local world = assert(loadfile("examples/collide_slide_friction.lua"))()
+    local blocks, start = world:particles(), {}
+    for i, block in ipairs(blocks) do start[i] = { block:pos() } end
+    world:step(60)
+    local function moved(i)
+        local x, y = blocks[i]:pos()
+        return math.sqrt((x - start[i][1]) ^ 2 + (y - start[i][2]) ^ 2)
+    end
+    for i, mu in ipairs { 0.3, 0.52 } do
+        local expected = 9.81 * (math.sin(math.rad(30)) - mu * math.cos(math.rad(30)))
+        check_near(2 * moved(i), expected, 0.001 * expected, string.format(
+            "collide_slide_friction.lua: mu = %g slides at g (sin 30 - mu cos 30) = %.2f m/s^2",
+            mu, expected))
+    end
+    check(moved(3) < 1e-3, "collide_slide_friction.lua: mu = 0.8 holds its block")
+end
+
+-- particles_box.lua: with restitution 0.8 the particles lose 1 - 0.8^2 =
+-- 36% of their height above the floor on every bounce (3%), the walls
+-- turning only their horizontal speed around (rebounds that touched the
+-- ceiling are left out).
+do
+    local world = assert(loadfile("examples/particles_box.lua"))()
+    local particles, state = world:particles(), {}
+    for i = 1, #particles do state[i] = { peaks = {}, high = -1, rising = false, previous = 0 } end
+    for _ = 1, 60 * 8 do
+        world:step()
+        for i, p in ipairs(particles) do
+            local s, _, y = state[i], p:pos()
+            local _, vy = p:vel()
+            s.rising = s.rising or vy > 0
+            if s.rising then
+                s.high = math.max(s.high, y - p:radius())
+                if vy <= 0 and s.previous > 0 then
+                    s.peaks[#s.peaks + 1], s.high, s.rising = s.high, -1, false
+                end
+            end
+            s.previous = vy
+        end
+    end
+    local worst, count = 0, 0
+    for i, p in ipairs(particles) do
+        local peaks, ceiling = state[i].peaks, 3 - 2 * p:radius() - 1e-3
+        for k = 2, #peaks do
+            if peaks[k] > 0.05 and peaks[k - 1] < ceiling then
+                count = count + 1
+                worst = math.max(worst, math.abs(peaks[k] / peaks[k - 1] / 0.64 - 1))
+            end
+        end
+    end
+    check(count >= 20 and worst <= 0.03, string.format(
+        "particles_box.lua: %d bounces, each to 0.8^2 = 64%% of the height before (3%%; worst %.2f%%)",
+        count, 100 * worst))
+end
