@@ -200,9 +200,40 @@ static void draw_overlay_text(frame *f, const lm_overlay_text *text) {
     draw_label(f, &label);
 }
 
+/* The caption under each world shown side by side: its name. */
+#define CAPTION_SIZE 18.0
+#define CAPTION_LOW  0.035 /* its middle this fraction of the picture above the bottom */
+
+static void draw_caption(frame *f, app_scene *scene, int index, const lr_part *part) {
+    char name[64];
+    lmlua_label caption = {0};
+    caption.text = app_scene_world_name(scene, index, name);
+    caption.on_screen = true;
+    caption.position =
+        (lm_vec3){(part->left + 0.5 * part->width) / f->screen_width, 1.0 - CAPTION_LOW, 0};
+    caption.size = CAPTION_SIZE;
+    caption.color = LIGHT_INK;
+    caption.bold = true;
+    caption.align = LMLUA_ALIGN_CENTER;
+    draw_label(f, &caption);
+}
+
+/* Side by side: the labels at world points in one world's part (those of
+ * its particles and those of no particle), or the labels on the picture. */
+typedef struct in_part {
+    frame *f;
+    const lm_world *world; /* of this part; NULL: the labels on the picture */
+} in_part;
+
+static void draw_label_in_part(void *context, const lmlua_label *label) {
+    const in_part *p = context;
+    if (label->on_screen ? p->world == NULL
+                         : p->world && (!label->world || label->world == p->world))
+        draw_label(p->f, label);
+}
+
 bool app_draw_scene(app_labels *labels, app_scene *scene, lr_renderer *renderer,
                     const lr_camera *camera, char *err, size_t err_size) {
-    const lm_world *world = app_scene_world(scene);
     int width = lr_renderer_width(renderer), height = lr_renderer_height(renderer);
     bool drawn = app_scene_draw(scene, (double)width / height, err, err_size);
     double strip = lm_plots_strip_width(app_scene_plots(scene), (double)width / height);
@@ -216,13 +247,14 @@ bool app_draw_scene(app_labels *labels, app_scene *scene, lr_renderer *renderer,
     const lm_overlay *overlay = drawn ? app_scene_overlay(scene) : NULL;
     lr_theme theme = app_scene_theme(scene);
     lr_renderer_set_theme(renderer, &theme);
-    lr_renderer_set_styles(renderer, app_scene_styles(scene));
-    lr_renderer_draw_with(renderer, world, camera, overlay);
-    lr_renderer_set_styles(renderer, NULL);
+    lr_part parts[LR_MAX_PARTS];
+    bool side;
+    int part_count = app_scene_parts(scene, width, height, parts, &side);
+    lr_renderer_draw_parts(renderer, parts, part_count, side, camera, overlay);
     int count = 0;
     app_scene_each_label(scene, count_label, &count);
     size_t texts = overlay ? lm_overlay_text_count(overlay) : 0;
-    if ((count == 0 && texts == 0) || !labels || !load_fonts(labels))
+    if ((count == 0 && texts == 0 && !side) || !labels || !load_fonts(labels))
         return drawn;
 
     frame f;
@@ -234,16 +266,41 @@ bool app_draw_scene(app_labels *labels, app_scene *scene, lr_renderer *renderer,
     f.ink = theme.ink;
     lr_camera resolved = *camera;
     if (resolved.projection == LR_PROJECTION_AUTO)
-        resolved.projection = lr_camera_fit(world, (double)f.width / f.height).projection;
+        resolved.projection = app_scene_fit(scene, (double)f.width / f.height).projection;
     f.view = app_view_make(&resolved, f.width, f.height);
     /* Labels on the picture stay in the part the plot panels leave free; the
      * overlay's text was placed there already (lmlua_draw_frame). */
     f.screen_width = f.width * (1.0 - strip);
-    app_scene_each_label(scene, draw_label, &f);
+    if (!side) {
+        app_scene_each_label(scene, draw_label, &f);
+        f.screen_width = f.width;
+        for (size_t i = 0; i < texts; i++) {
+            lm_overlay_text text = lm_overlay_text_at(overlay, i);
+            draw_overlay_text(&f, &text);
+        }
+        return drawn;
+    }
+    /* Side by side, what is at a world point is drawn in the part of its
+     * world (a label that follows a particle, text of a trail) or in every
+     * part (anything else at a world point); then what is on the picture. */
+    for (int k = 0; k < part_count; k++) {
+        f.view = app_view_make_part(&resolved, parts[k].left, parts[k].width, f.height);
+        in_part p = {&f, parts[k].world};
+        app_scene_each_label(scene, draw_label_in_part, &p);
+        for (size_t i = 0; i < texts; i++) {
+            lm_overlay_text text = lm_overlay_text_at(overlay, i);
+            if (!text.screen && (text.part == 0 || text.part == k + 1))
+                draw_overlay_text(&f, &text);
+        }
+        draw_caption(&f, scene, k, &parts[k]);
+    }
+    in_part on_picture = {&f, NULL};
+    app_scene_each_label(scene, draw_label_in_part, &on_picture);
     f.screen_width = f.width;
     for (size_t i = 0; i < texts; i++) {
         lm_overlay_text text = lm_overlay_text_at(overlay, i);
-        draw_overlay_text(&f, &text);
+        if (text.screen)
+            draw_overlay_text(&f, &text);
     }
     return drawn;
 }

@@ -157,13 +157,27 @@ static int find_world(lua_State *L) {
     if (lmlua_shown_count(L) == 0 && returned >= 2) {
         lua_pushcfunction(L, lmlua_show_worlds);
         for (int i = 1; i <= results; i++)
-            if (lmlua_toworld(L, i))
+            if (lmlua_toworld(L, i)) {
+                for (int j = 1; j < i; j++)
+                    if (lua_rawequal(L, i, j))
+                        return luaL_error(L,
+                                          "%s: the scene returned world %d twice (return each "
+                                          "world once)",
+                                          scene->path, j);
                 lua_pushvalue(L, i);
+            }
         lua_call(L, returned, 0);
     }
     lmlua_show_close(L);
     scene->worlds = lmlua_shown_count(L);
     if (scene->worlds > 0) {
+        /* A trusted scene can destroy a world it showed (its __gc). */
+        for (int i = 0; i < scene->worlds; i++) {
+            lmlua_push_shown(L, i);
+            if (!lmlua_toworld(L, -1))
+                return luaL_error(L, "%s: loom.show's world %d was destroyed", scene->path, i + 1);
+            lua_pop(L, 1);
+        }
         for (int i = 0; i < scene->worlds; i++) {
             lmlua_push_shown(L, i);
             lmlua_hold_world(L, -1, true);
@@ -414,6 +428,40 @@ bool app_scene_overlaid(app_scene *scene) {
     return scene->worlds > 1 && lmlua_shown_overlaid(scene->L);
 }
 
+/* Several worlds, each in its own columns. */
+static bool side_by_side(app_scene *scene) {
+    return scene->worlds > 1 && !lmlua_shown_overlaid(scene->L);
+}
+
+lr_camera app_scene_fit(app_scene *scene, double aspect) {
+    const lm_world *worlds[LMLUA_MAX_SHOWN];
+    int count = 0;
+    for (int i = 0; i < scene->worlds; i++) {
+        worlds[count] = app_scene_world_at(scene, i);
+        count += worlds[count] != NULL;
+    }
+    return lr_camera_fit_worlds(worlds, count, aspect);
+}
+
+int app_scene_parts(app_scene *scene, int width, int height, lr_part parts[LR_MAX_PARTS],
+                    bool *side) {
+    *side = side_by_side(scene);
+    double strip = lm_plots_strip_width(lmlua_plots(scene->L), (double)width / height);
+    int free_width = (int)lround(width * (1.0 - strip));
+    int count = 0;
+    for (int i = 0; i < scene->worlds && i < LR_MAX_PARTS; i++) {
+        const lm_world *world = app_scene_world_at(scene, i);
+        if (!world)
+            continue;
+        parts[count].world = world;
+        parts[count].styles = app_scene_styles_at(scene, i);
+        parts[count].left = *side ? free_width * i / scene->worlds : 0;
+        parts[count].width = *side ? free_width * (i + 1) / scene->worlds - parts[count].left : 0;
+        count++;
+    }
+    return count;
+}
+
 static void theme_in(lua_State *L, void *context) {
     lmlua_apply_theme(L, context);
 }
@@ -546,12 +594,19 @@ static bool advance(app_scene *scene, double dt, char *err, size_t err_size) {
 }
 
 lr_camera app_scene_camera(app_scene *scene, double aspect) {
-    /* Plot panels take a strip on the right: the scene is framed in the rest. */
+    /* Plot panels take a strip on the right: the scene is framed in the rest
+     * (worlds side by side: each in its part of the rest, which
+     * app_scene_parts places). */
     double strip = lm_plots_strip_width(lmlua_plots(scene->L), aspect);
     double full_aspect = aspect;
     aspect *= 1.0 - strip;
+    bool side = side_by_side(scene);
+    if (side) {
+        aspect /= scene->worlds;
+        strip = 0.0;
+    }
     if (!scene->camera_fitted) {
-        scene->fitted = lr_camera_fit(app_scene_world(scene), aspect);
+        scene->fitted = app_scene_fit(scene, aspect);
         scene->fitted_aspect = aspect;
         scene->camera_fitted = true;
     }

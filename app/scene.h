@@ -127,6 +127,16 @@ const char *app_scene_world_name(app_scene *scene, int index, char out[64]);
 /* True when several worlds share one picture (loom.show's layout =
  * "overlay"), false when they are side by side. */
 bool app_scene_overlaid(app_scene *scene);
+/* A camera that frames every world the scene shows, for a picture (or a
+ * part of one) of the given aspect: lr_camera_fit_worlds. */
+lr_camera app_scene_fit(app_scene *scene, double aspect);
+/* The worlds of a width x height picture as the renderer draws them
+ * (lr_renderer_draw_parts), with their looks; side by side (*side), each
+ * in its own columns of the part the plot panels leave free, in the order
+ * shown, else overlaid on the whole picture. Returns how many (0 when the
+ * worlds are gone). */
+int app_scene_parts(app_scene *scene, int width, int height, lr_part parts[LR_MAX_PARTS],
+                    bool *side);
 /* The scene's theme (loom.style), "light" when it asks for none. */
 lr_theme app_scene_theme(app_scene *scene);
 

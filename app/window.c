@@ -70,7 +70,8 @@ bool window_input_mouse(void *context, lm_vec3 *world) {
     const window_state *state = context;
     if (!state->mouse_inside || !state->view_valid)
         return false;
-    *world = app_view_unproject(&state->view, state->mouse_x, state->mouse_y, state->camera.target);
+    *world = app_view_unproject(window_view_at(state, state->mouse_x), state->mouse_x,
+                                state->mouse_y, state->camera.target);
     return true;
 }
 /* ---------------------------------------------------------- screenshot -- */
@@ -151,6 +152,15 @@ bool window_present(window_state *state) {
     if (state->scene) {
         state->view = app_view_make(&state->camera, screen->w, screen->h);
         state->view_valid = true;
+        lr_part parts[LR_MAX_PARTS];
+        bool side;
+        int count = app_scene_parts(state->scene, screen->w, screen->h, parts, &side);
+        state->part_count = side ? count : 0;
+        for (int i = 0; i < state->part_count; i++) {
+            state->part_views[i] =
+                app_view_make_part(&state->camera, parts[i].left, parts[i].width, screen->h);
+            state->part_lefts[i] = parts[i].left;
+        }
         if (!app_draw_scene(state->labels, state->scene, state->renderer, &state->camera,
                             state->scratch, sizeof state->scratch) &&
             !state->frozen)

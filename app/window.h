@@ -96,6 +96,10 @@ typedef struct window_state {
     lr_camera request; /* the script's loom.camera{} seen last */
     app_view view;
     bool view_valid;
+    /* Worlds side by side (loom.show): each one's view, in its columns. */
+    app_view part_views[LR_MAX_PARTS];
+    int part_lefts[LR_MAX_PARTS];
+    int part_count; /* 0: every world is seen through view */
 
     /* Mouse. */
     int mouse_x, mouse_y;
@@ -169,6 +173,8 @@ void window_zoom(window_state *state, double clicks);
 /* window_grab.c */
 /* How the index-th world of the scene is seen (NULL before a picture). */
 const app_view *window_world_view(const window_state *state, int index);
+/* The view of the world under window column x (side by side), else view. */
+const app_view *window_view_at(const window_state *state, int x);
 void window_release_grab(window_state *state);
 bool window_grab(window_state *state, int x, int y);
 void window_move_grab(window_state *state);

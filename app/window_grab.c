@@ -9,8 +9,18 @@
 /* --------------------------------------------------------------- grab -- */
 
 const app_view *window_world_view(const window_state *state, int index) {
-    (void)index; /* every world is seen through the one view */
-    return state->view_valid ? &state->view : NULL;
+    if (!state->view_valid)
+        return NULL;
+    if (state->part_count == 0)
+        return &state->view; /* every world is seen through the one view */
+    return index >= 0 && index < state->part_count ? &state->part_views[index] : NULL;
+}
+
+const app_view *window_view_at(const window_state *state, int x) {
+    int part = 0;
+    while (part + 1 < state->part_count && x >= state->part_lefts[part + 1])
+        part++;
+    return state->part_count > 0 ? &state->part_views[part] : &state->view;
 }
 
 void window_release_grab(window_state *state) {

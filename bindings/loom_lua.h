@@ -44,6 +44,9 @@ enum { LMLUA_MAX_SHOWN = 8 };
 int lmlua_shown_count(lua_State *L);
 /* Pushes the index-th (from 0), or nil. */
 void lmlua_push_shown(lua_State *L, int index);
+/* Where world is among them: its place from 1, 0 when the scene shows no
+ * list, -1 when it is not in the list. Neither allocates nor raises. */
+int lmlua_shown_part(lua_State *L, const lm_world *world);
 /* True for loom.show's layout = "overlay" (one picture), false for "side". */
 bool lmlua_shown_overlaid(lua_State *L);
 /* A lua_CFunction: shows its arguments, worlds (the first LMLUA_MAX_SHOWN),
@@ -78,8 +81,9 @@ typedef struct lmlua_label {
     uint32_t color;   /* 0xRRGGBBAA */
     bool panel;       /* on a pale translucent panel */
     bool bold;
-    bool mono;         /* DejaVu Sans Mono (numbers, aligned) instead of DejaVu Sans (prose) */
-    lmlua_align align; /* which side of the text the anchor is on (centre: its middle) */
+    bool mono;             /* DejaVu Sans Mono (numbers, aligned) instead of DejaVu Sans (prose) */
+    lmlua_align align;     /* which side of the text the anchor is on (centre: its middle) */
+    const lm_world *world; /* the world of the particle it follows, else NULL */
 } lmlua_label;
 
 typedef void (*lmlua_label_fn)(void *context, const lmlua_label *label);

@@ -199,18 +199,22 @@ static void draw_trail(lmlua_draw_state *state, lmlua_attachment *a, lm_vec3 her
     lm_overlay_faded_path(state->overlay, points, n, false, &style, a->fade ? 0.0 : 1.0);
 }
 
-void lmlua_attachments_draw(lua_State *L, lmlua_draw_state *state, const lm_world *only) {
+void lmlua_attachments_draw(lua_State *L, lmlua_draw_state *state) {
     for (size_t i = 0; i < state->attachment_count;) {
         lmlua_attachment *a = &state->attachments[i];
-        const lm_world *world = world_of(a);
-        if (only && world != only) {
-            i++;
-            continue;
-        }
         if (!is_live(a)) {
             detach(L, state, i); /* the last one moved into i */
             continue;
         }
+        const lm_world *world = world_of(a);
+        /* Drawn in its world's part of the picture; not at all when the
+         * scene shows worlds and not this one. */
+        int part = lmlua_shown_part(L, world);
+        if (part < 0) {
+            i++;
+            continue;
+        }
+        lm_overlay_set_part(state->overlay, part);
         lm_particle p = lmlua_particle_of(a->particle);
         lm_vec3 here = lm_particle_position(world, p);
         if (a->trail)
@@ -235,6 +239,7 @@ void lmlua_attachments_draw(lua_State *L, lmlua_draw_state *state, const lm_worl
         }
         i++;
     }
+    lm_overlay_set_part(state->overlay, 0);
 }
 
 /* ---------------------------------------------------------------- methods -- */

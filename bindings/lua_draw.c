@@ -380,7 +380,7 @@ static int draw_text(lua_State *L) {
                    MAX_TEXT_BYTES);
     }
     lm_overlay_text t = {text,   s.screen, at, s.size, s.shape.color, (lm_overlay_align)s.align,
-                         s.bold, s.panel};
+                         s.bold, s.panel,  0};
     added(L, lm_overlay_add_text(state->overlay, &t));
     return 0;
 }
@@ -402,8 +402,8 @@ int lmlua_draw_frame(lua_State *L) {
     state->user_text_bytes = 0;
 
     /* Every world's trails and arrows: the scene's own, a second world it
-     * steps by hand, the worlds it shows. */
-    lmlua_attachments_draw(L, state, NULL);
+     * steps by hand, or the worlds it shows, each in its part. */
+    lmlua_attachments_draw(L, state);
 
     if (lua_getfield(L, LUA_REGISTRYINDEX, LMLUA_MODULE_KEY) == LUA_TTABLE &&
         lua_getfield(L, -1, "draw") == LUA_TFUNCTION) {

@@ -146,9 +146,11 @@ extern const luaL_Reg lmlua_particle_attach_methods[];
 /* After each world:step: samples the trails and arrows of that world's
  * particles. Neither allocates nor raises. */
 void lmlua_attachments_step(lua_State *L, const lm_world *world);
-/* Adds the trails and arrows of the particles of world `only` (NULL: of
- * every world) to overlay; frees the attachments of removed particles. */
-void lmlua_attachments_draw(lua_State *L, lmlua_draw_state *state, const lm_world *only);
+/* Adds the trails and arrows of the particles of every world (of every
+ * world the scene shows, when it shows several) to overlay, each in its
+ * world's part (lm_overlay_set_part); frees the attachments of removed
+ * particles. */
+void lmlua_attachments_draw(lua_State *L, lmlua_draw_state *state);
 /* Frees every attachment (the state is being collected). */
 void lmlua_attachments_free(lmlua_draw_state *state);
 

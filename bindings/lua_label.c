@@ -457,6 +457,7 @@ void lmlua_each_label(lua_State *L, lmlua_label_fn fn, void *context) {
         out.bold = l->bold;
         out.mono = l->mono;
         out.align = l->align;
+        out.world = NULL;
         bool shown = true;
         if (!l->on_screen && l->follows) {
             lua_getiuservalue(L, -2, UV_PARTICLE);
@@ -466,6 +467,7 @@ void lmlua_each_label(lua_State *L, lmlua_label_fn fn, void *context) {
             shown = particle != NULL && lmlua_handle_intact(L, -1) &&
                     lmlua_handle_is_live(particle, LMLUA_PARTICLE);
             if (shown) {
+                out.world = particle->owner->world;
                 out.position =
                     lm_particle_position(particle->owner->world, lmlua_particle_of(particle));
             }

@@ -130,3 +130,17 @@ bool lmlua_shown_overlaid(lua_State *L) {
     lua_pop(L, 1);
     return overlaid;
 }
+
+int lmlua_shown_part(lua_State *L, const lm_world *world) {
+    int count = lmlua_shown_count(L);
+    if (count == 0)
+        return 0;
+    for (int i = 0; i < count && lua_checkstack(L, 1); i++) {
+        lmlua_push_shown(L, i);
+        bool found = lmlua_toworld(L, -1) == world;
+        lua_pop(L, 1);
+        if (found)
+            return i + 1;
+    }
+    return -1;
+}

@@ -45,3 +45,6 @@ loom.update = plot
 
 loom.title("Six integrators, one spring: error against the exact x")
 loom.camera{ target = {-0.4, 0.9, 0}, height = 4.2 }
+
+-- The worlds, for tests/lua/test_example_physics.lua.
+return worlds[6], { worlds = worlds, bobs = bobs }

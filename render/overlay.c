@@ -35,6 +35,7 @@ typedef struct item {
     size_t first, count; /* points */
     double radius;       /* circles */
     double alpha_start;  /* faded paths: alpha at the first point, 0..1; < 0 = not faded */
+    int part;            /* lm_overlay_set_part */
 } item;
 
 typedef struct text_item {
@@ -51,6 +52,7 @@ struct lm_overlay {
     size_t text_count, text_capacity;
     char *chars;
     size_t char_count, char_capacity;
+    int part; /* of the items added next */
 };
 
 static bool grow(void **array, size_t *capacity, size_t needed, size_t item_size) {
@@ -91,6 +93,11 @@ void lm_overlay_clear(lm_overlay *overlay) {
     overlay->point_count = 0;
     overlay->text_count = 0;
     overlay->char_count = 0;
+    overlay->part = 0;
+}
+
+void lm_overlay_set_part(lm_overlay *overlay, int part) {
+    overlay->part = part > 0 ? part : 0;
 }
 
 size_t lm_overlay_item_count(const lm_overlay *overlay) {
@@ -108,6 +115,7 @@ static bool add_item(lm_overlay *overlay, item it, const lm_vec3 *points) {
               sizeof(lm_vec3)))
         return false;
     it.first = overlay->point_count;
+    it.part = overlay->part;
     if (it.count > 0)
         memcpy(overlay->points + overlay->point_count, points, it.count * sizeof(lm_vec3));
     overlay->point_count += it.count;
@@ -170,6 +178,7 @@ bool lm_overlay_add_text(lm_overlay *overlay, const lm_overlay_text *text) {
     text_item *t = &overlay->texts[overlay->text_count++];
     t->text = *text;
     t->text.text = NULL;
+    t->text.part = overlay->part;
     t->offset = overlay->char_count;
     overlay->char_count += length;
     return true;
@@ -695,6 +704,11 @@ void lm_overlay_rasterise(const lm_overlay *overlay, const lm_overlay_target *ta
     scratch s = {.target = target};
     for (size_t k = 0; k < overlay->item_count; k++) {
         const item *it = &overlay->items[k];
+        bool wanted =
+            target->part == 0 || (target->part < 0 && it->screen) ||
+            (target->part > 0 && !it->screen && (it->part == 0 || it->part == target->part));
+        if (!wanted)
+            continue;
         size_t n = it->count;
         if (!reserve_points(&s, n > 128 ? n : 128))
             break;

@@ -55,6 +55,7 @@ typedef struct lm_overlay_text {
     lm_overlay_align align;
     bool bold;
     bool panel; /* on a pale translucent panel */
+    int part;   /* the part of the picture a world point is in: see lm_overlay_set_part */
 } lm_overlay_text;
 
 /* NULL when out of memory. */
@@ -82,8 +83,15 @@ bool lm_overlay_circle(lm_overlay *overlay, lm_vec3 centre, double radius, bool 
 /* An arrow from tail to tip with its head at the tip. */
 bool lm_overlay_arrow(lm_overlay *overlay, lm_vec3 tail, lm_vec3 tip, bool screen,
                       const lm_overlay_style *style);
-/* Text; the string is copied. */
+/* Text; the string is copied. Its part is the overlay's (lm_overlay_set_part). */
 bool lm_overlay_add_text(lm_overlay *overlay, const lm_overlay_text *text);
+
+/* The part of a picture that shows several worlds side by side (render.h's
+ * lr_renderer_draw_parts) that the world items added from now on belong
+ * to: part k (from 1) is drawn only in the k-th world's columns; 0, the
+ * default and what lm_overlay_clear goes back to, in every part. Screen
+ * items are drawn once over the whole picture whatever their part. */
+void lm_overlay_set_part(lm_overlay *overlay, int part);
 
 /* Multiplies the x of every screen item and text added so far by factor:
  * the scene's screen coordinates squeezed into the part of the picture a
@@ -114,9 +122,13 @@ typedef struct lm_overlay_target {
     void (*triangles)(void *context, const lm_overlay_vertex *corners, size_t triangle_count,
                       bool translucent);
     void *context;
+    /* Which items: 0 every item; k > 0 the world items of part k or of
+     * every part (0); -1 the screen items only. */
+    int part;
 } lm_overlay_target;
 
-/* Draws every item but the text, in the order they were added. */
+/* Draws every item but the text, in the order they were added (those
+ * target->part selects). */
 void lm_overlay_rasterise(const lm_overlay *overlay, const lm_overlay_target *target);
 
 #endif

@@ -247,7 +247,7 @@ static void line(layout *l, double x0, double y0, double x1, double y1, double w
 
 static void text_weight(layout *l, double x, double y, const char *string, double size,
                         uint32_t color, lm_overlay_align align, bool bold) {
-    lm_overlay_text t = {string, true, {x, y, 0}, size, color, align, bold, false};
+    lm_overlay_text t = {string, true, {x, y, 0}, size, color, align, bold, false, 0};
     l->ok = lm_overlay_add_text(l->overlay, &t) && l->ok;
 }
 

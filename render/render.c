@@ -150,44 +150,104 @@ void lr_renderer_draw(lr_renderer *renderer, const lm_world *world, const lr_cam
 
 void lr_renderer_draw_with(lr_renderer *renderer, const lm_world *world, const lr_camera *camera,
                            const lm_overlay *overlay) {
-    bool perspective = camera->projection == LR_PROJECTION_PERSPECTIVE;
-    if (camera->projection == LR_PROJECTION_AUTO)
-        perspective = lr_camera_fit(world, (double)renderer->width / renderer->height).projection ==
-                      LR_PROJECTION_PERSPECTIVE;
-    renderer->view = lr_view_make(camera, perspective, (double)renderer->width * SUPERSAMPLE,
-                                  (double)renderer->height * SUPERSAMPLE);
+    lr_part part = {world, renderer->styles, 0, 0};
+    lr_renderer_draw_parts(renderer, &part, 1, false, camera, overlay);
+}
+
+/* Collects the count worlds of parts (into one list: overlaid), shades
+ * their surfaces, sorts and rasterises them with renderer->view. */
+static void draw_worlds(lr_renderer *renderer, const lr_part *parts, int count) {
     renderer->prim_count = 0;
     renderer->next_order = 0;
     renderer->grid_drawn = false;
     renderer->particle_zmin = INFINITY;
     renderer->particle_zmax = -INFINITY;
-    renderer->world = world;
-    renderer->has_floor = false;
-    renderer->link_count = renderer->particle_count = 0;
-    renderer->face_count = renderer->caster_count = 0;
-
-    const lm_draw_fns fns = {renderer->hidden & LR_HIDE_COLLIDERS ? NULL : lr_collect_collider,
-                             lr_collect_link, lr_collect_particle, lr_collect_face};
-    lm_world_draw(world, &fns, renderer);
-    if (!renderer->view.straight)
-        lr_surface_build(renderer);
+    const lm_world *worlds[LR_MAX_PARTS];
+    for (int i = 0; i < count; i++) {
+        worlds[i] = parts[i].world;
+        renderer->styles = parts[i].styles;
+        renderer->world = parts[i].world;
+        renderer->has_floor = false;
+        renderer->link_count = renderer->particle_count = 0;
+        renderer->face_count = renderer->caster_count = 0;
+        const lm_draw_fns fns = {renderer->hidden & LR_HIDE_COLLIDERS ? NULL : lr_collect_collider,
+                                 lr_collect_link, lr_collect_particle, lr_collect_face};
+        lm_world_draw(parts[i].world, &fns, renderer);
+        if (!renderer->view.straight)
+            lr_surface_build(renderer);
+    }
     renderer->world = NULL;
+    lr_sort(renderer, worlds, count);
+    lr_rasterise(renderer);
+}
 
-    lr_sort(renderer, world);
+static void draw_overlay(lr_renderer *renderer, const lm_overlay *overlay, double width, int part) {
+    lm_overlay_target target = {width,
+                                (double)renderer->height * SUPERSAMPLE,
+                                renderer->view.point,
+                                overlay_project,
+                                overlay_triangles,
+                                renderer,
+                                part};
+    lm_overlay_rasterise(overlay, &target);
+    SDL_RenderFlush(renderer->sdl);
+}
+
+void lr_renderer_draw_parts(lr_renderer *renderer, const lr_part *parts, int count, bool side,
+                            const lr_camera *camera, const lm_overlay *overlay) {
+    if (count > LR_MAX_PARTS)
+        count = LR_MAX_PARTS;
+    const lr_styles *styles = renderer->styles;
+    double canvas_height = (double)renderer->height * SUPERSAMPLE;
+    bool perspective = camera->projection == LR_PROJECTION_PERSPECTIVE;
+    if (camera->projection == LR_PROJECTION_AUTO) {
+        const lm_world *worlds[LR_MAX_PARTS];
+        for (int i = 0; i < count; i++)
+            worlds[i] = parts[i].world;
+        perspective =
+            lr_camera_fit_worlds(worlds, count, (double)renderer->width / renderer->height)
+                .projection == LR_PROJECTION_PERSPECTIVE;
+    }
 
     SDL_Color background = lr_sdl_color(COLOR_BACKGROUND);
     SDL_SetRenderDrawColor(renderer->sdl, background.r, background.g, background.b, background.a);
     SDL_RenderClear(renderer->sdl);
-    lr_rasterise(renderer);
-    if (overlay) {
-        lm_overlay_target target = {(double)renderer->width * SUPERSAMPLE,
-                                    (double)renderer->height * SUPERSAMPLE,
-                                    renderer->view.point,
-                                    overlay_project,
-                                    overlay_triangles,
-                                    renderer};
-        lm_overlay_rasterise(overlay, &target);
-        SDL_RenderFlush(renderer->sdl);
+    if (!side || count < 2) {
+        /* One view: the worlds overlaid, sorted together. */
+        renderer->view =
+            lr_view_make(camera, perspective, (double)renderer->width * SUPERSAMPLE, canvas_height);
+        draw_worlds(renderer, parts, count);
+        if (overlay)
+            draw_overlay(renderer, overlay, (double)renderer->width * SUPERSAMPLE, 0);
+    } else {
+        /* Side by side: each world in its own columns (an SDL viewport, which
+         * offsets and clips), seen as if the picture were only those
+         * columns, with the overlay's world items of its part. */
+        for (int i = 0; i < count; i++) {
+            SDL_Rect columns = {parts[i].left * SUPERSAMPLE, 0, parts[i].width * SUPERSAMPLE,
+                                renderer->height * SUPERSAMPLE};
+            SDL_RenderSetViewport(renderer->sdl, &columns);
+            renderer->view = lr_view_make(camera, perspective, (double)columns.w, canvas_height);
+            draw_worlds(renderer, &parts[i], 1);
+            if (overlay)
+                draw_overlay(renderer, overlay, (double)columns.w, i + 1);
+            SDL_RenderSetViewport(renderer->sdl, NULL);
+            /* A rule in the grid's colour between two parts. */
+            if (i > 0) {
+                SDL_Color rule = lr_sdl_color(COLOR_GRID);
+                SDL_SetRenderDrawBlendMode(renderer->sdl, SDL_BLENDMODE_NONE);
+                SDL_SetRenderDrawColor(renderer->sdl, rule.r, rule.g, rule.b, 0xFF);
+                int weight = (int)lround(renderer->height / 720.0 * SUPERSAMPLE);
+                SDL_Rect line = {columns.x - weight / 2, 0, weight > 0 ? weight : 1, columns.h};
+                SDL_RenderFillRect(renderer->sdl, &line);
+            }
+        }
+        renderer->view =
+            lr_view_make(camera, perspective, (double)renderer->width * SUPERSAMPLE, canvas_height);
+        if (overlay)
+            draw_overlay(renderer, overlay, (double)renderer->width * SUPERSAMPLE, -1);
     }
+    SDL_RenderFlush(renderer->sdl);
+    renderer->styles = styles;
     lr_resolve(renderer);
 }

@@ -53,6 +53,8 @@ lr_camera_frame lr_camera_frame_of(const lr_camera *camera);
  * an orthographic view straight down -z; 3D ones a perspective view from
  * yaw 30, pitch 20. */
 lr_camera lr_camera_fit(const lm_world *world, double aspect);
+/* The same for several worlds seen with one camera: it frames them all. */
+lr_camera lr_camera_fit_worlds(const lm_world *const *worlds, int count, double aspect);
 
 /* Where the camera is and how world points map to pixels: the one
  * projection the renderer draws with, and that the window's mouse and the
@@ -102,6 +104,28 @@ void lr_renderer_draw(lr_renderer *renderer, const lm_world *world, const lr_cam
 struct lm_overlay;
 void lr_renderer_draw_with(lr_renderer *renderer, const lm_world *world, const lr_camera *camera,
                            const struct lm_overlay *overlay);
+
+/* One of several worlds in a picture (a scene comparing worlds: loom.show),
+ * with its looks (style.h, or NULL), and, when they are side by side, the
+ * columns of the picture it is drawn in: picture pixels from the left. */
+enum { LR_MAX_PARTS = 8 };
+typedef struct lr_part {
+    const lm_world *world;
+    const lr_styles *styles;
+    int left, width;
+} lr_part;
+
+/* Clears and draws count worlds (at most LR_MAX_PARTS) with one camera,
+ * then the overlay. Overlaid (side false), they share the picture and one
+ * view, sorted together as if they were one world. Side by side, each is
+ * drawn in its own columns as if the picture were only those columns (the
+ * camera's target in their middle), with the overlay's world items of its
+ * part or of every part (lm_overlay_set_part), a thin rule between two
+ * parts; then the overlay's screen items over the whole picture. One world
+ * overlaid is exactly lr_renderer_draw_with. lr_renderer_set_styles is
+ * not consulted (each part has its own). */
+void lr_renderer_draw_parts(lr_renderer *renderer, const lr_part *parts, int count, bool side,
+                            const lr_camera *camera, const struct lm_overlay *overlay);
 
 /* The picture (an SDL_Surface *, RGBA32), valid until the next resize or
  * destroy. Declared as void * so this header does not pull in SDL. */

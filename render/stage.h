@@ -300,8 +300,8 @@ void lr_surface_free(lr_renderer *renderer);
 
 /* ------------------------------------------------------- sort (sort.c) -- */
 
-/* Orders the collected primitives for painting. */
-void lr_sort(lr_renderer *renderer, const lm_world *world);
+/* Orders the collected primitives of the count worlds for painting. */
+void lr_sort(lr_renderer *renderer, const lm_world *const *worlds, int count);
 
 /* ------------------------------------------- tessellate (tessellate.c) -- */
 

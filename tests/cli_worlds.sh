@@ -1,6 +1,9 @@
 #!/bin/sh
 # Several worlds in one scene (loom.show, or return w1, w2): loom steps each
-# at its own time step, a plot series names its world, loom.show's errors.
+# at its own time step, a plot series names its world, loom.show's errors;
+# each world drawn with its trail where it should land, side by side or
+# overlaid; the window shows the very pixels `loom render` writes, clicks
+# and grabs in the world under the mouse.
 # Usage: sh tests/cli_worlds.sh BUILD_DIR
 build=${1:-build}
 loom=$(cd "$(dirname "$build/loom")" && pwd)/loom
@@ -84,9 +87,139 @@ show_error 'local w = {}; for i = 1, 9 do w[i] = loom.world{} end; loom.show(tab
     "bad argument #9 to 'show' (at most 8 worlds)"
 show_error 'loom.show(loom.world{}, { layot = "side" })' \
     "bad argument #2 to 'show' (unknown field 'layot' (did you mean 'layout'?))"
+show_error 'loom.show(nil)' "bad argument #1 to 'show' (world expected, got nil)"
+show_error 'loom.show({ loom.world{}, 3 })' "bad argument #1 to 'show' (item 2 is not a world (number))"
+# A freed world: a trusted scene can run a world's finalizer.
+printf 'local w = loom.world{}\ndebug.getmetatable(w).__gc(w)\nloom.show(w)\n' >"$tmp/freed.lua"
+"$loom" sim --trust "$tmp/freed.lua" --frames 1 >"$tmp/out" 2>"$tmp/err"
+check "loom.show refuses a freed world" \
+    grep -qF "freed.lua:3: bad argument #1 to 'show' (attempt to use a destroyed world)" "$tmp/err"
+printf 'local w = loom.world{}\nloom.show(w, loom.world{})\ndebug.getmetatable(w).__gc(w)\n' >"$tmp/freed.lua"
+"$loom" sim --trust "$tmp/freed.lua" --frames 1 >"$tmp/out" 2>"$tmp/err"
+check "a world freed after loom.show stops the scene with a message" \
+    grep -qF "freed.lua: loom.show's world 1 was destroyed" "$tmp/err"
+printf 'local w = loom.world{}\nreturn w, w\n' >"$tmp/twice.lua"
+"$loom" sim "$tmp/twice.lua" --frames 1 >"$tmp/out" 2>"$tmp/err"
+check "a scene that returns one world twice is told so" \
+    grep -qF "twice.lua: the scene returned world 1 twice (return each world once)" "$tmp/err"
 show_error 'loom.world{ name = 3 }' "bad argument #1 to 'world' (field 'name' must be a string, got number)"
 show_error 'loom.world{ name = "" }' "bad argument #1 to 'world' (field 'name' must be 1 to 47 characters)"
 show_error 'loom.plot("y", 1, { world = 2 })' "bad argument #3 to 'plot' (field 'world' must be a world, got number)"
 check "world:settings() has the name" sh -c "printf 'local w = loom.world{ name = \"shake\" }\nprint(w:settings().name)\nreturn w\n' >'$tmp/n.lua' && '$loom' sim '$tmp/n.lua' --frames 1 | grep -q '^shake$'"
+
+# ---- drawing: each world with its trail -------------------------------------
+# Two worlds at 640x360. Side by side each half is 320x360 with the camera's
+# target in its middle, 2 m tall (180 pixels a metre): a world point (x, y)
+# lands on pixel (160 + 320 k + 180 x, 180 - 180 y) in the k-th half (from
+# 0). Overlaid, on (320 + 180 x, 180 - 180 y). Each ball moves 0.6 m to the
+# right from x = -0.3 while the scene loads (red at y = 0 in the first world,
+# blue at y = 0.5 in the second), leaving a 2-pixel trail, then stands
+# still: every picture is the same, so the window's can be compared.
+trails() { # trails FILE LAYOUT
+    cat >"$1" <<EOF
+local function world(name, y, color)
+  local w = loom.world{ name = name, gravity = {0, 0, 0} }
+  local ball = w:particle{ pos = {-0.3, y}, vel = {1.2, 0}, radius = 0.05, color = color }
+  ball:trail{ seconds = 600, color = color, width = 4, fade = false }
+  for _ = 1, 30 do w:step() end
+  ball:set_vel(0, 0)
+  return w
+end
+local red = world("red", 0, "#e6194b")
+local blue = world("blue", 0.5, "#4363d8")
+loom.camera{ projection = "orthographic", target = {0, 0, 0}, height = 2 }
+function loom.mousepressed(x, y) print(string.format("mouse %.2f %.2f", x, y)) end
+loom.show(red, blue, { layout = "$2" })
+EOF
+}
+# where PNG COLOUR: "N X0 Y0 X1 Y1", the pixels near COLOUR and their box.
+where() { "$pngcheck" where "$1" 0 0 639 359 "$2" 40; }
+# near A B TOL: |A - B| <= TOL.
+near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; exit !(d <= t && -d <= t) }'; }
+# box_is PNG COLOUR X0 Y0 X1 Y1: over 100 such pixels, their box there to 2 pixels.
+box_is() {
+    set -- $(where "$1" "$2") "$3" "$4" "$5" "$6"
+    [ "$1" -gt 100 ] && near "$2" "$6" 2 && near "$3" "$7" 2 && near "$4" "$8" 2 && near "$5" "$9" 2
+}
+none_in() { # none_in PNG X0 Y0 X1 Y1 COLOUR
+    [ "$("$pngcheck" count "$1" "$2" "$3" "$4" "$5" "$6" 40)" = 0 ]
+}
+mkdir -p "$tmp/draw"
+trails "$tmp/draw/side.lua" side
+trails "$tmp/draw/overlay.lua" overlay
+"$loom" render "$tmp/draw/side.lua" --frames 31 --size 640x360 --out "$tmp/side" >/dev/null 2>&1
+"$loom" render "$tmp/draw/overlay.lua" --frames 1 --size 640x360 --out "$tmp/overlay" >/dev/null 2>&1
+side=$tmp/side/frame_00000.png
+# The trail from x = -0.3 to 0.3 (pixels 106 to 214) ends in the ball (9
+# pixels around): y = 0 is pixel 180.
+check "side by side: the first world's trail and ball are in the left half ($(where "$side" '#e6194b'))" \
+    box_is "$side" '#e6194b' 106 171 223 189
+check "... the second's in the right half, 320 pixels on and 90 up ($(where "$side" '#4363d8'))" \
+    box_is "$side" '#4363d8' 426 81 543 99
+check "... each trail drawn once: no red right of the middle" none_in "$side" 320 0 639 359 '#e6194b'
+check "... no blue left of it" none_in "$side" 0 0 319 359 '#4363d8'
+check "... the first half has its world's name under it" \
+    [ "$("$pngcheck" count "$side" 130 330 190 359 '#2b2d31' 60)" -gt 10 ]
+check "... and so has the second" \
+    [ "$("$pngcheck" count "$side" 450 330 510 359 '#2b2d31' 60)" -gt 10 ]
+check "... and a second later the picture is the same (nothing moves)" \
+    [ "$("$pngcheck" differ "$side" "$tmp/side/frame_00030.png")" = same ]
+overlay=$tmp/overlay/frame_00000.png
+check "overlaid: both worlds in one view, the red trail at y = 0 ($(where "$overlay" '#e6194b'))" \
+    box_is "$overlay" '#e6194b' 266 171 383 189
+check "... the blue at y = 0.5, in the same columns ($(where "$overlay" '#4363d8'))" \
+    box_is "$overlay" '#4363d8' 266 81 383 99
+
+# ---- the window ---------------------------------------------------------------
+# wait_count PATTERN FILE N: true once FILE has at least N lines matching PATTERN.
+wait_count() {
+    tries=50
+    while [ "$tries" -gt 0 ]; do
+        [ "$(grep -c -- "$1" "$2" 2>/dev/null)" -ge "$3" ] && return 0
+        sleep 0.1; tries=$((tries - 1))
+    done
+    return 1
+}
+if need_window "the window's several worlds" && xvfb_start; then
+    (cd "$tmp/draw" && exec "$loom" side.lua --size 640x360 >"$tmp/window.out" 2>"$tmp/window.err") &
+    loom_pid=$!
+    tries=50
+    window=
+    while [ -z "$window" ] && [ "$tries" -gt 0 ]; do
+        sleep 0.1; tries=$((tries - 1))
+        window=$(xdotool search --name "loom - side.lua" 2>/dev/null | tail -n 1)
+    done
+    sleep 0.5
+    xdotool key p
+    wait_count "saved screenshot" "$tmp/window.out" 1
+    check "P in the window is byte for byte loom render's picture of two worlds" \
+        [ "$("$pngcheck" differ "$side" "$tmp/draw/screenshots/side-001.png" 2>&1)" = same ]
+    # A click is reported at the world point under it, in its half's world:
+    # pixel (480 + 36, 180 - 18) is (0.2, 0.1).
+    xdotool mousemove --window "$window" 516 162 click 1
+    wait_count "^mouse" "$tmp/window.out" 1
+    check "a click in the right half is at that half's world point" \
+        grep -q "^mouse 0.20 0.10$" "$tmp/window.out"
+    # Dragging the blue ball (pixel 534, 90) down 90 pixels takes it to y = 0
+    # in its own world; the red one, at that pixel in the other world's
+    # half, stays.
+    xdotool mousemove --window "$window" 534 90 mousedown 1 sleep 0.2 \
+        mousemove --window "$window" 534 135 sleep 0.2 mousemove --window "$window" 534 180 sleep 0.5
+    xdotool key p
+    wait_count "saved screenshot" "$tmp/window.out" 2
+    xdotool mouseup 1
+    dragged=$tmp/draw/screenshots/side-002.png
+    check "a drag grabs the ball of the world under the mouse and moves it ($(where "$dragged" '#4363d8'))" \
+        [ "$("$pngcheck" count "$dragged" 525 171 543 189 '#4363d8' 40)" -gt 100 ]
+    # (The grab's pin is drawn too, in red, at the mouse.)
+    left_red() { "$pngcheck" where "$1" 0 0 319 359 '#e6194b' 40; }
+    check "... and the other world's ball stays where it was ($(left_red "$dragged"))" \
+        [ "$(left_red "$dragged")" = "$(left_red "$side")" ]
+    xdotool key Escape
+    tries=30
+    while kill -0 "$loom_pid" 2>/dev/null && [ "$tries" -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
+    kill "$loom_pid" 2>/dev/null
+    wait "$loom_pid" 2>/dev/null
+fi
 
 finish
