@@ -324,9 +324,11 @@ function loom.text(at, text, style) end
 ---@param value number
 ---@param options? table panel, color, unit, range, world (the series is "name (world's name)", at its time)
 function loom.plot(name, value, options) end
----Shows several worlds, each stepped by loom: side by side (layout = "side",
----the default) or in one picture (layout = "overlay"). Call it while the
----scene loads. Also loom.show({w1, w2}, options).
+---Shows several worlds (1 to 8), each stepped by loom at its own dt and drawn
+---with its trails, arrows and labels: side by side (layout = "side", the
+---default: equal columns, one camera, each world's name under its column)
+---or in one picture (layout = "overlay"). Call it while the scene loads;
+---`return w1, w2` shows them side by side too. Also loom.show({w1, w2}, options).
 ---@param ... loom.world|loom.world[]|table worlds, then { layout = "side"|"overlay" }
 function loom.show(...) end
 ---A value from --set or the window's slider, else default. With only a name,
