@@ -3,6 +3,8 @@
 #   make demo    install missing Debian packages, build, render the showcase
 #   make test    build and run every test
 #   make bench   measure the engine
+#   make install PREFIX=... DESTDIR=...   (and make uninstall)
+#   make deb     a Debian package, loom_VERSION_ARCH.deb
 #
 # Layers, each a static library, dependencies pointing down only:
 #   engine/ (libc, libm)  <-  render/ (SDL2, stb)  <-  bindings/ (Lua)  <-  app/
@@ -46,7 +48,8 @@ TOOLS        = $(BUILD)/tests/lua_runner $(BUILD)/tests/pngcheck $(BUILD)/tests/
                $(BUILD)/tests/fuzz_lua_replay $(BUILD)/tests/fuzz_cli_replay
 BENCHES      = $(patsubst bench/%.c,$(BUILD)/bench/%,$(wildcard bench/*.c))
 
-.PHONY: all deps demo test bench clean format check-format golden check check-build fuzz fuzz-build
+.PHONY: all deps demo test bench clean format check-format golden check check-build fuzz fuzz-build \
+        install uninstall deb FORCE
 # Keep the objects of tests and benches: make would otherwise delete them as
 # intermediates after the run, and print that after the test summary line.
 .SECONDARY:
@@ -92,6 +95,18 @@ $(BUILD)/obj/app/%.o: app/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(DEP_CFLAGS) -c $< -o $@
 
+# Where loom finds its Lua library and examples, fixed at build time
+# (app/library_path.c; LOOM_PATH overrides it, the executable's own folder
+# is the fallback): this source tree for the loom in $(BUILD), wherever
+# $(BUILD) is. A stamp file holds the folder, rewritten only when it
+# changes, so that moving the tree rebuilds the object.
+$(BUILD)/data_dir: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(CURDIR)' | cmp -s - $@ || echo '$(CURDIR)' >$@
+$(BUILD)/obj/app/library_path.o: $(BUILD)/data_dir
+$(BUILD)/obj/app/library_path.o: CFLAGS += -DLOOM_DATA_DIR='"$(CURDIR)"'
+FORCE:
+
 # Engine tests see the engine alone: no SDL or Lua flags.
 $(BUILD)/obj/tests/engine_%.o: tests/engine_%.c
 	@mkdir -p $(dir $@)
@@ -123,7 +138,8 @@ $(BUILD)/tests/engine_%: $(BUILD)/obj/tests/engine_%.o $(ENGINE_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
 
 # The runner runs each test file in the host the loom commands use.
-HOST_OBJ = $(call obj,app/host.c app/sandbox.c app/budget_string.c app/watchdog.c app/cleanup.c)
+HOST_OBJ = $(call obj,app/host.c app/sandbox.c app/budget_string.c app/watchdog.c app/cleanup.c \
+                      app/library_path.c)
 $(BUILD)/tests/lua_runner: $(BUILD)/obj/tests/lua_runner.o $(HOST_OBJ) $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
@@ -265,6 +281,68 @@ format:
 	clang-format -i $$(git ls-files '*.c' '*.h')
 check-format:
 	clang-format --dry-run --Werror $$(git ls-files '*.c' '*.h')
+
+# ---- make install, make uninstall -----------------------------------------
+# The usual layout under PREFIX (default /usr/local), staged under DESTDIR
+# for packages: bin/loom; share/loom/ with the Lua library (scripts/loom/),
+# the examples, the docs (with the gallery pictures the example picker
+# shows) and the README; the manual page; a desktop entry and its icon, so
+# the examples' window opens from a menu. The installed loom is linked
+# again with its data folder, PREFIX/share/loom, fixed in it
+# (app/library_path.c): it finds its library wherever DESTDIR put it when
+# LOOM_PATH says where, or beside itself (bin/../share/loom).
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BINDIR   = $(PREFIX)/bin
+DATADIR  = $(PREFIX)/share/loom
+MANDIR   = $(PREFIX)/share/man/man1
+APPDIR   = $(PREFIX)/share/applications
+ICONDIR  = $(PREFIX)/share/icons/hicolor/scalable/apps
+INSTALLED_LOOM = $(BUILD)/install/loom
+DOC_FILES = $(wildcard docs/*.md docs/gallery/*.png docs/lua/*.lua docs/tutorial/*)
+
+$(BUILD)/install/prefix: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' >$@
+$(BUILD)/install/library_path.o: app/library_path.c app/library_path.h $(BUILD)/install/prefix
+	$(CC) $(CFLAGS) $(DEP_CFLAGS) -DLOOM_DATA_DIR='"$(DATADIR)"' -c $< -o $@
+$(INSTALLED_LOOM): $(filter-out %/library_path.o,$(call obj,$(APP_SRC))) \
+		$(BUILD)/install/library_path.o $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
+	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
+
+install: $(INSTALLED_LOOM)
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/scripts/loom $(DESTDIR)$(DATADIR)/examples \
+	    $(DESTDIR)$(MANDIR) $(DESTDIR)$(APPDIR) $(DESTDIR)$(ICONDIR)
+	cp $(INSTALLED_LOOM) $(DESTDIR)$(BINDIR)/loom
+	chmod 755 $(DESTDIR)$(BINDIR)/loom
+	cp scripts/loom/*.lua $(DESTDIR)$(DATADIR)/scripts/loom/
+	cp examples/*.lua $(DESTDIR)$(DATADIR)/examples/
+	for f in $(DOC_FILES); do mkdir -p $(DESTDIR)$(DATADIR)/$$(dirname $$f) && cp $$f $(DESTDIR)$(DATADIR)/$$f || exit 1; done
+	cp README.md $(DESTDIR)$(DATADIR)/
+	cp docs/loom.1 $(DESTDIR)$(MANDIR)/loom.1
+	sed 's|@DATADIR@|$(DATADIR)|' packaging/loom.desktop >$(DESTDIR)$(APPDIR)/loom.desktop
+	cp packaging/loom.svg $(DESTDIR)$(ICONDIR)/loom.svg
+	cd $(DESTDIR)$(DATADIR) && chmod -R u=rwX,go=rX .
+	chmod 644 $(DESTDIR)$(MANDIR)/loom.1 $(DESTDIR)$(APPDIR)/loom.desktop $(DESTDIR)$(ICONDIR)/loom.svg
+	@echo "install: loom is in $(DESTDIR)$(BINDIR), its library, examples and docs in $(DESTDIR)$(DATADIR)"
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/loom $(DESTDIR)$(MANDIR)/loom.1 $(DESTDIR)$(APPDIR)/loom.desktop \
+	    $(DESTDIR)$(ICONDIR)/loom.svg
+	rm -rf $(DESTDIR)$(DATADIR)
+
+# ---- make deb: a Debian package ---------------------------------------------------
+# $(BUILD)/loom_VERSION_ARCH.deb: make install PREFIX=/usr into a fresh
+# staging tree, then packaging/deb.sh (stripped executable, compressed manual
+# page, copyright and changelog, control file with the libraries from
+# dpkg-shlibdeps and the fonts). `apt install ./$(BUILD)/loom_*.deb` installs
+# it with what it needs; lintian reports no error (tests/cli_deb.sh).
+VERSION := $(shell sed -n 's/^\#define LM_VERSION_STRING "\(.*\)"/\1/p' engine/loom.h)
+
+deb:
+	rm -rf $(BUILD)/deb
+	@$(MAKE) --no-print-directory install PREFIX=/usr DESTDIR=$(abspath $(BUILD))/deb/root >/dev/null
+	@sh packaging/deb.sh $(BUILD)/deb/root $(VERSION) $(BUILD)
 
 clean:
 	rm -rf $(BUILD) out
