@@ -259,6 +259,7 @@ bench: $(BENCHES) $(VECTOR_BENCHES) $(LOOM)
 	@sh bench/vector.sh $(BUILD)
 	@$(LOOM) sim bench/builders.lua --frames 1
 	@sh bench/render.sh $(BUILD)
+	@sh bench/window.sh $(BUILD)
 
 # ---- make check: the whole suite under AddressSanitizer and UBSan -------------
 # Everything is built again in $(CHECK_BUILD) with the sanitizers, then
