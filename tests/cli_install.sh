@@ -80,19 +80,24 @@ check "the manual page names every option of loom --help ($(wc -l <"$tmp/options
 [ -z "$missing_man" ] || echo "#   missing from docs/loom.1:$missing_man"
 check "docs/cli.md names every option of loom --help" [ -z "$missing_cli" ]
 [ -z "$missing_cli" ] || echo "#   missing from docs/cli.md:$missing_cli"
+explained() { grep -q "^\.B $1\$" docs/loom.1 && grep -q "\`$1" docs/cli.md; }
+for variable in $("$loom" --help | sed -n 's/^  \([A-Z][A-Z_]*\)  .*/\1/p'); do
+    check "the manual page and docs/cli.md explain $variable (loom --help names it)" explained "$variable"
+done
 version=$("$loom" --version | sed 's/^loom //')
 check "the manual page is of this version ($version)" grep -q "^\.TH LOOM 1 .*\"loom $version\"" docs/loom.1
 check "... and so is the installed one" cmp -s docs/loom.1 "$root/usr/share/man/man1/loom.1"
 if need man man-db "man reads the manual page without a warning"; then
     MANWIDTH=80 man --warnings -l docs/loom.1 >"$tmp/man.txt" 2>"$tmp/err"
-    check "man reads the manual page without a warning" [ ! -s "$tmp/err" ] && grep -q "LOOM_PATH" "$tmp/man.txt"
+    check "man reads the manual page without a warning" [ ! -s "$tmp/err" ]
+    check "... and shows its ENVIRONMENT section" grep -q "^ENVIRONMENT" "$tmp/man.txt"
 fi
 
 # ---- the desktop entry and the icon ----------------------------------------------
 desktop=$root/usr/share/applications/loom.desktop
 exec_line=$(sed -n 's/^Exec=//p' "$desktop")
 check "the desktop entry opens the installed examples' window ($exec_line)" \
-    [ "$exec_line" = "loom /usr/share/loom/examples" ] && [ -d "$root/usr/share/loom/examples" ]
+    [ "$exec_line" = "loom /usr/share/loom/examples" -a -d "$root/usr/share/loom/examples" ]
 check "the desktop entry names the icon" grep -qx "Icon=loom" "$desktop"
 if need desktop-file-validate desktop-file-utils "the desktop entry is valid"; then
     check "the desktop entry is valid (desktop-file-validate)" desktop-file-validate "$desktop"
