@@ -237,6 +237,8 @@ static int render(render_run *run) {
         fprintf(stderr, "loom: %s\n", run->err);
         return APP_EXIT_FAILURE;
     }
+    if (run->video && app_video_note(run->video) && !options->quiet)
+        fprintf(stderr, "loom: %s\n", app_video_note(run->video));
     if (options->out)
         run->writer = frame_writer_create(options->width, options->height, options->threads,
                                           run->cleanup, run->err, sizeof run->err);
