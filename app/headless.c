@@ -149,6 +149,28 @@ static bool check_outputs(const app_options *options) {
     return true;
 }
 
+static app_csv_columns csv_columns(app_scene *scene) {
+    return (app_csv_columns){app_scene_plots(scene), app_scene_records(scene)};
+}
+
+/* A frame of `loom sim`: loom.record's functions, and with --csv the
+ * script's drawing (loom.draw may plot) without a picture, so that the
+ * table has the columns `loom render` gives. */
+static bool sim_frame(app_scene *scene, const app_options *options) {
+    char *err = malloc(APP_ERROR_SIZE);
+    if (!err) {
+        fprintf(stderr, "loom: out of memory\n");
+        return false;
+    }
+    bool ok = app_scene_record(scene, err, APP_ERROR_SIZE) &&
+              (!options->csv || app_scene_draw(scene, (double)options->width / options->height, err,
+                                               APP_ERROR_SIZE));
+    if (!ok)
+        fprintf(stderr, "%s\n", err);
+    free(err);
+    return ok;
+}
+
 typedef struct render_run {
     const app_options *options;
     app_cleanup *cleanup;
@@ -180,6 +202,11 @@ static bool render_frames(render_run *run, app_progress *progress) {
         double start = app_seconds();
         if (frame > 0 && !advance(run->scene, 1.0 / options->fps)) {
             run->err[0] = '\0'; /* advance printed the script's error */
+            return false;
+        }
+        if (!app_scene_record(run->scene, run->err, sizeof run->err)) {
+            fprintf(stderr, "%s\n", run->err);
+            run->err[0] = '\0'; /* printed: the script's error */
             return false;
         }
         double simulated = app_seconds();
@@ -279,14 +306,17 @@ static int render(render_run *run) {
     }
     int frames = run->writer ? frame_writer_written(run->writer) : options->frames;
     if (options->csv && frames > 0 &&
-        !app_csv_write(options->csv, app_scene_plots(run->scene), run->times,
-                       ok ? options->frames : frames, run->cleanup, run->err, sizeof run->err)) {
+        !app_csv_write(options->csv, csv_columns(run->scene), run->times,
+                       ok ? options->frames : frames, options->fps, run->cleanup, run->err,
+                       sizeof run->err)) {
         fprintf(stderr, "loom: %s\n", run->err);
         ok = false;
     }
     if (!ok) {
-        if (run->writer)
+        if (run->writer && frames > 0)
             fprintf(stderr, "loom: frames 0 to %d are complete in %s\n", frames - 1, options->out);
+        else if (run->writer)
+            fprintf(stderr, "loom: no frame was written to %s\n", options->out);
         return APP_EXIT_FAILURE;
     }
     double seconds = app_seconds() - start;
@@ -360,7 +390,7 @@ int app_sim(const app_options *options) {
     app_progress progress = app_progress_start(stderr, options->frames, options->quiet, start);
     int frames = 0;
     for (int frame = 0; frame < options->frames; frame++) {
-        if (frame > 0 && !advance(scene, 1.0 / options->fps)) {
+        if ((frame > 0 && !advance(scene, 1.0 / options->fps)) || !sim_frame(scene, options)) {
             status = APP_EXIT_FAILURE;
             break;
         }
@@ -374,7 +404,7 @@ int app_sim(const app_options *options) {
         status = APP_EXIT_FAILURE;
     char err[1024];
     if (options->csv && frames > 0 &&
-        !app_csv_write(options->csv, app_scene_plots(scene), times, frames, NULL, err,
+        !app_csv_write(options->csv, csv_columns(scene), times, frames, options->fps, NULL, err,
                        sizeof err)) {
         fprintf(stderr, "loom: %s\n", err);
         status = APP_EXIT_FAILURE;

@@ -598,6 +598,15 @@ const lm_plots *app_scene_plots(app_scene *scene) {
     return lmlua_plots(scene->L);
 }
 
+bool app_scene_record(app_scene *scene, char *err, size_t err_size) {
+    lua_pushcfunction(scene->L, lmlua_record_frame);
+    return call(scene, 0, 0, err, err_size);
+}
+
+const lm_plots *app_scene_records(app_scene *scene) {
+    return lmlua_records(scene->L);
+}
+
 /* ------------------------------------------------------------- the end -- */
 
 bool app_scene_finish(app_scene *scene, char *err, size_t err_size) {

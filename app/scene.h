@@ -141,6 +141,12 @@ const lm_overlay *app_scene_overlay(app_scene *scene);
 /* The series the script plotted with loom.plot (render/plot.h), or NULL
  * before its first loom.plot: what --csv writes. */
 const lm_plots *app_scene_plots(app_scene *scene);
+/* Calls the functions given to loom.record (lmlua_record_frame): once per
+ * frame of `loom render` and `loom sim`, after the frame's steps. False with
+ * a message in err on a script error. */
+bool app_scene_record(app_scene *scene, char *err, size_t err_size);
+/* What loom.record kept, read like the plots, or NULL: the rest of --csv. */
+const lm_plots *app_scene_records(app_scene *scene);
 
 /* Calls loom.finish() once, if the script defines it (the end of render and
  * sim). False with a message in err on a script error. */
