@@ -11,11 +11,6 @@ loom=$(cd "$(dirname "$build/loom")" && pwd)/loom
 run_loom() { "$loom" "$@" >"$tmp/out" 2>"$tmp/err"; status=$?; }
 has() { grep -q -- "$1" "$2"; }
 require_built "$loom"
-# Until tests/lib.sh has need (issue 24): true when the program is there, else a skip.
-type need >/dev/null 2>&1 || need() {
-    command -v "$1" >/dev/null 2>&1 && return 0
-    skip=$((skip + 1)); echo "ok - ${3:-the checks that use $1} # SKIP $1 is not installed (Debian: apt-get install $2)"; return 1
-}
 
 # A ball thrown up: its height recorded by a function (every frame, the last
 # included), its speed plotted in loom.update, its kinetic energy recorded
