@@ -29,6 +29,9 @@ typedef struct app_options {
     const app_params *params; /* --set values (a sweep: comma-separated lists) */
     bool print;               /* sweep: print the command lines instead of running them */
     bool sheet_only;          /* sweep: only make the contact sheet of an earlier run */
+    const char *at_text;      /* --at as given, or NULL */
+    const int *at;            /* --at: the frames to picture, sorted, each once */
+    int at_count;             /* 0 without --at */
     int argc;                 /* the command line, for a sweep's command lines */
     char **argv;
 } app_options;

@@ -3,6 +3,7 @@
  * (main.c runs what it says; tests/fuzz/fuzz_cli.c feeds it any argv).
  */
 #include "cli.h"
+#include "moments.h"
 
 #include <errno.h>
 #include <math.h>
@@ -17,6 +18,7 @@ static const char usage[] =
     "usage: loom SCENE.lua [--size WxH] [--fps F] [--set NAME=VALUE]...\n"
     "       loom render SCENE.lua --frames N (--out DIR | --video FILE) [--csv FILE]\n"
     "                   [--size WxH] [--fps F] [--threads T] [--set NAME=VALUE]... [--quiet]\n"
+    "       loom render SCENE.lua --at T[,T...] --out DIR [--frames N] [--csv FILE] ...\n"
     "       loom sim SCENE.lua --frames N [--csv FILE] [--fps F] [--set NAME=VALUE]... [--quiet]\n"
     "       loom sweep SCENE.lua --set NAME=V1,V2,... ... --frames N --out DIR [--print | "
     "--sheet]\n"
@@ -41,6 +43,8 @@ static const char help[] =
     "options:\n"
     "  --frames N   number of frames (1 to 1000000); frame 0 is the scene as built\n"
     "  --out DIR    folder for the frames, created if missing\n"
+    "  --at T,...   render: only the pictures of these moments (seconds; FROM:TO:STEP\n"
+    "               for a range), simulating the frames between without drawing them\n"
     "  --video FILE also (or only) a video: .mp4 (H.264), .webm (VP9) or .gif; needs ffmpeg\n"
     "  --csv FILE   the time and every loom.plot and loom.record series as columns,\n"
     "               units in the header, one row per frame\n"
@@ -72,6 +76,7 @@ static const char help[] =
     "examples:\n"
     "  loom render examples/cloth_hanging.lua --frames 180 --out out/cloth\n"
     "  loom render examples/cloth_hanging.lua --frames 180 --video cloth.mp4\n"
+    "  loom render examples/cloth_hanging.lua --at 0.5,1,2 --out moments\n"
     "  ffmpeg -framerate 60 -i out/cloth/frame_%05d.png -c:v libx264 -pix_fmt yuv420p \\\n"
     "         -movflags +faststart cloth.mp4\n";
 
@@ -116,9 +121,9 @@ static bool parse_size(const char *text, int *width, int *height) {
 }
 
 /* Options that take a value. */
-static const char *const valued[] = {"--frames",  "--out",    "--size",  "--fps",
-                                     "--timeout", "--memory", "--video", "--csv",
-                                     "--threads", "--set",    "--seed",  NULL};
+static const char *const valued[] = {"--frames", "--out",   "--size", "--fps",     "--timeout",
+                                     "--memory", "--video", "--csv",  "--threads", "--set",
+                                     "--seed",   "--at",    NULL};
 
 static bool is_valued(const char *name) {
     for (int i = 0; valued[i]; i++)
@@ -143,6 +148,10 @@ static int take_option(app_cli *p, const char *name, const char *value) {
         if (value[0] == '\0')
             return usage_error("--video needs a file name");
         options->video = value;
+    } else if (strcmp(name, "--at") == 0) {
+        if (value[0] == '\0')
+            return usage_error("--at needs times in seconds, such as --at 1,2.5 or --at 0:2:0.5");
+        options->at_text = value;
     } else if (strcmp(name, "--csv") == 0) {
         if (value[0] == '\0')
             return usage_error("--csv needs a file name");
@@ -211,6 +220,27 @@ void app_cli_init(app_cli *cli, int argc, char **argv) {
 
 void app_cli_free(app_cli *cli) {
     app_params_free(&cli->params);
+    free(cli->at_frames);
+    cli->at_frames = NULL;
+}
+
+/* --at resolved at the final --fps: the frames, and --frames when not given. */
+static int take_moments(app_cli *p) {
+    app_options *options = &p->options;
+    char err[256];
+    if (!app_moments_parse(options->at_text, options->fps, &p->at_frames, &options->at_count, err,
+                           sizeof err))
+        return usage_error("%s", err);
+    options->at = p->at_frames;
+    int last = options->at[options->at_count - 1];
+    if (!p->seen_frames)
+        options->frames = last + 1;
+    else if (last >= options->frames)
+        return usage_error("--at reaches frame %d (%g s at %g fps), past the %d frames of "
+                           "--frames %d",
+                           last, last / options->fps, options->fps, options->frames,
+                           options->frames);
+    return APP_EXIT_OK;
 }
 
 int app_cli_parse(app_cli *p, int argc, char **argv) {
@@ -314,15 +344,27 @@ int app_cli_parse(app_cli *p, int argc, char **argv) {
         return usage_error("--video is only for 'loom render'");
     if (options->csv && options->command != APP_RENDER && options->command != APP_SIM)
         return usage_error("--csv is for 'loom render' and 'loom sim'");
+    if (options->at_text && options->command != APP_RENDER)
+        return usage_error("--at is for 'loom render'");
+    if (options->at_text && options->video)
+        return usage_error("--video takes every frame; --at writes pictures of chosen moments "
+                           "(give one or the other)");
     options->print = seen_print;
     options->sheet_only = seen_sheet;
+    if (options->at_text) {
+        int status = take_moments(p);
+        if (status != APP_EXIT_OK)
+            return status;
+    }
 
     switch (options->command) {
     case APP_RENDER:
-        if (!p->seen_frames)
-            return usage_error("'loom render' needs --frames N");
+        if (!p->seen_frames && !options->at)
+            return usage_error("'loom render' needs --frames N (or --at T)");
         if (!p->seen_out && !options->video)
-            return usage_error("'loom render' needs --out DIR or --video FILE (or both)");
+            return usage_error(options->at ? "'loom render --at' needs --out DIR"
+                                           : "'loom render' needs --out DIR or --video FILE (or "
+                                             "both)");
         break;
     case APP_SIM:
         if (!p->seen_frames)

@@ -17,6 +17,7 @@ typedef enum app_cli_action {
 typedef struct app_cli {
     app_options options;
     app_params params;
+    int *at_frames; /* options.at */
     bool seen_frames, seen_out;
     app_cli_action action;
     const char *dir; /* APP_CLI_EXAMPLES (NULL: the default folder), APP_CLI_PICKER */

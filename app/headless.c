@@ -171,6 +171,16 @@ static bool sim_frame(app_scene *scene, const app_options *options) {
     return ok;
 }
 
+/* A frame --at does not picture: what drawing it would change in the
+ * scene's state happens all the same (the camera is fitted on the first
+ * frame, loom.draw runs, attachments of removed particles are dropped), so
+ * the frames it pictures are byte for byte those of a full render; only the
+ * rasterising and encoding are left out. */
+static bool prepare_frame(app_scene *scene, double aspect, char *err, size_t err_size) {
+    app_scene_camera(scene, aspect);
+    return app_scene_draw(scene, aspect, err, err_size);
+}
+
 typedef struct render_run {
     const app_options *options;
     app_cleanup *cleanup;
@@ -182,6 +192,7 @@ typedef struct render_run {
     app_video *video;            /* with --video */
     double *times;               /* with --csv: the simulated time of each frame */
     double simulate, draw, feed; /* seconds spent on the calling thread */
+    int frames_done;             /* frames simulated, recorded and drawn or prepared */
     char err[1024];
 } render_run;
 
@@ -198,6 +209,7 @@ static bool render_frames(render_run *run, app_progress *progress) {
         return false;
     }
     double aspect = (double)options->width / options->height;
+    int next_moment = 0; /* with --at: the next of options->at to picture */
     for (int frame = 0; frame < options->frames; frame++) {
         double start = app_seconds();
         if (frame > 0 && !advance(run->scene, 1.0 / options->fps)) {
@@ -209,8 +221,24 @@ static bool render_frames(render_run *run, app_progress *progress) {
             run->err[0] = '\0'; /* printed: the script's error */
             return false;
         }
+        if (run->times)
+            run->times[frame] = lm_world_time(app_scene_world(run->scene));
         double simulated = app_seconds();
         run->simulate += simulated - start;
+        bool pictured =
+            !options->at || (next_moment < options->at_count && options->at[next_moment] == frame);
+        if (!pictured) {
+            if (!prepare_frame(run->scene, aspect, run->err, sizeof run->err)) {
+                fprintf(stderr, "%s\n", run->err);
+                run->err[0] = '\0'; /* printed: the script's error */
+                return false;
+            }
+            run->draw += app_seconds() - simulated;
+            run->frames_done = frame + 1;
+            app_progress_update(progress, frame + 1, app_seconds());
+            continue;
+        }
+        next_moment++;
         lr_renderer *renderer =
             run->writer ? frame_writer_next(run->writer, run->err, sizeof run->err) : run->lone;
         if (!renderer)
@@ -225,8 +253,6 @@ static bool render_frames(render_run *run, app_progress *progress) {
         }
         double drawn = app_seconds();
         run->draw += drawn - drawing;
-        if (run->times)
-            run->times[frame] = lm_world_time(app_scene_world(run->scene));
         if (run->video) {
             const SDL_Surface *picture = lr_renderer_surface(renderer);
             if (!app_video_write(run->video, picture->pixels, picture->pitch, run->err,
@@ -239,6 +265,7 @@ static bool render_frames(render_run *run, app_progress *progress) {
             if (!frame_writer_submit(run->writer, path, run->err, sizeof run->err))
                 return false;
         }
+        run->frames_done = frame + 1;
         app_progress_update(progress, frame + 1, app_seconds());
     }
     return true;
@@ -304,25 +331,37 @@ static int render(render_run *run) {
             ok = false;
         }
     }
-    int frames = run->writer ? frame_writer_written(run->writer) : options->frames;
-    if (options->csv && frames > 0 &&
-        !app_csv_write(options->csv, csv_columns(run->scene), run->times,
-                       ok ? options->frames : frames, options->fps, run->cleanup, run->err,
-                       sizeof run->err)) {
+    int pictures = run->writer ? frame_writer_written(run->writer) : 0;
+    /* After a failure the table stops where the frames do. */
+    int rows = ok ? options->frames : run->frames_done;
+    if (!ok && run->writer && !options->at && pictures < rows)
+        rows = pictures;
+    if (options->csv && rows > 0 &&
+        !app_csv_write(options->csv, csv_columns(run->scene), run->times, rows, options->fps,
+                       run->cleanup, run->err, sizeof run->err)) {
         fprintf(stderr, "loom: %s\n", run->err);
         ok = false;
     }
     if (!ok) {
-        if (run->writer && frames > 0)
-            fprintf(stderr, "loom: frames 0 to %d are complete in %s\n", frames - 1, options->out);
+        if (run->writer && options->at)
+            fprintf(stderr, "loom: %d of the %d pictures are complete in %s\n", pictures,
+                    options->at_count, options->out);
+        else if (run->writer && pictures > 0)
+            fprintf(stderr, "loom: frames 0 to %d are complete in %s\n", pictures - 1,
+                    options->out);
         else if (run->writer)
             fprintf(stderr, "loom: no frame was written to %s\n", options->out);
         return APP_EXIT_FAILURE;
     }
     double seconds = app_seconds() - start;
     if (!options->quiet) {
-        fprintf(stderr, "loom: wrote %d frames (%dx%d)", options->frames, options->width,
-                options->height);
+        if (options->at)
+            fprintf(stderr, "loom: wrote %d picture%s of %d frames (%dx%d)", options->at_count,
+                    options->at_count == 1 ? "" : "s", options->frames, options->width,
+                    options->height);
+        else
+            fprintf(stderr, "loom: wrote %d frames (%dx%d)", options->frames, options->width,
+                    options->height);
         if (options->out)
             fprintf(stderr, " to %s%s", options->out,
                     options->out[strlen(options->out) - 1] == '/' ? "" : "/");
