@@ -30,6 +30,8 @@ typedef struct app_options {
     bool print;               /* sweep: print the command lines instead of running them */
     bool sheet_only;          /* sweep: only make the contact sheet of an earlier run */
     const char *at_text;      /* --at as given, or NULL */
+    int theme;                /* render, sweep: --theme, an lr_theme_name; -1 the scene's */
+    const char *page;         /* sweep: the sheet's page (--page), "a4" unless told */
     const int *at;            /* --at: the frames to picture, sorted, each once */
     int at_count;             /* 0 without --at */
     int argc;                 /* the command line, for a sweep's command lines */

@@ -4,6 +4,7 @@
  */
 #include "cli.h"
 #include "moments.h"
+#include "sweep_sheet.h"
 
 #include <errno.h>
 #include <math.h>
@@ -20,8 +21,8 @@ static const char usage[] =
     "                   [--size WxH] [--fps F] [--threads T] [--set NAME=VALUE]... [--quiet]\n"
     "       loom render SCENE.lua --at T[,T...] --out DIR [--frames N] [--csv FILE] ...\n"
     "       loom sim SCENE.lua --frames N [--csv FILE] [--fps F] [--set NAME=VALUE]... [--quiet]\n"
-    "       loom sweep SCENE.lua --set NAME=V1,V2,... ... --frames N --out DIR [--print | "
-    "--sheet]\n"
+    "       loom sweep SCENE.lua --set NAME=V1,V2,... ... (--at T[,T...] | --frames N) --out DIR\n"
+    "                  [--page a4|letter] [--csv NAME.csv] [--video NAME.mp4] [--print | --sheet]\n"
     "       loom examples [DIR]   (the scenes of DIR, one line each)\n"
     "       loom DIR              (a window of DIR's scenes as pictures: click one to open it)\n"
     "       loom --help | --version\n";
@@ -37,17 +38,25 @@ static const char help[] =
     "               and/or a video\n"
     "  sim          run N frames without drawing (summary on stderr, the scene's prints\n"
     "               on stdout)\n"
-    "  sweep        render every combination of --set lists into DIR/NAME=V,.../ on all\n"
-    "               cores, and a labelled contact sheet DIR/sheet.png\n"
+    "  sweep        run every combination of --set lists on all cores, and make a\n"
+    "               contact sheet DIR/sheet.png to print: the --at moments of each\n"
+    "               variant on an A4 or Letter page at 300 dpi; without --at, every\n"
+    "               frame into DIR/NAME=V,.../ and the last on the sheet\n"
     "\n"
     "options:\n"
     "  --frames N   number of frames (1 to 1000000); frame 0 is the scene as built\n"
     "  --out DIR    folder for the frames, created if missing\n"
     "  --at T,...   render: only the pictures of these moments (seconds; FROM:TO:STEP\n"
-    "               for a range), simulating the frames between without drawing them\n"
+    "               for a range), simulating the frames between without drawing them;\n"
+    "               sweep: the moments on the contact sheet\n"
+    "  --page P     sweep: the sheet's page, a4 (default) or letter, optionally\n"
+    "               -portrait or -landscape\n"
+    "  --theme T    render, sweep: draw in the light, dark or print theme instead of\n"
+    "               the scene's\n"
     "  --video FILE also (or only) a video: .mp4 (H.264), .webm (VP9) or .gif; needs ffmpeg\n"
     "  --csv FILE   the time and every loom.plot and loom.record series as columns,\n"
-    "               units in the header, one row per frame\n"
+    "               units in the header, one row per frame (sweep: a file name, in\n"
+    "               each variant's folder; --video too)\n"
     "  --set N=V    the value loom.param(N, ...) returns (a number, true/false or text);\n"
     "               repeat for more; in a sweep, V is a comma-separated list\n"
     "  --size WxH   picture size in pixels (default 1280x720)\n"
@@ -55,9 +64,9 @@ static const char help[] =
     "               1/F s (default 60)\n"
     "  --threads T  threads that draw and encode frames (default: one per processor)\n"
     "  --quiet      no progress line and no summary\n"
-    "  --print      sweep: print one 'loom render' command line per variant (for GNU\n"
+    "  --print      sweep: print the jobs' 'loom render' command lines (for GNU\n"
     "               parallel) instead of running them\n"
-    "  --sheet      sweep: only make DIR/sheet.png from variants rendered already\n"
+    "  --sheet      sweep: only make DIR/sheet.png from the pictures they wrote\n"
     "  --seed N     seed of loom.random, loom.noise and math.random (default: a hash of\n"
     "               the scene file, so the same scene gives the same frames)\n"
     "  --timeout S  stop a script call (loading, one frame's loom.update and steps)\n"
@@ -77,6 +86,8 @@ static const char help[] =
     "  loom render examples/cloth_hanging.lua --frames 180 --out out/cloth\n"
     "  loom render examples/cloth_hanging.lua --frames 180 --video cloth.mp4\n"
     "  loom render examples/cloth_hanging.lua --at 0.5,1,2 --out moments\n"
+    "  loom sweep examples/params_spring_sweep.lua --set k=10,40,160 --set damping=0,0.5 \\\n"
+    "             --at 1,2 --out sweep\n"
     "  ffmpeg -framerate 60 -i out/cloth/frame_%05d.png -c:v libx264 -pix_fmt yuv420p \\\n"
     "         -movflags +faststart cloth.mp4\n";
 
@@ -121,9 +132,9 @@ static bool parse_size(const char *text, int *width, int *height) {
 }
 
 /* Options that take a value. */
-static const char *const valued[] = {"--frames", "--out",   "--size", "--fps",     "--timeout",
-                                     "--memory", "--video", "--csv",  "--threads", "--set",
-                                     "--seed",   "--at",    NULL};
+static const char *const valued[] = {"--frames", "--out",   "--size",  "--fps",     "--timeout",
+                                     "--memory", "--video", "--csv",   "--threads", "--set",
+                                     "--seed",   "--at",    "--theme", "--page",    NULL};
 
 static bool is_valued(const char *name) {
     for (int i = 0; valued[i]; i++)
@@ -152,6 +163,22 @@ static int take_option(app_cli *p, const char *name, const char *value) {
         if (value[0] == '\0')
             return usage_error("--at needs times in seconds, such as --at 1,2.5 or --at 0:2:0.5");
         options->at_text = value;
+    } else if (strcmp(name, "--theme") == 0) {
+        const char *const *names = lr_theme_names();
+        options->theme = -1;
+        for (int i = 0; names[i]; i++)
+            if (strcmp(value, names[i]) == 0)
+                options->theme = i;
+        if (options->theme < 0)
+            return usage_error("--theme needs light, dark or print, not '%s'", value);
+    } else if (strcmp(name, "--page") == 0) {
+        app_sheet_page page;
+        if (!app_sheet_page_parse(value, &page))
+            return usage_error("--page needs a4 or letter (or a4-portrait, a4-landscape, "
+                               "letter-portrait, letter-landscape), not '%s'",
+                               value);
+        options->page = value;
+        p->seen_page = true;
     } else if (strcmp(name, "--csv") == 0) {
         if (value[0] == '\0')
             return usage_error("--csv needs a file name");
@@ -210,6 +237,8 @@ void app_cli_init(app_cli *cli, int argc, char **argv) {
                 .limits = {.memory_bytes = (size_t)APP_DEFAULT_MEMORY_MIB << 20,
                            .time_seconds = APP_DEFAULT_TIMEOUT_S},
                 .threads = app_default_threads(),
+                .theme = -1,
+                .page = "a4",
                 .argc = argc,
                 .argv = argv,
             },
@@ -340,13 +369,18 @@ int app_cli_parse(app_cli *p, int argc, char **argv) {
     }
     if ((seen_print || seen_sheet) && options->command != APP_SWEEP)
         return usage_error("--print and --sheet are for 'loom sweep'");
-    if (options->video && options->command != APP_RENDER)
-        return usage_error("--video is only for 'loom render'");
-    if (options->csv && options->command != APP_RENDER && options->command != APP_SIM)
-        return usage_error("--csv is for 'loom render' and 'loom sim'");
-    if (options->at_text && options->command != APP_RENDER)
-        return usage_error("--at is for 'loom render'");
-    if (options->at_text && options->video)
+    bool sweep = options->command == APP_SWEEP;
+    if (options->video && options->command != APP_RENDER && !sweep)
+        return usage_error("--video is for 'loom render' and 'loom sweep'");
+    if (options->csv && options->command == APP_WINDOW)
+        return usage_error("--csv is for 'loom render', 'loom sim' and 'loom sweep'");
+    if (options->at_text && options->command != APP_RENDER && !sweep)
+        return usage_error("--at is for 'loom render' and 'loom sweep'");
+    if (options->theme >= 0 && options->command != APP_RENDER && !sweep)
+        return usage_error("--theme is for 'loom render' and 'loom sweep'");
+    if (p->seen_page && !sweep)
+        return usage_error("--page is for 'loom sweep'");
+    if (options->at_text && options->video && !sweep)
         return usage_error("--video takes every frame; --at writes pictures of chosen moments "
                            "(give one or the other)");
     options->print = seen_print;
@@ -373,8 +407,15 @@ int app_cli_parse(app_cli *p, int argc, char **argv) {
             return usage_error("--out is only for 'loom render' and 'loom sweep'");
         break;
     case APP_SWEEP:
-        if (!p->seen_frames)
-            return usage_error("'loom sweep' needs --frames N");
+        if (!p->seen_frames && !options->at)
+            return usage_error("'loom sweep' needs --frames N (or --at T)");
+        for (int i = 0; i < 2; i++) {
+            const char *file = i ? options->csv : options->video;
+            if (file && strchr(file, '/'))
+                return usage_error("in a sweep, %s is a file name for each variant's folder, "
+                                   "without '/', not '%s'",
+                                   i ? "--csv" : "--video", file);
+        }
         if (!p->seen_out)
             return usage_error("'loom sweep' needs --out DIR");
         if (p->params.count == 0)

@@ -18,7 +18,7 @@ typedef struct app_cli {
     app_options options;
     app_params params;
     int *at_frames; /* options.at */
-    bool seen_frames, seen_out;
+    bool seen_frames, seen_out, seen_page;
     app_cli_action action;
     const char *dir; /* APP_CLI_EXAMPLES (NULL: the default folder), APP_CLI_PICKER */
 } app_cli;

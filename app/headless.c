@@ -83,7 +83,9 @@ static app_scene *load(const app_options *options, app_watchdog *watchdog, int *
     app_scene_setup setup = {.path = options->scene,
                              .limits = options->limits,
                              .params = options->params,
-                             .watchdog = watchdog};
+                             .watchdog = watchdog,
+                             .force_theme = options->theme >= 0,
+                             .theme = options->theme >= 0 ? (lr_theme_name)options->theme : 0};
     app_scene *scene = app_scene_load_setup(&setup, err, APP_ERROR_SIZE);
     *status = APP_EXIT_FAILURE;
     if (!scene)

@@ -350,6 +350,8 @@ static void theme_in(lua_State *L, void *context) {
 }
 
 lr_theme app_scene_theme(app_scene *scene) {
+    if (scene->setup.force_theme)
+        return lr_theme_preset(scene->setup.theme);
     lr_theme theme = lr_theme_preset(LR_THEME_LIGHT);
     app_scene_protected(scene, theme_in, &theme);
     return theme;

@@ -64,6 +64,10 @@ typedef struct app_scene_setup {
     const struct app_params *params;
     /* Told each script call's deadline (headless runs, app/watchdog.h); may be NULL. */
     struct app_watchdog *watchdog;
+    /* --theme: when force_theme, app_scene_theme is this preset, whatever
+     * loom.style asked for. */
+    bool force_theme;
+    lr_theme_name theme;
 } app_scene_setup;
 
 /* app_scene_load with everything the window adds. Files are recorded in
@@ -112,7 +116,8 @@ const char *app_scene_warning(const app_scene *scene);
 const lm_world *app_scene_world(app_scene *scene);
 /* The colours and looks of app_scene_world's objects (render/style.h), or NULL. */
 const lr_styles *app_scene_styles(app_scene *scene);
-/* The scene's theme (loom.style), "light" when it asks for none. */
+/* The scene's theme (loom.style), "light" when it asks for none; the
+ * setup's forced theme instead when it has one. */
 lr_theme app_scene_theme(app_scene *scene);
 
 /* The camera for a picture of the given aspect: fitted to the world when
