@@ -134,8 +134,8 @@ bool lr_renderer_write_png(lr_renderer *renderer, const char *path, char *err, s
                         lr_renderer_height(renderer), 0, err, err_size);
 }
 
-bool lr_png_write(const char *path, const void *pixels, int pitch, int width, int height,
-                  int dpi, char *err, size_t err_size) {
+bool lr_png_write(const char *path, const void *pixels, int pitch, int width, int height, int dpi,
+                  char *err, size_t err_size) {
     unsigned char *png = NULL;
     size_t size = 0;
     char message[256];

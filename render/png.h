@@ -17,7 +17,7 @@ bool lr_png_encode(const void *pixels, int pitch, int width, int height, int dpi
                    unsigned char **png, size_t *size, char *err, size_t err_size);
 /* The same, written to path through a temporary file renamed into place.
  * False with a message in err (including strerror). */
-bool lr_png_write(const char *path, const void *pixels, int pitch, int width, int height,
-                  int dpi, char *err, size_t err_size);
+bool lr_png_write(const char *path, const void *pixels, int pitch, int width, int height, int dpi,
+                  char *err, size_t err_size);
 
 #endif
