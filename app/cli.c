@@ -380,9 +380,6 @@ int app_cli_parse(app_cli *p, int argc, char **argv) {
         return usage_error("--theme is for 'loom render' and 'loom sweep'");
     if (p->seen_page && !sweep)
         return usage_error("--page is for 'loom sweep'");
-    if (options->at_text && options->video && !sweep)
-        return usage_error("--video takes every frame; --at writes pictures of chosen moments "
-                           "(give one or the other)");
     options->print = seen_print;
     options->sheet_only = seen_sheet;
     if (options->at_text) {

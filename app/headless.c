@@ -227,9 +227,11 @@ static bool render_frames(render_run *run, app_progress *progress) {
             run->times[frame] = lm_world_time(app_scene_world(run->scene));
         double simulated = app_seconds();
         run->simulate += simulated - start;
+        /* A picture is written for every frame, or with --at for its
+         * moments; a video takes every frame all the same. */
         bool pictured =
             !options->at || (next_moment < options->at_count && options->at[next_moment] == frame);
-        if (!pictured) {
+        if (!pictured && !run->video) {
             if (!prepare_frame(run->scene, aspect, run->err, sizeof run->err)) {
                 fprintf(stderr, "%s\n", run->err);
                 run->err[0] = '\0'; /* printed: the script's error */
@@ -240,9 +242,10 @@ static bool render_frames(render_run *run, app_progress *progress) {
             app_progress_update(progress, frame + 1, app_seconds());
             continue;
         }
-        next_moment++;
+        next_moment += pictured;
+        bool png = pictured && run->writer;
         lr_renderer *renderer =
-            run->writer ? frame_writer_next(run->writer, run->err, sizeof run->err) : run->lone;
+            png ? frame_writer_next(run->writer, run->err, sizeof run->err) : run->lone;
         if (!renderer)
             return false;
         double drawing = app_seconds();
@@ -262,7 +265,7 @@ static bool render_frames(render_run *run, app_progress *progress) {
                 return false;
             run->feed += app_seconds() - drawn;
         }
-        if (run->writer) {
+        if (png) {
             snprintf(path, sizeof path, "%s%sframe_%05d.png", options->out, separator, frame);
             if (!frame_writer_submit(run->writer, path, run->err, sizeof run->err))
                 return false;
@@ -298,9 +301,12 @@ static int render(render_run *run) {
     if (options->out)
         run->writer = frame_writer_create(options->width, options->height, options->threads,
                                           run->cleanup, run->err, sizeof run->err);
-    else
+    /* Frames that go only to the video (all of them without --out, those
+     * between the moments with --at) are drawn here. */
+    bool lone = !options->out || (options->at && options->video);
+    if (lone && (run->writer || !options->out))
         run->lone = lr_renderer_create(options->width, options->height, run->err, sizeof run->err);
-    if (!run->writer && !run->lone) {
+    if ((options->out && !run->writer) || (lone && !run->lone)) {
         fprintf(stderr, "loom: %s\n", run->err);
         return APP_EXIT_FAILURE;
     }

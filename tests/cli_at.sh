@@ -71,8 +71,13 @@ run_loom render "$tmp/throw.lua" --at 0:1:0 --out "$tmp/bad"
 check "a step of 0 says what a range is" has "needs a range as FROM:TO:STEP in seconds, with FROM <= TO and STEP > 0, not '0:1:0'" "$tmp/err"
 run_loom render "$tmp/throw.lua" --at 3 --frames 100 --out "$tmp/bad"
 check "--at past --frames: exit 2, said" [ "$status" -eq 2 ] && has "reaches frame 180 (3 s at 60 fps), past the 100 frames of --frames 100" "$tmp/err"
-run_loom render "$tmp/throw.lua" --at 1 --video "$tmp/v.mp4" --out "$tmp/bad"
-check "--at with --video: exit 2" [ "$status" -eq 2 ] && has "give one or the other" "$tmp/err"
+if need ffprobe ffmpeg "--at with --video"; then
+    run_loom render "$tmp/throw.lua" --at 1 --frames 90 --video "$tmp/v.mp4" --size 192x108 --out "$tmp/both" --quiet
+    check "--at with --video: the picture of the moment, and a video of every frame" [ "$status" -eq 0 ] &&
+        [ "$(ls "$tmp/both")" = "frame_00060.png" ] &&
+        [ "$(ffprobe -v error -select_streams v:0 -count_frames -show_entries stream=nb_read_frames -of csv=p=0 "$tmp/v.mp4")" = 90 ]
+    check "--at with --video: the picture is the full render's frame" cmp -s "$tmp/both/frame_00060.png" "$tmp/full/frame_00060.png"
+fi
 run_loom render "$tmp/throw.lua" --at 1
 check "--at without --out: exit 2" [ "$status" -eq 2 ] && has "'loom render --at' needs --out DIR" "$tmp/err"
 run_loom sim "$tmp/throw.lua" --at 1
