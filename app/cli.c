@@ -349,11 +349,17 @@ int app_cli_parse(app_cli *p, int argc, char **argv) {
     if (positionals == 0)
         return usage_error("no scene given");
     const char *command = positional[0];
-    if (strcmp(command, "render") == 0 || strcmp(command, "sim") == 0 ||
-        strcmp(command, "sweep") == 0) {
-        options->command = strcmp(command, "render") == 0 ? APP_RENDER
-                           : strcmp(command, "sim") == 0  ? APP_SIM
-                                                          : APP_SWEEP;
+    static const struct {
+        const char *name;
+        app_command command;
+    } commands[] = {
+        {"render", APP_RENDER}, {"sim", APP_SIM}, {"sweep", APP_SWEEP}, {"page", APP_PAGE}};
+    int known = -1;
+    for (int i = 0; i < (int)(sizeof commands / sizeof commands[0]); i++)
+        if (strcmp(command, commands[i].name) == 0)
+            known = i;
+    if (known >= 0) {
+        options->command = commands[known].command;
         if (positionals < 2)
             return usage_error("'loom %s' needs a scene", command);
         options->scene = positional[1];
@@ -369,15 +375,15 @@ int app_cli_parse(app_cli *p, int argc, char **argv) {
     }
     if ((seen_print || seen_sheet) && options->command != APP_SWEEP)
         return usage_error("--print and --sheet are for 'loom sweep'");
-    bool sweep = options->command == APP_SWEEP;
+    bool sweep = options->command == APP_SWEEP, page = options->command == APP_PAGE;
     if (options->video && options->command != APP_RENDER && !sweep)
         return usage_error("--video is for 'loom render' and 'loom sweep'");
-    if (options->csv && options->command == APP_WINDOW)
+    if (options->csv && (options->command == APP_WINDOW || page))
         return usage_error("--csv is for 'loom render', 'loom sim' and 'loom sweep'");
-    if (options->at_text && options->command != APP_RENDER && !sweep)
-        return usage_error("--at is for 'loom render' and 'loom sweep'");
-    if (options->theme >= 0 && options->command != APP_RENDER && !sweep)
-        return usage_error("--theme is for 'loom render' and 'loom sweep'");
+    if (options->at_text && options->command != APP_RENDER && !sweep && !page)
+        return usage_error("--at is for 'loom render', 'loom sweep' and 'loom page'");
+    if (options->theme >= 0 && options->command != APP_RENDER && !sweep && !page)
+        return usage_error("--theme is for 'loom render', 'loom sweep' and 'loom page'");
     if (p->seen_page && !sweep)
         return usage_error("--page is for 'loom sweep'");
     options->print = seen_print;
@@ -419,6 +425,18 @@ int app_cli_parse(app_cli *p, int argc, char **argv) {
             return usage_error("'loom sweep' needs at least one --set NAME=V1,V2,...");
         if (seen_print && seen_sheet)
             return usage_error("--print and --sheet do not go together");
+        break;
+    case APP_PAGE:
+        if (!p->seen_out)
+            return usage_error("'loom page' needs --out DIR");
+        if (options->at && options->at_count > 1)
+            return usage_error("'loom page --at T' is the poster's moment: one time, not %d",
+                               options->at_count);
+        if (!p->seen_frames)
+            options->frames = APP_PAGE_FRAMES;
+        if (options->at && options->at[0] >= options->frames)
+            return usage_error("--at puts the poster at frame %d, past the %d frames of the video",
+                               options->at[0], options->frames);
         break;
     case APP_WINDOW:
         if (p->seen_frames || p->seen_out)

@@ -34,8 +34,7 @@ double app_seconds(void) {
     return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
 }
 
-/* mkdir -p, then checks the folder can take files. */
-static bool make_folder(const char *path, char *err, size_t err_size) {
+bool app_make_folder(const char *path, char *err, size_t err_size) {
     size_t length = strlen(path);
     char *partial = malloc(length + 1);
     if (!partial) {
@@ -134,7 +133,7 @@ int app_default_threads(void) {
 /* Checks what can be checked before the scene runs: the folder, the video. */
 static bool check_outputs(const app_options *options) {
     char err[1024];
-    if (options->out && !make_folder(options->out, err, sizeof err)) {
+    if (options->out && !app_make_folder(options->out, err, sizeof err)) {
         fprintf(stderr, "loom: %s\n", err);
         return false;
     }
@@ -388,6 +387,10 @@ static int render(render_run *run) {
 }
 
 int app_render(const app_options *options) {
+    return app_render_then(options, NULL, NULL);
+}
+
+int app_render_then(const app_options *options, app_render_after after, void *context) {
     if (!check_outputs(options))
         return APP_EXIT_FAILURE;
     render_run run = {.options = options};
@@ -398,6 +401,9 @@ int app_render(const app_options *options) {
     }
     run.watchdog = app_watchdog_start(options->scene, options->limits.time_seconds, run.cleanup);
     int status = render(&run);
+    /* The writer and the video are done once render returns. */
+    if (status == APP_EXIT_OK && after && !after(run.scene, context))
+        status = APP_EXIT_FAILURE;
     if (run.video) {
         char err[1024];
         app_video_close(run.video, false, err, sizeof err);
