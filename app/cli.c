@@ -23,6 +23,7 @@ static const char usage[] =
     "       loom sim SCENE.lua --frames N [--csv FILE] [--fps F] [--set NAME=VALUE]... [--quiet]\n"
     "       loom sweep SCENE.lua --set NAME=V1,V2,... ... (--at T[,T...] | --frames N) --out DIR\n"
     "                  [--page a4|letter] [--csv NAME.csv] [--video NAME.mp4] [--print | --sheet]\n"
+    "       loom page SCENE.lua --out DIR [--frames N] [--at T] [--set NAME=V[,V...]]...\n"
     "       loom examples [DIR]   (the scenes of DIR, one line each)\n"
     "       loom DIR              (a window of DIR's scenes as pictures: click one to open it)\n"
     "       loom --help | --version\n";
@@ -42,6 +43,9 @@ static const char help[] =
     "               contact sheet DIR/sheet.png to print: the --at moments of each\n"
     "               variant on an A4 or Letter page at 300 dpi; without --at, every\n"
     "               frame into DIR/NAME=V,.../ and the last on the sheet\n"
+    "  page         a lesson page in DIR that opens in any browser with no network:\n"
+    "               index.html, the video and its poster, SVG charts of the plots, the\n"
+    "               CSV, the scene's source and parameters; a gallery for --set lists\n"
     "\n"
     "options:\n"
     "  --frames N   number of frames (1 to 1000000); frame 0 is the scene as built\n"
@@ -88,6 +92,7 @@ static const char help[] =
     "  loom render examples/cloth_hanging.lua --at 0.5,1,2 --out moments\n"
     "  loom sweep examples/params_spring_sweep.lua --set k=10,40,160 --set damping=0,0.5 \\\n"
     "             --at 1,2 --out sweep\n"
+    "  loom page examples/draw_projectile_energy.lua --out lesson\n"
     "  ffmpeg -framerate 60 -i out/cloth/frame_%05d.png -c:v libx264 -pix_fmt yuv420p \\\n"
     "         -movflags +faststart cloth.mp4\n";
 

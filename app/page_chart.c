@@ -25,6 +25,15 @@ enum { CHART_WIDTH = 720, CHART_HEIGHT = 405 };
 
 static const char *const dashes[] = {"", "9 5", "2 4", "9 4 2 4"};
 
+#define LEGEND_ROW 22.0
+
+/* A legend entry's width: its line, its text (about 9.5 units a character
+ * at font size 16), a gap. */
+static double legend_width(const lm_plot_series *s) {
+    size_t characters = strlen(s->name) + (s->unit[0] ? strlen(s->unit) + 3 : 0);
+    return 34.0 + 9.5 * (double)characters + 24.0;
+}
+
 /* A round step for about `count` intervals over span: 1, 2 or 5 times a power of ten. */
 static double nice_step(double span, int count) {
     double raw = span / count;
@@ -138,33 +147,53 @@ bool app_chart_write(const char *path, const lm_plots *plots, const char *panel,
         free(temp);
         return false;
     }
+    /* The legend wraps onto more rows when it is wider than the chart;
+     * the chart grows by the rows, the plot keeps its size. */
+    double legend_x = LEFT, extra = 0.0;
+    for (size_t i = 0; i < count; i++) {
+        lm_plot_series s = lm_plots_series(plots, i);
+        if (strcmp(s.panel, panel) != 0)
+            continue;
+        double width = legend_width(&s);
+        if (legend_x > LEFT && legend_x + width > RIGHT) {
+            legend_x = LEFT;
+            extra += LEGEND_ROW;
+        }
+        legend_x += width;
+    }
+    int height = CHART_HEIGHT + (int)extra;
     fprintf(svg,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" "
-            "height=\"%d\" font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"14\">\n",
-            CHART_WIDTH, CHART_HEIGHT, CHART_WIDTH, CHART_HEIGHT);
+            "height=\"%d\" font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"16\">\n",
+            CHART_WIDTH, height, CHART_WIDTH, height);
     fputs("<title>", svg);
     app_markup_puts(svg, panel);
     fputs("</title>\n", svg);
-    fprintf(svg, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", CHART_WIDTH,
-            CHART_HEIGHT);
+    fprintf(svg, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", CHART_WIDTH, height);
     /* Title, then the legend along the top. */
-    fprintf(svg, "<text x=\"%.0f\" y=\"24\" font-size=\"17\" font-weight=\"bold\" fill=\"#222\">",
+    fprintf(svg, "<text x=\"%.0f\" y=\"24\" font-size=\"19\" font-weight=\"bold\" fill=\"#222\">",
             LEFT);
     app_markup_puts(svg, panel);
     fputs("</text>\n", svg);
-    double legend_x = LEFT;
+    legend_x = LEFT;
+    double legend_y = 44.0;
     int index = 0;
     for (size_t i = 0; i < count; i++) {
         lm_plot_series s = lm_plots_series(plots, i);
         if (strcmp(s.panel, panel) != 0)
             continue;
+        double width = legend_width(&s);
+        if (legend_x > LEFT && legend_x + width > RIGHT) {
+            legend_x = LEFT;
+            legend_y += LEGEND_ROW;
+        }
         fprintf(svg,
-                "<line x1=\"%.1f\" y1=\"44\" x2=\"%.1f\" y2=\"44\" stroke=\"#%06x\" "
+                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#%06x\" "
                 "stroke-width=\"2.5\"%s%s%s/>\n",
-                legend_x, legend_x + 28, (unsigned)(s.color >> 8),
+                legend_x, legend_y, legend_x + 28, legend_y, (unsigned)(s.color >> 8),
                 dashes[index % 4][0] ? " stroke-dasharray=\"" : "", dashes[index % 4],
                 dashes[index % 4][0] ? "\"" : "");
-        fprintf(svg, "<text x=\"%.1f\" y=\"49\" fill=\"#222\">", legend_x + 34);
+        fprintf(svg, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#222\">", legend_x + 34, legend_y + 5);
         app_markup_puts(svg, s.name);
         if (s.unit[0]) {
             fputs(" (", svg);
@@ -172,16 +201,17 @@ bool app_chart_write(const char *path, const lm_plots *plots, const char *panel,
             fputc(')', svg);
         }
         fputs("</text>\n", svg);
-        legend_x += 34 + 8.5 * (double)(strlen(s.name) + (s.unit[0] ? strlen(s.unit) + 3 : 0)) + 24;
+        legend_x += width;
         index++;
     }
+    fprintf(svg, "<g transform=\"translate(0 %.0f)\">\n", extra);
     /* Grid and ticks. */
     char text[32];
     fputs("<g stroke=\"#e3e3e3\" stroke-width=\"1\">\n", svg);
     for (double y = ceil(v.low / v_step) * v_step; y <= v.high + v_step * 1e-9; y += v_step)
         fprintf(svg, "<line x1=\"%.1f\" y1=\"%.2f\" x2=\"%.1f\" y2=\"%.2f\"/>\n", LEFT, y_of(v, y),
                 RIGHT, y_of(v, y));
-    fputs("</g>\n<g fill=\"#444\" font-size=\"13\">\n", svg);
+    fputs("</g>\n<g fill=\"#444\" font-size=\"14\">\n", svg);
     for (double y = ceil(v.low / v_step) * v_step; y <= v.high + v_step * 1e-9; y += v_step) {
         tick_text(y, v_step, text);
         fprintf(svg, "<text x=\"%.1f\" y=\"%.2f\" text-anchor=\"end\">%s</text>\n", LEFT - 6,
@@ -218,7 +248,7 @@ bool app_chart_write(const char *path, const lm_plots *plots, const char *panel,
         if (strcmp(s.panel, panel) == 0)
             polyline(svg, t, v, &s, index++);
     }
-    fputs("</g>\n</svg>\n", svg);
+    fputs("</g>\n</g>\n</svg>\n", svg);
     bool ok = !ferror(svg);
     if (fclose(svg) != 0)
         ok = false;
