@@ -335,6 +335,12 @@ int app_sweep(const app_options *options) {
         app_variants_free(&p.s);
         return APP_EXIT_USAGE;
     }
+    if (options->video && !app_video_format_known(options->video)) {
+        fprintf(stderr, "loom: --video needs a file name ending in .mp4, .webm or .gif, not '%s'\n",
+                options->video);
+        app_variants_free(&p.s);
+        return APP_EXIT_USAGE;
+    }
     if (options->video && !app_video_ffmpeg_found()) {
         fprintf(stderr, "loom: --video needs ffmpeg, which is not on the PATH (Debian: apt-get "
                         "install ffmpeg)\n");
@@ -344,13 +350,17 @@ int app_sweep(const app_options *options) {
     int status = APP_EXIT_OK;
     if (options->print) {
         app_argv *c = malloc(sizeof *c);
-        if (c && !make_folders(&p, true))
+        if (!c || !make_folders(&p, true))
             status = APP_EXIT_FAILURE;
-        for (int job = 0; c && status == APP_EXIT_OK && job < jobs_of(&p); job++) {
-            if (!job_runs(&p, job) ||
-                !build_command(&p, job / 2, job % 2 ? JOB_MEDIA : JOB_PICTURES, options->argv[0],
-                               c))
+        for (int job = 0; status == APP_EXIT_OK && job < jobs_of(&p); job++) {
+            if (!job_runs(&p, job))
                 continue;
+            if (!build_command(&p, job / 2, job % 2 ? JOB_MEDIA : JOB_PICTURES, options->argv[0],
+                               c)) {
+                fprintf(stderr, "loom: the command line of variant %d is too long\n", job / 2);
+                status = APP_EXIT_FAILURE;
+                break;
+            }
             for (int i = 0; i < c->argc; i++) {
                 if (i)
                     putchar(' ');
@@ -360,7 +370,7 @@ int app_sweep(const app_options *options) {
         }
         free(c);
         app_variants_free(&p.s);
-        return c ? status : APP_EXIT_FAILURE;
+        return status;
     }
     if (!options->sheet_only)
         status = make_folders(&p, true) ? run_jobs(&p) : APP_EXIT_FAILURE;
