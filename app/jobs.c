@@ -42,6 +42,21 @@ bool app_argv_add(app_argv *c, const char *word) {
     return true;
 }
 
+bool app_argv_add_settings(app_argv *c, const app_options *options) {
+    char text[64];
+    snprintf(text, sizeof text, "%.17g", options->fps);
+    bool ok = app_argv_add(c, "--fps") && app_argv_add(c, text);
+    snprintf(text, sizeof text, "%.17g", options->limits.time_seconds);
+    ok = ok && app_argv_add(c, "--timeout") && app_argv_add(c, text);
+    snprintf(text, sizeof text, "%zu", options->limits.memory_bytes >> 20);
+    ok = ok && app_argv_add(c, "--memory") && app_argv_add(c, text);
+    if (options->limits.seeded) {
+        snprintf(text, sizeof text, "%llu", (unsigned long long)options->limits.seed);
+        ok = ok && app_argv_add(c, "--seed") && app_argv_add(c, text);
+    }
+    return ok && (!options->limits.trust || app_argv_add(c, "--trust"));
+}
+
 static pid_t start(char **argv) {
     pid_t child = fork();
     if (child == 0) {

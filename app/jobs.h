@@ -38,6 +38,11 @@ typedef struct app_argv {
 void app_argv_clear(app_argv *c);
 bool app_argv_add(app_argv *c, const char *word);
 
+/* Adds what every child of a sweep or page repeats from options: --fps,
+ * --timeout, --memory, --seed when given, --trust when given. */
+struct app_options;
+bool app_argv_add_settings(app_argv *c, const struct app_options *options);
+
 /* The running loom's executable, for the children (/proc/self/exe, else argv0). */
 void app_jobs_own_path(const char *argv0, char *out, size_t size);
 

@@ -143,6 +143,23 @@ static void url_puts(FILE *html, const char *text) {
     }
 }
 
+/* The lesson text as HTML (malloc'd, NULL when out of memory) and the
+ * page's title from the scene's header. */
+static char *lesson_of(const app_options *options, const char *source, size_t length, char *title,
+                       size_t title_size, size_t *lesson_length) {
+    const char *name = file_name(options->scene);
+    char *lesson = NULL;
+    *lesson_length = 0;
+    FILE *text = open_memstream(&lesson, lesson_length);
+    if (!text) {
+        snprintf(title, title_size, "%s", name);
+        return NULL;
+    }
+    app_page_lesson(text, source, length, name, title, title_size);
+    fclose(text);
+    return lesson;
+}
+
 static void head(FILE *html, const char *title) {
     fputs("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
@@ -306,14 +323,8 @@ static bool write_page(app_scene *scene, void *context) {
     }
     const char *name = file_name(options->scene);
     /* The lesson goes after the video; its heading is the page's title. */
-    char *lesson = NULL;
-    size_t lesson_length = 0;
-    FILE *text = open_memstream(&lesson, &lesson_length);
-    if (text) {
-        app_page_lesson(text, pg->source, pg->length, name, title, sizeof title);
-        fclose(text);
-    } else
-        snprintf(title, sizeof title, "%s", name);
+    size_t lesson_length;
+    char *lesson = lesson_of(options, pg->source, pg->length, title, sizeof title, &lesson_length);
     head(html, title);
     double seconds = options->frames / options->fps;
     fprintf(html,
@@ -406,25 +417,14 @@ static bool build_variant(const app_options *options, const app_variants *s, int
     ok = ok && app_argv_add(c, "--frames") && app_argv_add(c, text);
     snprintf(text, sizeof text, "%dx%d", options->width, options->height);
     ok = ok && app_argv_add(c, "--size") && app_argv_add(c, text);
-    snprintf(text, sizeof text, "%.17g", options->fps);
-    ok = ok && app_argv_add(c, "--fps") && app_argv_add(c, text);
     if (options->at) {
         snprintf(text, sizeof text, "%.17g", options->at[0] / options->fps);
         ok = ok && app_argv_add(c, "--at") && app_argv_add(c, text);
     }
     if (options->theme >= 0)
         ok = ok && app_argv_add(c, "--theme") && app_argv_add(c, lr_theme_names()[options->theme]);
-    snprintf(text, sizeof text, "%.17g", options->limits.time_seconds);
-    ok = ok && app_argv_add(c, "--timeout") && app_argv_add(c, text);
-    snprintf(text, sizeof text, "%zu", options->limits.memory_bytes >> 20);
-    ok = ok && app_argv_add(c, "--memory") && app_argv_add(c, text);
-    if (options->limits.seeded) {
-        snprintf(text, sizeof text, "%llu", (unsigned long long)options->limits.seed);
-        ok = ok && app_argv_add(c, "--seed") && app_argv_add(c, text);
-    }
-    if (options->limits.trust)
-        ok = ok && app_argv_add(c, "--trust");
-    return ok && app_argv_add(c, "--threads") && app_argv_add(c, "1") && app_argv_add(c, "--quiet");
+    return ok && app_argv_add_settings(c, options) && app_argv_add(c, "--threads") &&
+           app_argv_add(c, "1") && app_argv_add(c, "--quiet");
 }
 
 static bool gallery_page(const app_options *options, const app_variants *s, const char *dir,
@@ -438,14 +438,8 @@ static bool gallery_page(const app_options *options, const app_variants *s, cons
         return false;
     }
     const char *name = file_name(options->scene);
-    char *lesson = NULL;
-    size_t lesson_length = 0;
-    FILE *text = open_memstream(&lesson, &lesson_length);
-    if (text) {
-        app_page_lesson(text, source, length, name, title, sizeof title);
-        fclose(text);
-    } else
-        snprintf(title, sizeof title, "%s", name);
+    size_t lesson_length;
+    char *lesson = lesson_of(options, source, length, title, sizeof title, &lesson_length);
     head(html, title);
     fputs("<h2>Variants</h2>\n<p>", html);
     for (int a = 0; a < s->axis_count; a++) {

@@ -27,11 +27,22 @@ static const char *const dashes[] = {"", "9 5", "2 4", "9 4 2 4"};
 
 #define LEGEND_ROW 22.0
 
-/* A legend entry's width: its line, its text (about 9.5 units a character
- * at font size 16), a gap. */
-static double legend_width(const lm_plot_series *s) {
+/* Where a legend entry goes: x along its row, y the rows above it. */
+typedef struct legend_place {
+    double x, y;
+} legend_place;
+
+/* The place of the entry of s, moving *next past it: an entry is its line,
+ * its text (about 9.5 units a character at font size 16) and a gap, on a
+ * new row when it would cross the plot's right edge. */
+static legend_place legend_next(legend_place *next, const lm_plot_series *s) {
     size_t characters = strlen(s->name) + (s->unit[0] ? strlen(s->unit) + 3 : 0);
-    return 34.0 + 9.5 * (double)characters + 24.0;
+    double width = 34.0 + 9.5 * (double)characters + 24.0;
+    if (next->x > LEFT && next->x + width > RIGHT)
+        *next = (legend_place){LEFT, next->y + LEGEND_ROW};
+    legend_place at = *next;
+    next->x += width;
+    return at;
 }
 
 /* A round step for about `count` intervals over span: 1, 2 or 5 times a power of ten. */
@@ -149,18 +160,13 @@ bool app_chart_write(const char *path, const lm_plots *plots, const char *panel,
     }
     /* The legend wraps onto more rows when it is wider than the chart;
      * the chart grows by the rows, the plot keeps its size. */
-    double legend_x = LEFT, extra = 0.0;
+    legend_place last = {LEFT, 0.0};
     for (size_t i = 0; i < count; i++) {
         lm_plot_series s = lm_plots_series(plots, i);
-        if (strcmp(s.panel, panel) != 0)
-            continue;
-        double width = legend_width(&s);
-        if (legend_x > LEFT && legend_x + width > RIGHT) {
-            legend_x = LEFT;
-            extra += LEGEND_ROW;
-        }
-        legend_x += width;
+        if (strcmp(s.panel, panel) == 0)
+            legend_next(&last, &s);
     }
+    double extra = last.y;
     int height = CHART_HEIGHT + (int)extra;
     fprintf(svg,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" "
@@ -175,18 +181,14 @@ bool app_chart_write(const char *path, const lm_plots *plots, const char *panel,
             LEFT);
     app_markup_puts(svg, panel);
     fputs("</text>\n", svg);
-    legend_x = LEFT;
-    double legend_y = 44.0;
+    legend_place next = {LEFT, 0.0};
     int index = 0;
     for (size_t i = 0; i < count; i++) {
         lm_plot_series s = lm_plots_series(plots, i);
         if (strcmp(s.panel, panel) != 0)
             continue;
-        double width = legend_width(&s);
-        if (legend_x > LEFT && legend_x + width > RIGHT) {
-            legend_x = LEFT;
-            legend_y += LEGEND_ROW;
-        }
+        legend_place at = legend_next(&next, &s);
+        double legend_x = at.x, legend_y = 44.0 + at.y;
         fprintf(svg,
                 "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#%06x\" "
                 "stroke-width=\"2.5\"%s%s%s/>\n",
@@ -201,7 +203,6 @@ bool app_chart_write(const char *path, const lm_plots *plots, const char *panel,
             fputc(')', svg);
         }
         fputs("</text>\n", svg);
-        legend_x += width;
         index++;
     }
     fprintf(svg, "<g transform=\"translate(0 %.0f)\">\n", extra);

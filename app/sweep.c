@@ -111,18 +111,7 @@ static bool build_command(const plan *p, int v, job_kind kind, const char *loom,
         snprintf(text, sizeof text, "%s=%s", s->axes[a].name, app_variants_value(s, v, a));
         ok = app_argv_add(c, "--set") && app_argv_add(c, text);
     }
-    snprintf(text, sizeof text, "%.17g", options->fps);
-    ok = ok && app_argv_add(c, "--fps") && app_argv_add(c, text);
-    snprintf(text, sizeof text, "%.17g", options->limits.time_seconds);
-    ok = ok && app_argv_add(c, "--timeout") && app_argv_add(c, text);
-    snprintf(text, sizeof text, "%zu", options->limits.memory_bytes >> 20);
-    ok = ok && app_argv_add(c, "--memory") && app_argv_add(c, text);
-    if (options->limits.seeded) {
-        snprintf(text, sizeof text, "%llu", (unsigned long long)options->limits.seed);
-        ok = ok && app_argv_add(c, "--seed") && app_argv_add(c, text);
-    }
-    if (options->limits.trust)
-        ok = ok && app_argv_add(c, "--trust");
+    ok = ok && app_argv_add_settings(c, options);
     if (!table_only)
         ok = ok && app_argv_add(c, "--threads") && app_argv_add(c, "1");
     return ok && app_argv_add(c, "--quiet");
