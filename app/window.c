@@ -30,7 +30,7 @@
 
 double window_points(const window_state *state, double value) {
     int height = lr_renderer_height(state->renderer);
-    return value * (height < 504 ? 504 : height) / 720.0;
+    return value * (height < 504 ? 504 : height) / 720.0 * state->text_scale;
 }
 
 void window_set_error(window_state *state, const char *message) {
@@ -309,6 +309,7 @@ int app_window(const app_options *options) {
     state->options = options;
     state->status = APP_EXIT_OK;
     state->speed = 1.0;
+    state->text_scale = 1.0;
     state->hud = true;
     state->full_screen_said = true;
     state->input = (app_input){window_input_key_down, window_input_mouse, state};
