@@ -38,7 +38,7 @@ bool window_grab(window_state *state, int x, int y) {
     if (!state->scene || state->frozen || !state->view_valid)
         return false;
     double best = window_points(state, GRAB_POINTS);
-    lm_particle chosen = {0, 0};
+    lm_particle chosen = {0, 0, 0};
     int chosen_world = 0;
     for (int w = 0; w < app_scene_world_count(state->scene); w++) {
         lm_world *world = app_scene_world_mutable(state->scene, w);
