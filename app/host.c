@@ -42,6 +42,9 @@
 
 #include "../bindings/loom_lua.h"
 #include "budget_string.h"
+#include "lua_bugs.h"
+#include "lua_load.h"
+#include "lua_stacks.h"
 #include "sandbox.h"
 #include "watchdog.h"
 
@@ -60,9 +63,7 @@ enum {
 struct app_host {
     lua_State *L;
     app_host_setup setup;
-
-    lua_State *thread; /* runs the calls (a failed call's stack stays readable) */
-    int thread_ref;
+    app_lua_stacks *stacks; /* stops a thread whose stack moves under __concat */
 
     size_t memory_used;
     bool memory_enforced; /* off only while the state is made */
@@ -80,6 +81,8 @@ struct app_host {
     unsigned allocations;   /* counted to read the clock now and then */
     char time_limit[96];    /* "script ran for more than 2 s (raise it with --timeout)" */
     char timed_out_at[APP_HOST_WHERE_SIZE]; /* "file:line: " where the hook first raised */
+    char refused_at[APP_HOST_WHERE_SIZE];   /* "file:line" of the call's first refused allocation */
+    bool closing;                           /* lua_close under way */
     bool warnings_on;                       /* Lua's warn("@on") and warn("@off") */
     bool warning_continues;
 };
@@ -101,8 +104,9 @@ static void arm_hook(lua_State *L, int instructions) {
         lua_sethook(L, time_hook, lua_gethookmask(L) | LUA_MASKCOUNT, instructions);
 }
 
-static void *limited_alloc(void *context, void *block, size_t old_size, size_t new_size) {
-    app_host *host = context;
+static void locate(app_host *host, lua_State *thread, char *where, size_t size);
+
+static void *serve(app_host *host, void *block, size_t old_size, size_t new_size) {
     size_t old = block ? old_size : 0; /* without a block, old_size is a type tag */
     if (new_size == 0) {
         free(block);
@@ -116,7 +120,10 @@ static void *limited_alloc(void *context, void *block, size_t old_size, size_t n
             if (!host->memory_over && !host->reporting) {
                 /* Lua answers a refusal with an emergency collection and asks
                  * again for the same block: refused twice, the script is over
-                 * its limit. */
+                 * its limit. Where the script was is kept for the message (Lua
+                 * raises a memory error without calling a message handler). */
+                if (!host->memory_refused && host->L && !host->closing)
+                    locate(host, host->L, host->refused_at, sizeof host->refused_at);
                 host->memory_refused = true;
                 if (!host->refusal_pending || host->refused_block != block ||
                     host->refused_old != old || host->refused_new != new_size) {
@@ -130,8 +137,6 @@ static void *limited_alloc(void *context, void *block, size_t old_size, size_t n
                 host->memory_over = true;
                 /* The hook raises at the next instruction (see time_hook). */
                 arm_hook(host->L, 1);
-                if (host->thread)
-                    arm_hook(host->thread, 1);
             }
             return NULL;
         }
@@ -152,6 +157,17 @@ static void *limited_alloc(void *context, void *block, size_t old_size, size_t n
         return NULL;
     host->memory_used = host->memory_used - old + new_size;
     return grown;
+}
+
+/* The state's allocator: the limits (serve), and the stack guard watching
+ * every request (app/lua_stacks.h). */
+static void *limited_alloc(void *context, void *block, size_t old_size, size_t new_size) {
+    app_host *host = context;
+    if (!app_lua_stacks_before(host->stacks, block, old_size, new_size))
+        return NULL;
+    void *result = serve(host, block, old_size, new_size);
+    app_lua_stacks_after(host->stacks, block, old_size, new_size, result);
+    return result;
 }
 
 app_host *app_host_of(lua_State *L) {
@@ -220,6 +236,19 @@ int app_host_time_error(lua_State *L) {
 
 static void time_hook(lua_State *L, lua_Debug *at) {
     app_host *host = app_host_of(L);
+    if (app_lua_stacks_stopped(host->stacks, L)) {
+        /* Every instruction and return raises until the metamethod is gone,
+         * at the innermost line of Lua (a return may be a C function's). */
+        char where[APP_HOST_WHERE_SIZE] = "";
+        lua_Debug frame;
+        for (int level = 0; !where[0] && lua_getstack(L, level, &frame); level++)
+            place(L, &frame, where, sizeof where);
+        bool enforced = host->memory_enforced;
+        host->memory_enforced = false;
+        lua_pushfstring(L, "%s%s", where, app_lua_stacks_message());
+        host->memory_enforced = enforced;
+        lua_error(L);
+    }
     if (host->memory_over && !host->reporting) {
         /* Over the memory limit: raise at every instruction until the call
          * ends (app_host_call writes the message). The literal may need no
@@ -254,16 +283,24 @@ static int guarded_handler(lua_State *L) {
     return 1;
 }
 
-/* xpcall(f, msgh, ...) with msgh guarded. Upvalue 1: Lua's xpcall. */
+/* xpcall's results, also when f yielded on the way. */
+static int xpcall_results(lua_State *L, int status, lua_KContext context) {
+    (void)status;
+    (void)context;
+    return lua_gettop(L);
+}
+
+/* xpcall(f, msgh, ...) with msgh guarded. Upvalue 1: Lua's xpcall, called
+ * so that f may yield (as with Lua's own xpcall). */
 static int guarded_xpcall(lua_State *L) {
-    luaL_checkany(L, 2);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
     lua_pushvalue(L, 2);
     lua_pushcclosure(L, guarded_handler, 1);
     lua_replace(L, 2);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
+    lua_callk(L, lua_gettop(L) - 1, LUA_MULTRET, 0, xpcall_results);
+    return xpcall_results(L, LUA_OK, 0);
 }
 
 /* The worlds' step interrupt: asked between relaxation sweeps. It leaves
@@ -306,18 +343,9 @@ static int panic(lua_State *L) {
 
 /* ----------------------------------------------------------- protected -- */
 
-/* Runs in the host's thread: calls the function below the arguments. Being a
- * C call, it keeps the thread from yielding (as the main thread cannot), and
- * pcall inside it works as on the main thread. */
-static int trampoline(lua_State *L) {
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
-/* "file:line" of the innermost Lua frame of the failed thread that is not
- * in loom's library (a builder's frames: the scene's line that called it is
- * the one to show), else of the innermost Lua frame, else the script's
- * path. */
+/* "file:line" of the innermost Lua frame of thread that is not in loom's
+ * library (a builder's frames: the scene's line that called it is the one
+ * to show), else of the innermost Lua frame, else the script's path. */
 static void locate(app_host *host, lua_State *thread, char *where, size_t size) {
     lua_Debug ar;
     size_t library = strlen(host->library);
@@ -360,11 +388,6 @@ static void to_message(app_host *host, lua_State *L, const char *where) {
         }
     }
     host->reporting = true; /* what follows may use the reserve */
-    if (placed && message && strcmp(message, "attempt to yield across a C-call boundary") == 0) {
-        message = "attempt to yield from outside a coroutine"; /* what the main thread says */
-        length = strlen(message);
-        placed = false;
-    }
     if (!placed)
         lua_pushfstring(L, "%s: ", where);
     if (!message) {
@@ -381,49 +404,58 @@ static void to_message(app_host *host, lua_State *L, const char *where) {
     lua_remove(L, -2);
 }
 
-/* Runs protected on the main state after a call failed: 1 = the failed
- * thread, 2 = "file:line" where it stopped (light userdata both), 3 = the
- * status. Returns the report: the message (or the memory limit's) and the
- * traceback of the thread's frames. */
-static int report(lua_State *L) {
+/* The hint a teacher's most common slip gets: p:pos().x indexes the number
+ * p:pos() returns, and Lua's message names nothing to look at. */
+static void add_hint(lua_State *L) {
+    static const char indexed_number[] = "attempt to index a number value";
+    size_t length;
+    const char *message = lua_tolstring(L, -1, &length);
+    size_t n = sizeof indexed_number - 1;
+    if (message && length >= n && strcmp(message + length - n, indexed_number) == 0) {
+        lua_pushliteral(L, " (p:pos() and p:vel() return numbers x, y, z; use p:position() or "
+                           "p:velocity() for a vector)");
+        lua_concat(L, 2);
+    }
+}
+
+/* The message handler of every call the host makes, run where the error
+ * was raised (the frames still there): 1 = the error object. Returns the
+ * report: the message (or the memory limit's), capped, and a traceback.
+ * It may use the memory reserve; a __tostring it runs may not. */
+static int on_error(lua_State *L) {
     app_host *host = app_host_of(L);
-    lua_State *thread = lua_touserdata(L, 1);
-    const char *where = lua_touserdata(L, 2);
-    int status = (int)lua_tointeger(L, 3);
-    lua_settop(L, 0);
+    char where[APP_HOST_WHERE_SIZE - 2];
+    locate(host, L, where, sizeof where);
+    if (host->timed_out && !host->timed_out_at[0])
+        snprintf(host->timed_out_at, sizeof host->timed_out_at, "%s: ", where);
+    host->reporting = true;
+    lua_settop(L, 1);
+    /* Refused once with no collection to try again (an engine allocation),
+     * the error is still the memory limit's. */
+    static const char no_memory[] = "not enough memory";
+    size_t length = 0;
+    const char *message = lua_type(L, 1) == LUA_TSTRING ? lua_tolstring(L, 1, &length) : NULL;
+    if (host->memory_refused && message && length >= sizeof no_memory - 1 &&
+        strcmp(message + length - (sizeof no_memory - 1), no_memory) == 0)
+        host->memory_over = true;
     if (host->memory_over && !host->timed_out) {
-        host->reporting = true;
         lua_pushfstring(L,
                         "%s: the script went over its memory limit of %d MiB (raise it with "
                         "--memory)",
                         where, (int)(host->setup.memory_bytes >> 20));
     } else {
-        if (status == LUA_OK || status == LUA_YIELD)
-            lua_pushliteral(L, "attempt to yield across a C-call boundary"); /* not reached */
-        else
-            lua_xmove(thread, L, 1);
+        lua_pushvalue(L, 1);
         to_message(host, L, where);
-        if (host->memory_over && !host->timed_out) { /* __tostring went over the limit */
+        if (host->memory_over && !host->timed_out) /* __tostring went over the limit */
             lua_pushfstring(L,
                             "%s: the script went over its memory limit of %d MiB (raise it "
                             "with --memory)",
                             where, (int)(host->setup.memory_bytes >> 20));
-            lua_replace(L, 1);
-        }
+        add_hint(L);
     }
-    lmlua_push_traceback(L, thread, lua_tostring(L, 1), 0);
+    lmlua_push_traceback(L, L, lua_tostring(L, -1), 1);
+    host->reporting = false; /* the __close handlers run next, under the limits */
     return 1;
-}
-
-/* The thread that runs calls: the host's own, or a new one (on L's stack,
- * *pushed set) if a call is running in it already. */
-static lua_State *call_thread(app_host *host, bool *pushed) {
-    *pushed = false;
-    lua_State *thread = host->thread;
-    if (thread && lua_status(thread) == LUA_OK && lua_gettop(thread) == 0)
-        return thread;
-    *pushed = true;
-    return lua_newthread(host->L);
 }
 
 /* Writes the error of a call that went past its deadline: the time-limit
@@ -456,65 +488,46 @@ void app_host_deadline_end(app_host *host) {
     host->step_stopped = false;
 }
 
-/* Writes the report of a failed call into err. */
-static void failed(app_host *host, lua_State *thread, int status, char *err, size_t err_size) {
+/* Writes the report of a failed call into err: the error object on top of
+ * L is on_error's report, or the memory error Lua raises without calling a
+ * handler, or "error in error handling". */
+static void failed(app_host *host, int status, char *err, size_t err_size) {
     lua_State *L = host->L;
-    char where[LUA_IDSIZE + 32];
-    locate(host, thread, where, sizeof where);
-    if (host->timed_out && !host->timed_out_at[0])
-        snprintf(host->timed_out_at, sizeof host->timed_out_at, "%s: ", where);
+    const char *where = host->refused_at[0] ? host->refused_at : host->setup.path;
     /* Refused once with no collection to try again (an engine allocation, a
      * state closing), the error is still the memory limit's. */
-    size_t length = 0;
-    const char *message =
-        lua_type(thread, -1) == LUA_TSTRING ? lua_tolstring(thread, -1, &length) : NULL;
-    const char suffix[] = "not enough memory";
-    if (host->memory_refused &&
-        (status == LUA_ERRMEM || (message && length >= sizeof suffix - 1 &&
-                                  strcmp(message + length - (sizeof suffix - 1), suffix) == 0)))
+    if (host->memory_refused && status == LUA_ERRMEM)
         host->memory_over = true;
-    const char *text = NULL;
-    host->reporting = true; /* the report may use the reserve, also past the deadline */
-    if (lua_checkstack(L, 5)) {
-        lua_pushcfunction(L, report);
-        lua_pushlightuserdata(L, thread);
-        lua_pushlightuserdata(L, where);
-        lua_pushinteger(L, status);
-        if (lua_pcall(L, 3, 1, 0) == LUA_OK)
-            text = lua_tostring(L, -1);
-    }
+    const char *text =
+        status == LUA_ERRRUN && lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
     if (host->step_stopped)
         host->timed_out = true; /* a step the interrupt stopped */
     if (host->timed_out)
         time_error(host, text, err, err_size);
-    else if (text)
-        snprintf(err, err_size, "%s", text);
-    else if (host->memory_over)
+    else if (host->memory_over && (status == LUA_ERRMEM || !text || !strstr(text, "memory limit")))
         snprintf(err, err_size,
                  "%s: the script went over its memory limit of %zu MiB (raise it with --memory)",
                  where, host->setup.memory_bytes >> 20);
+    else if (text)
+        snprintf(err, err_size, "%s", text);
+    else if (status == LUA_ERRERR)
+        snprintf(err, err_size, "%s: error in error handling", where);
     else
         snprintf(err, err_size, "%s: (the error could not be reported: not enough memory)", where);
-    lua_pop(L, 1);
 }
 
 bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t err_size) {
     lua_State *L = host->L;
     int base = lua_gettop(L) - nargs; /* the function's index */
-    bool pushed;
-    lua_State *thread = call_thread(host, &pushed);
-    if (pushed)
-        lua_insert(L, base);
-    int function = pushed ? base + 1 : base;
-    if (!lua_checkstack(thread, nargs + 2 + LUA_MINSTACK)) {
+    if (!lua_checkstack(L, LUA_MINSTACK)) {
         lua_settop(L, base - 1);
         snprintf(err, err_size,
                  "%s: the script went over its memory limit of %zu MiB (raise it with --memory)",
                  host->setup.path, host->setup.memory_bytes >> 20);
         return false;
     }
-    lua_pushcfunction(thread, trampoline);
-    lua_xmove(L, thread, nargs + 1);
+    lua_pushcfunction(L, on_error);
+    lua_insert(L, base);
 
     /* Set again each call: a trusted script may have removed or changed it. */
     lua_sethook(L, time_hook, LUA_MASKCOUNT, HOOK_INSTRUCTIONS);
@@ -523,47 +536,28 @@ bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t er
         app_host_deadline_begin(host);
     else if (app_host_over_time(host))
         lua_sethook(L, time_hook, LUA_MASKCOUNT, 1); /* raise at once */
-    lua_sethook(thread, lua_gethook(L), lua_gethookmask(L), lua_gethookcount(L));
     host->memory_over = false;
     host->memory_refused = false;
     host->refusal_pending = false;
     host->reporting = false;
-    int results = 0;
-    int status = lua_resume(thread, L, nargs + 1, &results);
+    host->refused_at[0] = '\0';
+    /* The script runs in the state's main thread, as a stand-alone Lua's
+     * does; its pending to-be-closed variables are closed on the way out. */
+    int status = lua_pcall(L, nargs, nresults, base);
     bool ok = status == LUA_OK;
-    if (ok) {
-        if (nresults == LUA_MULTRET)
-            nresults = results;
-        if (!lua_checkstack(L, nresults + LUA_MINSTACK)) {
-            ok = false;
-            host->memory_over = true;
-        } else {
-            lua_settop(L, function - 1); /* the function went to the thread */
-            int moved = results < nresults ? results : nresults;
-            lua_settop(thread, lua_gettop(thread) - results + moved);
-            lua_xmove(thread, L, moved);
-            for (int i = moved; i < nresults; i++)
-                lua_pushnil(L);
-            if (pushed)
-                lua_remove(L, base);
-        }
+    if (!ok) {
+        failed(host, status, err, err_size);
+        lua_settop(L, base - 1);
+    } else {
+        lua_remove(L, base);
     }
-    if (!ok)
-        failed(host, thread, status, err, err_size);
-    /* Close the thread's pending to-be-closed variables (under the limits)
-     * and empty it for the next call. */
-    host->reporting = false;
-    lua_resetthread(thread);
-    lua_settop(thread, 0);
     if (outer)
         app_host_deadline_end(host);
     host->memory_over = false;
     host->reporting = false;
+    app_lua_stacks_release(host->stacks, L, HOOK_INSTRUCTIONS);
     arm_hook(L, HOOK_INSTRUCTIONS);
-    if (ok)
-        return true;
-    lua_settop(L, base - 1);
-    return false;
+    return ok;
 }
 
 /* ----------------------------------------------------------- lifecycle -- */
@@ -575,39 +569,43 @@ static void record_file(void *context, const char *path) {
         host->setup.file_read(host->setup.context, path);
 }
 
-/* print(...): Lua's print, but a scene's output stops after PRINT_CAP bytes
- * (a print loop cannot fill the disk or the terminal), with one notice on
- * stderr. */
+/* Writes text to stdout within PRINT_CAP bytes per run; says once on
+ * stderr when the cap cuts it. */
+static void write_capped(app_host *host, const char *text, size_t length) {
+    if (host->printed >= PRINT_CAP)
+        return;
+    size_t room = PRINT_CAP - host->printed;
+    size_t written = length < room ? length : room;
+    fwrite(text, 1, written, stdout);
+    host->printed += written;
+    if (written < length) {
+        fflush(stdout);
+        fprintf(stderr,
+                "loom: %s printed %zu MiB; the rest of its output is dropped (print is capped at "
+                "%zu MiB per run)\n",
+                host->setup.path, PRINT_CAP >> 20, PRINT_CAP >> 20);
+    }
+}
+
+/* print(...): Lua's print (each value written as it is converted, so a
+ * failing __tostring leaves the values before it written), but a scene's
+ * output stops after PRINT_CAP bytes (a print loop cannot fill the disk or
+ * the terminal), with one notice on stderr. */
 static int print(lua_State *L) {
     app_host *host = app_host_of(L);
     if (host->printed >= PRINT_CAP)
         return 0;
     int n = lua_gettop(L);
-    luaL_Buffer line;
-    luaL_buffinit(L, &line);
     for (int i = 1; i <= n; i++) {
-        /* The buffer may keep a box on the stack: a value is pushed only
-         * right before luaL_addvalue takes it (a string left above the box
-         * while the buffer grew corrupted the heap: a 10 kB print). */
+        size_t length;
+        const char *text = luaL_tolstring(L, i, &length);
         if (i > 1)
-            luaL_addchar(&line, '\t');
-        luaL_tolstring(L, i, NULL);
-        luaL_addvalue(&line);
+            write_capped(host, "\t", 1);
+        write_capped(host, text, length);
+        lua_pop(L, 1);
     }
-    luaL_addchar(&line, '\n');
-    luaL_pushresult(&line);
-    size_t length;
-    const char *text = lua_tolstring(L, -1, &length);
-    size_t room = PRINT_CAP - host->printed;
-    size_t written = length < room ? length : room;
-    fwrite(text, 1, written, stdout);
+    write_capped(host, "\n", 1);
     fflush(stdout);
-    host->printed += written;
-    if (written < length)
-        fprintf(stderr,
-                "loom: %s printed %zu MiB; the rest of its output is dropped (print is capped at "
-                "%zu MiB per run)\n",
-                host->setup.path, PRINT_CAP >> 20, PRINT_CAP >> 20);
     return 0;
 }
 
@@ -642,12 +640,19 @@ static int open_state(lua_State *L) {
         snprintf(host->library, sizeof host->library, "%s", library);
     app_sandbox_open(L, &sandbox);
     app_budget_string_open(L);
+    app_lua_bugs_open(L);
     lua_pushcfunction(L, print);
     lua_setglobal(L, "print");
     lua_getglobal(L, "xpcall");
     lua_pushcclosure(L, guarded_xpcall, 1);
     lua_setglobal(L, "xpcall");
     lmlua_set_step_interrupt(L, step_interrupt, host, host->time_limit);
+    app_lua_stacks_exempt(host->stacks, guarded_handler);
+    app_lua_stacks_exempt(host->stacks, on_error);
+    app_lua_stacks_verify(host->stacks, L);
+    if (!app_lua_stacks_verified(host->stacks))
+        fprintf(stderr, "loom: this liblua5.4 is not laid out as Lua 5.4.4: the guard against "
+                        "its __concat bug is off\n");
     return 0;
 }
 
@@ -656,9 +661,7 @@ static int open_state(lua_State *L) {
  * asynchronously; the hook itself reads the clock). */
 static void nudge(void *context) {
     app_host *host = context;
-    lua_sethook(host->L, time_hook, LUA_MASKCOUNT, 1);
-    if (host->thread) /* where the calls run */
-        lua_sethook(host->thread, time_hook, LUA_MASKCOUNT, 1);
+    arm_hook(host->L, 1);
 }
 
 app_host *app_host_create(const app_host_setup *setup, char *err, size_t err_size) {
@@ -669,11 +672,18 @@ app_host *app_host_create(const app_host_setup *setup, char *err, size_t err_siz
     }
     host->setup = *setup;
     host->memory_enforced = true;
+    host->stacks = app_lua_stacks_create(time_hook);
+    if (!host->stacks) {
+        snprintf(err, err_size, "out of memory");
+        free(host);
+        return NULL;
+    }
     snprintf(host->time_limit, sizeof host->time_limit,
              "script ran for more than %g s (raise it with --timeout)", setup->time_seconds);
     lua_State *L = lua_newstate(limited_alloc, host);
     if (!L) {
         snprintf(err, err_size, "%s: not enough memory to start Lua", setup->path);
+        app_lua_stacks_destroy(host->stacks);
         free(host);
         return NULL;
     }
@@ -681,14 +691,6 @@ app_host *app_host_create(const app_host_setup *setup, char *err, size_t err_siz
     lua_atpanic(L, panic);
     lua_setwarnf(L, warning, host);
     lua_sethook(L, time_hook, LUA_MASKCOUNT, HOOK_INSTRUCTIONS);
-    /* The thread that runs every call (app_host_call), made before the limit
-     * can refuse it (a tiny state cannot be over it yet). */
-    if (!lua_checkstack(L, 1) || !(host->thread = lua_newthread(L))) {
-        snprintf(err, err_size, "%s: not enough memory to start Lua", setup->path);
-        app_host_destroy(host);
-        return NULL;
-    }
-    host->thread_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     app_watchdog_set_nudge(setup->watchdog, nudge, host);
     lua_pushcfunction(L, open_state);
     if (!app_host_call(host, 0, 0, err, err_size)) {
@@ -713,13 +715,15 @@ bool app_host_close(app_host *host, char *err, size_t err_size) {
         host->memory_refused = false;
         host->refusal_pending = false;
         host->reporting = false;
-        host->thread = NULL; /* closed with the state: the allocator must not touch it */
+        host->closing = true; /* the allocator must not read the state's calls */
         host->timed_out = false;
         host->deadline = app_host_monotonic_seconds() + host->setup.time_seconds;
         app_watchdog_arm(host->setup.watchdog, host->deadline);
         lua_close(host->L);
         app_watchdog_disarm(host->setup.watchdog);
         host->deadline = 0.0;
+        app_lua_stacks_destroy(host->stacks);
+        host->stacks = NULL;
         if (host->memory_over || host->memory_refused) {
             ok = false;
             snprintf(err, err_size,
@@ -737,20 +741,38 @@ void app_host_destroy(app_host *host) {
     app_host_close(host, err, sizeof err);
 }
 
+/* Runs protected: loads the script file (1: its path, a light userdata);
+ * returns Lua's status and the function or the message. */
+static int load_script(lua_State *L) {
+    const char *path = lua_touserdata(L, 1);
+    lua_settop(L, 0);
+    int status = app_lua_load_path(L, path, "t");
+    lua_pushinteger(L, status);
+    lua_insert(L, 1);
+    return 2;
+}
+
 bool app_host_load_script(app_host *host, char *err, size_t err_size) {
     const char *path = host->setup.path;
+    lua_State *L = host->L;
     record_file(host, path);
     /* Text only: a precompiled chunk can crash the interpreter (Lua does not verify bytecode). */
-    int status = luaL_loadfilex(host->L, path, "t");
+    lua_pushcfunction(L, load_script);
+    lua_pushlightuserdata(L, (void *)path);
+    int status = lua_pcall(L, 1, 2, 0);
+    if (status == LUA_OK) {
+        status = (int)lua_tointeger(L, -2);
+        lua_remove(L, -2);
+    }
     if (status == LUA_OK)
         return true;
     /* A syntax error reads "file:line: message"; a missing file "cannot open ...". */
-    const char *message = lua_tostring(host->L, -1);
+    const char *message = lua_tostring(L, -1);
     if (message && strstr(message, "binary chunk"))
         snprintf(err, err_size, "loom: %s: %s", path, message); /* Lua names no file */
     else
         snprintf(err, err_size, "%s%s", status == LUA_ERRFILE ? "loom: " : "",
                  message ? message : "cannot load the scene");
-    lua_pop(host->L, 1);
+    lua_pop(L, 1);
     return false;
 }

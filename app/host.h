@@ -62,9 +62,10 @@ const char *app_host_path(const app_host *host);
  * memory limits, leaving nresults results. On failure writes the error (with
  * a traceback) to err, pops it and returns false: "file:line: message", the
  * message capped at 2000 bytes, or "file:line: the script went over its
- * memory limit of N MiB (raise it with --memory)". The call runs in a thread
- * of the host's (so a failed call's frames can still be read), which cannot
- * yield. */
+ * memory limit of N MiB (raise it with --memory)". The call runs in the
+ * state's main thread, as a stand-alone Lua runs a script (coroutine.running
+ * says so, a yield is "from outside a coroutine"); a message handler writes
+ * the report where the error happened, before the stack unwinds. */
 bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t err_size);
 
 /* ---------------------------------------------------------- time limit --

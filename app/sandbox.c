@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "../bindings/loom_lua.h"
+#include "lua_load.h"
 
 #define RULES_METATABLE "loom.sandbox"
 
@@ -140,69 +141,70 @@ static int sandbox_read(lua_State *L) {
 
 /* --------------------------------------------------- dofile, loadfile -- */
 
-/* Pushes the chunk of file name (argument 1), text only, or raises. */
-static void load_scene_file(lua_State *L, const rules *r, const char *function) {
-    char shown[PATH_MAX], real[PATH_MAX];
-    if (lua_isnoneornil(L, 1))
-        luaL_argerror(L, 1, "file name expected (loom reads no standard input)");
-    const char *name = luaL_checkstring(L, 1);
-    if (!resolve(L, r, 1, shown, real))
-        luaL_error(L, "%s: cannot open '%s' (no such file in the scene's folder)", function, name);
-    record(r, shown);
-    if (luaL_loadfilex(L, shown, "t") != LUA_OK)
-        lua_error(L);
-}
-
-/* dofile(name): runs a Lua text file from the scene's folder. */
-static int sandbox_dofile(lua_State *L) {
-    load_scene_file(L, rules_of(L), "dofile");
-    lua_replace(L, 1);
-    lua_settop(L, 1);
-    lua_call(L, 0, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
-/* loadfile(name [, mode [, env]]): the chunk of a Lua text file from the
- * scene's folder (mode is always "t"), or nil and the message. */
-static int sandbox_loadfile(lua_State *L) {
-    int arguments = lua_gettop(L);
-    const rules *r = rules_of(L);
+/* Pushes the chunk of file name (argument 1), or raises Lua's message. */
+static void load_scene_file(lua_State *L, const rules *r) {
     char shown[PATH_MAX], real[PATH_MAX];
     if (lua_isnoneornil(L, 1))
         luaL_argerror(L, 1, "file name expected (loom reads no standard input)");
     const char *name = luaL_checkstring(L, 1);
     if (!resolve(L, r, 1, shown, real)) {
-        luaL_pushfail(L);
-        lua_pushfstring(L, "cannot open %s", name);
-        return 2;
+        lua_pushfstring(L, "cannot open %s: %s", name, strerror(errno));
+        lua_error(L);
     }
     record(r, shown);
-    if (luaL_loadfilex(L, shown, "t") != LUA_OK) {
+    if (app_lua_load_path(L, shown, NULL) != LUA_OK)
+        lua_error(L);
+}
+
+/* Returns what the chunk dofile ran returned (its continuation too: a
+ * chunk may yield, as with Lua's dofile). */
+static int dofile_results(lua_State *L, int status, lua_KContext context) {
+    (void)status;
+    (void)context;
+    return lua_gettop(L) - 1;
+}
+
+/* dofile(name): runs a Lua text file from the scene's folder. */
+static int sandbox_dofile(lua_State *L) {
+    lua_settop(L, 1);
+    load_scene_file(L, rules_of(L));
+    lua_callk(L, 0, LUA_MULTRET, 0, dofile_results);
+    return dofile_results(L, LUA_OK, 0);
+}
+
+/* The end of loadfile, as Lua's: the function (with env as its first
+ * upvalue when given) or fail and the message. */
+static int loaded(lua_State *L, int status, int env) {
+    if (status != LUA_OK) {
         luaL_pushfail(L);
         lua_insert(L, -2);
         return 2;
     }
-    if (arguments >= 3) { /* env, as the standard loadfile takes it */
-        lua_pushvalue(L, 3);
+    if (env) {
+        lua_pushvalue(L, env);
         if (!lua_setupvalue(L, -2, 1))
             lua_pop(L, 1);
     }
     return 1;
 }
 
-/* load(chunk [, name [, mode [, env]]]), always with mode "t". Upvalue 1 is
- * the standard load. */
-static int sandbox_load(lua_State *L) {
-    int arguments = lua_gettop(L);
-    lua_settop(L, 4); /* arguments counts whether env was given, even as nil */
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_pushvalue(L, 1);
-    lua_pushvalue(L, 2);
-    lua_pushliteral(L, "t");
-    if (arguments >= 4)
-        lua_pushvalue(L, 4);
-    lua_call(L, arguments >= 4 ? 4 : 3, 2);
-    return 2;
+/* loadfile(name [, mode [, env]]): the chunk of a Lua text file from the
+ * scene's folder, or fail and the message. */
+static int sandbox_loadfile(lua_State *L) {
+    const rules *r = rules_of(L);
+    char shown[PATH_MAX], real[PATH_MAX];
+    if (lua_isnoneornil(L, 1))
+        luaL_argerror(L, 1, "file name expected (loom reads no standard input)");
+    const char *name = luaL_checkstring(L, 1);
+    const char *mode = luaL_optstring(L, 2, NULL);
+    int env = lua_isnone(L, 3) ? 0 : 3;
+    if (!resolve(L, r, 1, shown, real)) {
+        luaL_pushfail(L);
+        lua_pushfstring(L, "cannot open %s: %s", name, strerror(errno));
+        return 2;
+    }
+    record(r, shown);
+    return loaded(L, app_lua_load_path(L, shown, mode), env);
 }
 
 /* collectgarbage(opt): "count" only. Upvalue 1 is the standard one. */
@@ -223,7 +225,9 @@ static int sandbox_collectgarbage(lua_State *L) {
  * field is present, and calls whatever is there when it is collected). Lua
  * runs finalizers with hooks off, so neither the time limit nor any error
  * can stop a looping one (in a collection, or when the state closes); loom
- * frees its own objects from C. */
+ * frees its own objects from C. A __concat field is refused too: with
+ * Debian's Lua 5.4.4 a __concat metamethod during which the thread's stack
+ * moves corrupts memory (app/lua_stacks.h stops one added later). */
 static int sandbox_setmetatable(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     int type = lua_type(L, 2);
@@ -234,7 +238,13 @@ static int sandbox_setmetatable(lua_State *L) {
             return luaL_argerror(L, 2,
                                  "__gc is not available to a scene: finalizers run out of reach "
                                  "of the time limit; --trust allows them");
-        lua_pop(L, 1);
+        lua_pushliteral(L, "__concat");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_argerror(L, 2,
+                                 "__concat is not available to a scene: Debian's Lua 5.4.4 "
+                                 "uses freed memory after a __concat metamethod (a bug); write "
+                                 "tostring(x) .. s instead");
+        lua_pop(L, 2);
     }
     if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
         return luaL_error(L, "cannot change a protected metatable");
@@ -284,7 +294,7 @@ static int sandbox_searcher(lua_State *L) {
         }
     }
     record(r, file);
-    if (luaL_loadfilex(L, file, "t") != LUA_OK)
+    if (app_lua_load_path(L, file, NULL) != LUA_OK)
         return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, file,
                           lua_tostring(L, -1));
     if (in_library) {
@@ -303,9 +313,7 @@ static void open_standard(lua_State *L, bool trust) {
         /* Everything, but still no binary chunks: Lua does not verify
          * bytecode, and a crafted chunk crashes the interpreter. */
         luaL_openlibs(L);
-        lua_getglobal(L, "load");
-        lua_pushcclosure(L, sandbox_load, 1);
-        lua_setglobal(L, "load");
+        app_lua_load_open(L);
         lua_getglobal(L, LUA_DBLIBNAME);
         lua_pushcfunction(L, trusted_sethook);
         lua_setfield(L, -2, "sethook");
@@ -342,9 +350,7 @@ static void open_standard(lua_State *L, bool trust) {
     lua_setfield(L, -2, "dump");
     lua_pop(L, 1);
 
-    lua_getglobal(L, "load");
-    lua_pushcclosure(L, sandbox_load, 1);
-    lua_setglobal(L, "load");
+    app_lua_load_open(L);
     lua_getglobal(L, "collectgarbage");
     lua_pushcclosure(L, sandbox_collectgarbage, 1);
     lua_setglobal(L, "collectgarbage");
@@ -398,32 +404,27 @@ static void set_package_path(lua_State *L, const rules *r, const char *modules, 
     lua_pop(L, 1);
 }
 
-/* Trusted loadfile: the standard one, text only, recording its file for hot
- * reload. Upvalues: the rules, the standard function. */
+/* Trusted loadfile([name [, mode [, env]]]): Lua's, through loom's loader,
+ * recording its file for hot reload. Upvalue 1: the rules. */
 static int trusted_loadfile(lua_State *L) {
-    const rules *r = rules_of(L);
-    if (lua_type(L, 1) == LUA_TSTRING)
-        record(r, lua_tostring(L, 1));
-    int given = lua_gettop(L) >= 3 ? 3 : 2; /* an env given as nil is an env */
-    lua_settop(L, given);
-    lua_pushliteral(L, "t");
-    lua_replace(L, 2);
-    lua_pushvalue(L, lua_upvalueindex(2));
-    lua_insert(L, 1);
-    lua_call(L, given, LUA_MULTRET);
-    return lua_gettop(L);
+    const char *name = luaL_optstring(L, 1, NULL);
+    const char *mode = luaL_optstring(L, 2, NULL);
+    int env = lua_isnone(L, 3) ? 0 : 3;
+    if (name)
+        record(rules_of(L), name);
+    return loaded(L, app_lua_load_path(L, name, mode), env);
 }
 
-/* Trusted dofile([name]): any file (or standard input), text only. */
+/* Trusted dofile([name]): any file (or standard input). */
 static int trusted_dofile(lua_State *L) {
     const char *name = luaL_optstring(L, 1, NULL);
     if (name)
         record(rules_of(L), name);
     lua_settop(L, 1);
-    if (luaL_loadfilex(L, name, "t") != LUA_OK)
+    if (app_lua_load_path(L, name, NULL) != LUA_OK)
         return lua_error(L);
-    lua_call(L, 0, LUA_MULTRET);
-    return lua_gettop(L) - 1;
+    lua_callk(L, 0, LUA_MULTRET, 0, dofile_results);
+    return dofile_results(L, LUA_OK, 0);
 }
 
 static void install_files(lua_State *L, int rules_index, bool trust) {
@@ -458,8 +459,7 @@ static void install_files(lua_State *L, int rules_index, bool trust) {
     for (int i = 0; i < 2; i++) {
         lua_pushvalue(L, rules_index);
         if (trust) {
-            lua_getglobal(L, loaders[i].name);
-            lua_pushcclosure(L, i == 0 ? trusted_dofile : trusted_loadfile, 2);
+            lua_pushcclosure(L, i == 0 ? trusted_dofile : trusted_loadfile, 1);
         } else {
             lua_pushcclosure(L, loaders[i].function, 1);
         }
@@ -519,6 +519,7 @@ void app_sandbox_open(lua_State *L, const app_sandbox_setup *setup) {
     lua_pushvalue(L, rules_index);
     lua_pushcclosure(L, sandbox_read, 1);
     lua_rawset(L, loom);
-    protect_string_metatable(L);
+    if (!setup->trust)
+        protect_string_metatable(L);
     lua_settop(L, loom - 1);
 }
