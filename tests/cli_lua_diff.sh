@@ -15,12 +15,9 @@ build=${1:-build}
 loom=$(cd "$(dirname "$build/loom")" 2>/dev/null && pwd)/loom
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-skip=0
 
 require_built "$loom"
-if ! command -v lua5.4 >/dev/null 2>&1; then
-    skip=1
-    echo "ok - the differential programs # SKIP lua5.4 is not installed"
+if ! need lua5.4 lua5.4 "the differential programs"; then
     finish
     exit
 fi
