@@ -60,6 +60,21 @@ enum {
  * so once on stderr. */
 #define PRINT_CAP ((size_t)16 << 20)
 
+/* The Lua calls under way when an allocation was first refused, copied
+ * then (Lua raises a memory error without a message handler: the frames are
+ * gone when the host writes the report). The first and last levels only,
+ * as lmlua_push_traceback shows them. */
+enum { TRACE_FIRST = 10, TRACE_LAST = 11 };
+typedef struct trace_frame {
+    char place[LUA_IDSIZE + 16];  /* "file:line" */
+    char called[LUA_IDSIZE + 80]; /* "main chunk", "local 'f'", "function <file:line>" */
+    bool tail;
+} trace_frame;
+typedef struct refused_trace {
+    trace_frame frames[TRACE_FIRST + TRACE_LAST];
+    int count, skipped_after, skipped; /* levels left out after frames[skipped_after - 1] */
+} refused_trace;
+
 struct app_host {
     lua_State *L;
     app_host_setup setup;
@@ -82,6 +97,7 @@ struct app_host {
     char time_limit[96];    /* "script ran for more than 2 s (raise it with --timeout)" */
     char timed_out_at[APP_HOST_WHERE_SIZE]; /* "file:line: " where the hook first raised */
     char refused_at[APP_HOST_WHERE_SIZE];   /* "file:line" of the call's first refused allocation */
+    refused_trace refused_trace;            /* the calls under way then */
     bool closing;                           /* lua_close under way */
     bool warnings_on;                       /* Lua's warn("@on") and warn("@off") */
     bool warning_continues;
@@ -105,6 +121,7 @@ static void arm_hook(lua_State *L, int instructions) {
 }
 
 static void locate(app_host *host, lua_State *thread, char *where, size_t size);
+static void capture_trace(lua_State *L, refused_trace *trace);
 
 static void *serve(app_host *host, void *block, size_t old_size, size_t new_size) {
     size_t old = block ? old_size : 0; /* without a block, old_size is a type tag */
@@ -122,8 +139,10 @@ static void *serve(app_host *host, void *block, size_t old_size, size_t new_size
                  * again for the same block: refused twice, the script is over
                  * its limit. Where the script was is kept for the message (Lua
                  * raises a memory error without calling a message handler). */
-                if (!host->memory_refused && host->L && !host->closing)
+                if (!host->memory_refused && host->L && !host->closing) {
                     locate(host, host->L, host->refused_at, sizeof host->refused_at);
+                    capture_trace(host->L, &host->refused_trace);
+                }
                 host->memory_refused = true;
                 if (!host->refusal_pending || host->refused_block != block ||
                     host->refused_old != old || host->refused_new != new_size) {
@@ -364,6 +383,69 @@ static void locate(app_host *host, lua_State *thread, char *where, size_t size) 
         snprintf(where, size, "%s", host->setup.path);
 }
 
+/* The deepest level of L's stack (lua_getstack walks from the top). */
+static int deepest_level(lua_State *L) {
+    lua_Debug ar;
+    int low = 0, high = 1;
+    while (lua_getstack(L, high, &ar)) {
+        low = high;
+        high = high < INT_MAX / 2 ? 2 * high : INT_MAX;
+    }
+    while (high - low > 1) {
+        int middle = low + (high - low) / 2;
+        if (lua_getstack(L, middle, &ar))
+            low = middle;
+        else
+            high = middle;
+    }
+    return low;
+}
+
+/* Copies L's Lua calls into trace, levels as lmlua_push_traceback walks
+ * them (from the allocator: nothing here allocates or raises). */
+static void capture_trace(lua_State *L, refused_trace *trace) {
+    lua_Debug ar;
+    trace->count = trace->skipped = trace->skipped_after = 0;
+    int last = deepest_level(L);
+    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+        if (level == TRACE_FIRST && last - level >= TRACE_LAST) {
+            trace->skipped = last - level - TRACE_LAST + 1;
+            trace->skipped_after = trace->count;
+            level += trace->skipped - 1;
+            continue;
+        }
+        if (!lua_getinfo(L, "Slnt", &ar) || ar.currentline <= 0 || strcmp(ar.what, "C") == 0)
+            continue;
+        if (trace->count == TRACE_FIRST + TRACE_LAST)
+            break;
+        trace_frame *f = &trace->frames[trace->count++];
+        snprintf(f->place, sizeof f->place, "%s:%d", ar.short_src, ar.currentline);
+        if (strcmp(ar.what, "main") == 0)
+            snprintf(f->called, sizeof f->called, "main chunk");
+        else if (ar.name && *ar.namewhat)
+            snprintf(f->called, sizeof f->called, "%s '%.60s'", ar.namewhat, ar.name);
+        else
+            snprintf(f->called, sizeof f->called, "function <%s:%d>", ar.short_src, ar.linedefined);
+        f->tail = ar.istailcall;
+    }
+}
+
+/* Writes trace after text into out, as lmlua_push_traceback writes one. */
+static void write_trace(const refused_trace *trace, const char *text, char *out, size_t size) {
+    size_t at = (size_t)snprintf(out, size, "%s", text);
+    for (int i = 0; i < trace->count && at < size; i++) {
+        if (i == 0)
+            at += (size_t)snprintf(out + at, size - at, "\nstack traceback:");
+        if (i == trace->skipped_after && trace->skipped > 0 && at < size)
+            at += (size_t)snprintf(out + at, size - at, "\n\t...\t(skipping %d levels)",
+                                   trace->skipped);
+        const trace_frame *f = &trace->frames[i];
+        if (at < size)
+            at += (size_t)snprintf(out + at, size - at, "\n\t%s: in %s%s", f->place, f->called,
+                                   f->tail ? "\n\t(...tail calls...)" : "");
+    }
+}
+
 /* Replaces the error object on top of L by a message of at most MESSAGE_CAP
  * bytes. An error object that is not a string or number is converted by its
  * __tostring, run protected under the limits (the time limit left to the
@@ -388,6 +470,8 @@ static void to_message(app_host *host, lua_State *L, const char *where) {
         }
     }
     host->reporting = true; /* what follows may use the reserve */
+    if (placed && message && strcmp(message, "attempt to yield from outside a coroutine") == 0)
+        placed = false; /* Lua's message names no place: the report does */
     if (!placed)
         lua_pushfstring(L, "%s: ", where);
     if (!message) {
@@ -504,11 +588,17 @@ static void failed(app_host *host, int status, char *err, size_t err_size) {
         host->timed_out = true; /* a step the interrupt stopped */
     if (host->timed_out)
         time_error(host, text, err, err_size);
-    else if (host->memory_over && (status == LUA_ERRMEM || !text || !strstr(text, "memory limit")))
-        snprintf(err, err_size,
+    else if (host->memory_over &&
+             (status == LUA_ERRMEM || !text || !strstr(text, "memory limit"))) {
+        char message[256];
+        snprintf(message, sizeof message,
                  "%s: the script went over its memory limit of %zu MiB (raise it with --memory)",
                  where, host->setup.memory_bytes >> 20);
-    else if (text)
+        if (host->refused_at[0])
+            write_trace(&host->refused_trace, message, err, err_size);
+        else
+            snprintf(err, err_size, "%s", message);
+    } else if (text)
         snprintf(err, err_size, "%s", text);
     else if (status == LUA_ERRERR)
         snprintf(err, err_size, "%s: error in error handling", where);
@@ -541,6 +631,7 @@ bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t er
     host->refusal_pending = false;
     host->reporting = false;
     host->refused_at[0] = '\0';
+    host->refused_trace.count = 0;
     /* The script runs in the state's main thread, as a stand-alone Lua's
      * does; its pending to-be-closed variables are closed on the way out. */
     int status = lua_pcall(L, nargs, nresults, base);
