@@ -197,6 +197,9 @@ test: $(LOOM) $(ENGINE_TESTS) $(TOOLS)
 bench: $(BENCHES) $(LOOM)
 	@for b in $(BENCHES); do $$b $(LOOM) || exit 1; done
 	@$(LOOM) sim bench/builders.lua --frames 1
+	@echo "budgeted string functions, seconds (loom, then lua5.4's own):"
+	@$(LOOM) sim bench/strings.lua --frames 1 --quiet
+	@if command -v lua5.4 >/dev/null; then lua5.4 bench/strings.lua; fi
 	@sh bench/render.sh $(BUILD)
 	@sh bench/window.sh $(BUILD)
 

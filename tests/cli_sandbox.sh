@@ -102,5 +102,12 @@ if [ "$status" -eq 0 ] && grep -qxF "true	true	true	true	true	true" "$tmp/out" &
 else
     not_ok "a sandboxed scene has no io, os.execute, debug, package.loadlib, string.dump, os.getenv, and is not told about --trust"
 fi
+prints "the string metatable is protected in the sandbox" 'print(getmetatable(""))' "string"
+run 'print(getmetatable("").__index == string, getmetatable(0))' --trust
+if [ "$status" -eq 0 ] && grep -qxF "true	nil" "$tmp/out"; then
+    ok "under --trust getmetatable(\"\") is Lua's table; numbers have no metatable"
+else
+    not_ok "under --trust getmetatable(\"\") is Lua's table; numbers have no metatable"
+fi
 
 finish
