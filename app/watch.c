@@ -6,6 +6,7 @@
  */
 #include "watch.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -14,7 +15,7 @@ typedef struct file_state {
     bool exists;
     long long seconds, nanoseconds; /* modification time */
     long long size;
-    unsigned long long inode;
+    unsigned long long inode, device;
 } file_state;
 
 typedef struct watched_file {
@@ -27,6 +28,7 @@ typedef struct watched_file {
 struct app_watch {
     watched_file *files;
     int count, capacity;
+    bool full_said; /* "no more files are watched" was said */
 };
 
 static file_state stat_file(const char *path) {
@@ -39,6 +41,7 @@ static file_state stat_file(const char *path) {
     state.nanoseconds = (long long)info.st_mtim.tv_nsec;
     state.size = (long long)info.st_size;
     state.inode = (unsigned long long)info.st_ino;
+    state.device = (unsigned long long)info.st_dev;
     return state;
 }
 
@@ -55,6 +58,7 @@ void app_watch_clear(app_watch *watch) {
     for (int i = 0; i < watch->count; i++)
         free(watch->files[i].path);
     watch->count = 0;
+    watch->full_said = false;
 }
 
 void app_watch_destroy(app_watch *watch) {
@@ -66,9 +70,24 @@ void app_watch_destroy(app_watch *watch) {
 }
 
 bool app_watch_add(app_watch *watch, const char *path) {
-    for (int i = 0; i < watch->count; i++)
-        if (strcmp(watch->files[i].path, path) == 0)
+    /* A file named many ways (a.lua, ./a.lua, .//a.lua) is one file. */
+    file_state state = stat_file(path);
+    for (int i = 0; i < watch->count; i++) {
+        const file_state *known = &watch->files[i].loaded;
+        if (strcmp(watch->files[i].path, path) == 0 ||
+            (state.exists && known->exists && known->inode == state.inode &&
+             known->device == state.device))
             return true;
+    }
+    if (watch->count >= APP_WATCH_MAX) {
+        if (!watch->full_said)
+            fprintf(stderr,
+                    "loom: the scene read more than %d files: later ones are not watched for "
+                    "changes\n",
+                    APP_WATCH_MAX);
+        watch->full_said = true;
+        return false;
+    }
     if (watch->count == watch->capacity) {
         int capacity = watch->capacity ? 2 * watch->capacity : 8;
         watched_file *files = realloc(watch->files, (size_t)capacity * sizeof *files);
@@ -84,7 +103,7 @@ bool app_watch_add(app_watch *watch, const char *path) {
     memcpy(copy, path, length + 1);
     watched_file *file = &watch->files[watch->count++];
     file->path = copy;
-    file->loaded = stat_file(path);
+    file->loaded = state;
     file->seen = file->loaded;
     file->seen_since = 0.0;
     return true;

@@ -127,7 +127,13 @@ bool window_present(window_state *state) {
     app_sliders_draw(state->sliders, lr_renderer_surface(state->renderer), screen->h, state->font,
                      window_points(state, 1.0));
     SDL_Surface *picture = lr_renderer_surface(state->renderer);
-    if (SDL_BlitSurface(picture, NULL, screen, NULL) != 0 ||
+    /* The scene's calls pump events (app/guard.h: Esc, saves): a resize
+     * meanwhile gave the window a new surface, and this picture is drawn
+     * again at its size next time round. */
+    screen = SDL_GetWindowSurface(state->window);
+    if (screen && (screen->w != picture->w || screen->h != picture->h))
+        return true;
+    if (!screen || SDL_BlitSurface(picture, NULL, screen, NULL) != 0 ||
         SDL_UpdateWindowSurface(state->window) != 0) {
         fprintf(stderr, "loom: cannot show the picture: %s\n", SDL_GetError());
         return false;
@@ -261,7 +267,9 @@ int app_window(const app_options *options) {
                                      .watch = state->watch,
                                      .input = &state->input,
                                      .params = options->params,
-                                     .watchdog = state->watchdog};
+                                     .watchdog = state->watchdog,
+                                     .interrupt = window_interrupt,
+                                     .interrupt_context = state};
     state->sliders = app_sliders_create(options->params);
     state->recorder = app_recorder_create(options->scene, options->fps);
     if (!state->sliders || !state->recorder) {

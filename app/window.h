@@ -135,6 +135,7 @@ void window_scene_failed(window_state *state, const char *message);
 bool window_reload(window_state *state, bool quiet);
 void window_tick(window_state *state);
 void window_poll_files(window_state *state, double now);
+bool window_interrupt(void *context, char *why, size_t why_size);
 
 /* window_events.c */
 void window_handle_event(window_state *state, const SDL_Event *event);

@@ -149,7 +149,11 @@ void window_handle_event(window_state *state, const SDL_Event *event) {
         state->running = false;
         break;
     case SDL_KEYDOWN:
-        if (!(event->key.repeat == 0 && script_key(state, "keypressed", event->key.keysym.sym)))
+        /* Esc is loom's alone: it quits whatever the scene does. */
+        if (event->key.keysym.sym == SDLK_ESCAPE)
+            state->running = false;
+        else if (!(event->key.repeat == 0 &&
+                   script_key(state, "keypressed", event->key.keysym.sym)))
             builtin_key(state, &event->key);
         break;
     case SDL_KEYUP:
