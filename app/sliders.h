@@ -6,8 +6,13 @@
  * screenshot or a recording). Dragging a slider shows the new value at once,
  * stores it as if given with --set and asks the window to reload the scene
  * (at most four times a second while dragging, and once more on release if
- * the value moved since), which keeps the camera and loom.keep. The values are the
- * sliders' own (starting from --set), so they survive hot reloads.
+ * the value moved since), which keeps the camera and loom.keep; a live
+ * parameter (loom.param's live = true) is given to the running scene
+ * instead, at every move, without a reload. The drag goes on through every
+ * reload, its own and any other (a save): the slider follows the mouse until
+ * the button is released, and the value under it then is the one applied.
+ * The values are the sliders' own (starting from --set), so they survive hot
+ * reloads.
  */
 #ifndef LOOM_APP_SLIDERS_H
 #define LOOM_APP_SLIDERS_H
@@ -34,15 +39,30 @@ void app_sliders_refresh(app_sliders *sliders, app_scene *scene);
  * point is pixels per point (the window's text scale). No font: no panel. */
 void app_sliders_draw(app_sliders *sliders, void *surface, int height, lr_font *font, double point);
 
+/* The panel's box in pixels as last drawn (x1, y1 past its edge); false
+ * when it was not drawn. */
+bool app_sliders_panel(const app_sliders *sliders, int *x0, int *y0, int *x1, int *y1);
+
 typedef enum app_slider_event {
     APP_SLIDER_PRESS,
     APP_SLIDER_MOVE,
     APP_SLIDER_RELEASE,
 } app_slider_event;
 
+typedef enum app_slider_action {
+    APP_SLIDER_NOTHING,
+    APP_SLIDER_RELOAD, /* load the scene again with the sliders' values */
+    APP_SLIDER_LIVE,   /* give the live values to the running scene (app_sliders_apply_live) */
+} app_slider_action;
+
 /* A left-button press, a move or a release at (x, y) in pixels. True when the
- * panel takes it (the window then does nothing else with it); *commit is set
- * when the dragged slider's value is to be loaded: reload the scene. */
-bool app_sliders_mouse(app_sliders *sliders, app_slider_event event, int x, int y, bool *commit);
+ * panel takes it (the window then does nothing else with it); *action says
+ * what the dragged slider's new value asks of the window. */
+bool app_sliders_mouse(app_sliders *sliders, app_slider_event event, int x, int y,
+                       app_slider_action *action);
+
+/* Gives the live parameters' slider values to the running scene (a later
+ * loom.param(name) returns them). False when the scene refused one. */
+bool app_sliders_apply_live(app_sliders *sliders, app_scene *scene);
 
 #endif
