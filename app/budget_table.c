@@ -87,8 +87,7 @@ static int remove_(lua_State *L) {
     lua_Integer size = length_of(L, 1, TAB_RW);
     lua_Integer pos = luaL_optinteger(L, 2, size);
     if (pos != size)
-        luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 2,
-                      "position out of bounds");
+        luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 2, "position out of bounds");
     lua_geti(L, 1, pos); /* the result */
     unsigned steps = 0;
     for (; pos < size; pos++) { /* t[pos] = t[pos + 1] */

@@ -60,16 +60,16 @@ typedef struct app_guard {
     bool (*interrupt)(void *context, char *why, size_t why_size);
     void *interrupt_context;
 
-    int depth;          /* entries not yet left; the outermost owns the deadline */
-    double deadline;    /* monotonic seconds; 0 outside every entry */
-    double next_poll;   /* when interrupt is asked next */
-    app_guard_stop why; /* once set, until the outermost entry is left */
-    bool step_stopped;  /* a world's step was stopped by its interrupt */
-    bool reporting;     /* the host writes a failed call's report: the hook lets it */
-    bool room;          /* the limit's error is raised: the allocator lets its handler run */
-    char message[96];   /* "script ran for more than 2 s (raise it with --timeout)" */
-    char interrupted[96];                  /* "stopped: the scene was saved again" */
-    char first_at[APP_GUARD_WHERE_SIZE];   /* "file:line: " where the hook first raised */
+    int depth;            /* entries not yet left; the outermost owns the deadline */
+    double deadline;      /* monotonic seconds; 0 outside every entry */
+    double next_poll;     /* when interrupt is asked next */
+    app_guard_stop why;   /* once set, until the outermost entry is left */
+    bool step_stopped;    /* a world's step was stopped by its interrupt */
+    bool reporting;       /* the host writes a failed call's report: the hook lets it */
+    bool room;            /* the limit's error is raised: the allocator lets its handler run */
+    char message[96];     /* "script ran for more than 2 s (raise it with --timeout)" */
+    char interrupted[96]; /* "stopped: the scene was saved again" */
+    char first_at[APP_GUARD_WHERE_SIZE]; /* "file:line: " where the hook first raised */
 } app_guard;
 
 double app_guard_seconds_now(void); /* the monotonic clock */

@@ -153,12 +153,13 @@ static int point_error(lua_State *L, int index, lmlua_place place, bool screen) 
                                              got));
 }
 
-/* Reads one coordinate: the field `name` (raw for a table, as every table
- * loom reads: no script code runs here; through loom's own __index for a
- * vector or a particle) or else the array item i. Returns false when
- * neither is a number. */
+/* Reads one coordinate: the field `name` (with metamethods, for vectors and
+ * vector-like tables: a particle's position is copied as soon as it is read,
+ * so script code running here cannot pull it away; a number is copied at
+ * once, anything else is not kept) or else the array item i. Returns false
+ * when neither is a number. */
 static bool read_coordinate(lua_State *L, int index, const char *name, int i, double *out) {
-    if (lmlua_get_field(L, index, name) == LUA_TNUMBER) {
+    if (lua_getfield(L, index, name) == LUA_TNUMBER) {
         *out = lua_tonumber(L, -1);
         lua_pop(L, 1);
         return true;
