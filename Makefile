@@ -124,9 +124,10 @@ $(BUILD)/tests/engine_%: $(BUILD)/obj/tests/engine_%.o $(ENGINE_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
 
 # The runner runs each test file in the host the loom commands use.
-HOST_OBJ = $(call obj,app/host.c app/sandbox.c app/budget_string.c app/watchdog.c app/cleanup.c \
-                      app/lua_load.c app/lua_bugs.c app/lua_bugs_library.c app/lua_chunk.c \
-                      app/lua_stacks.c)
+HOST_OBJ = $(call obj,app/host.c app/guard.c app/files.c app/threads.c app/sandbox.c \
+                      app/budget_string.c app/budget_table.c app/coroutines.c app/watchdog.c \
+                      app/cleanup.c app/lua_load.c app/lua_bugs.c app/lua_bugs_library.c \
+                      app/lua_chunk.c app/lua_stacks.c)
 $(BUILD)/tests/lua_runner: $(BUILD)/obj/tests/lua_runner.o $(HOST_OBJ) $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm

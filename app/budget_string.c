@@ -24,6 +24,7 @@
 
 enum {
     BUDGET_STEPS = 4096,   /* matcher steps between two looks at the clock */
+    SET_BYTES = 16,        /* bytes of a set [...] that count as one more step */
     MAX_CAPTURES = 32,     /* LUA_MAXCAPTURES */
     MAX_DEPTH = 200,       /* recursion of the matcher: "pattern too complex" */
     CAPTURE_OPEN = -1,     /* a capture not closed yet */
@@ -77,6 +78,7 @@ static const char *class_end(matcher *m, const char *p) {
         return p + 1;
     }
     if (c == '[') {
+        const char *start = p;
         if (p < m->pattern_end && *p == '^')
             p++;
         do { /* the first ']' of a set is one of its characters */
@@ -85,6 +87,7 @@ static const char *class_end(matcher *m, const char *p) {
             if (*p++ == ESCAPE && p < m->pattern_end)
                 p++;
         } while (*p != ']');
+        spend_some(m, (size_t)(p - start) / SET_BYTES); /* a long set is long work */
         return p + 1;
     }
     return p;
@@ -159,8 +162,10 @@ static bool in_set(int c, const char *p, const char *end) {
     return !in;
 }
 
-/* Whether the subject character at s matches the class from p to end. */
-static bool single_match(const matcher *m, const char *s, const char *p, const char *end) {
+/* Whether the subject character at s matches the class from p to end. A
+ * set's test is counted by its length: a set of 16 MiB is that much work
+ * at every character it is tried on. */
+static bool single_match(matcher *m, const char *s, const char *p, const char *end) {
     if (s >= m->subject_end)
         return false;
     int c = (unsigned char)*s;
@@ -170,6 +175,7 @@ static bool single_match(const matcher *m, const char *s, const char *p, const c
     case ESCAPE:
         return in_class(c, (unsigned char)p[1]);
     case '[':
+        spend_some(m, (size_t)(end - p) / SET_BYTES);
         return in_set(c, p, end - 1);
     default:
         return (unsigned char)*p == c;

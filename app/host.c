@@ -2,7 +2,8 @@
  * host.c - one Lua state for one script, under limits.
  *
  * The limits live with the state, not in globals: the allocator's user data
- * is the host, and the count hook finds it again through lua_getallocf.
+ * is the host, and the guard (app/guard.h, the time limit's half) is found
+ * from any thread through the state's extra space.
  *   - memory: the allocator refuses to grow the heap past the limit, so Lua
  *     raises "not enough memory" as it would on a real shortage. Once it has
  *     refused, it refuses every growth until the call ends, and the hook
@@ -12,24 +13,24 @@
  *     error object's __tostring run under the same limit, also while the
  *     state closes; only the report itself (message capped, traceback
  *     capped) may use a small reserve past it;
- *   - time: every HOOK_INSTRUCTIONS instructions the hook compares the clock
- *     with the deadline of the current call and raises an error once it has
- *     passed. A deadline is set before each call from the app (running the
- *     script, a callback; one frame's loom.update and world steps share one,
- *     app_host_deadline_begin) and cleared after it. Once
- *     past it, the hook of that thread runs at every instruction and raises
- *     again each time, so pcall, xpcall, a coroutine or a __close handler
- *     that catches the error cannot go on (coroutines get the hook of the
- *     thread that creates them). Worlds get a step interrupt asking the same
- *     deadline between sweeps, and the budgeted string functions
- *     (app/budget_string.c) ask it while they work. A watchdog
- *     (app/watchdog.h), when given, is told each deadline: it ends a run
- *     whose call does not stop (a trusted script removing the hook).
+ *   - time: every call runs inside the host's guard, which owns the
+ *     deadline, the count hook and the watchdog (app/guard.h). Past the
+ *     deadline the allocator refuses too, so C work a loop repeats fails at
+ *     once and the loop comes back to the hook.
+ *
+ * A call runs on the state's main thread, in lua_pcall with a message
+ * handler (capture) that writes the report while the failed frames are
+ * still there: where the script was, the message, the traceback. Being a
+ * pcall, it turns Lua's hooks back on before the __close handlers of the
+ * frames it unwinds run (an error raised from a hook leaves them off). A
+ * memory error runs no message handler: the allocator notes where the
+ * script was when it first refused (note_refusal).
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 
 #include "host.h"
 
+#include <errno.h>
 #include <lauxlib.h>
 #include <lua.h>
 #include <limits.h>
@@ -42,42 +43,33 @@
 
 #include "../bindings/loom_lua.h"
 #include "budget_string.h"
+#include "budget_table.h"
+#include "coroutines.h"
+#include "files.h"
+#include "guard.h"
 #include "lua_bugs.h"
-#include "lua_load.h"
 #include "lua_stacks.h"
 #include "sandbox.h"
+#include "threads.h"
 #include "watchdog.h"
 
 enum {
-    HOOK_INSTRUCTIONS = 10000,
     LARGE_BLOCK = 1 << 20,
     CLOCK_ALLOCATIONS = 1024,
     REPORT_RESERVE = 1 << 20, /* bytes past the limit for writing the error */
     MESSAGE_CAP = 2000,       /* bytes of an error message kept */
+    REPORT_SIZE = 8192,       /* bytes of a failed call's report kept */
+    NOTE_LEVELS = 12,         /* levels of the traceback a memory refusal notes */
 };
 
-/* Output a scene may print (print()): past it, print drops its text and says
- * so once on stderr. */
+/* Output a scene may print (print()) or warn (warn()): past it, the text is
+ * dropped and loom says so once on stderr. */
 #define PRINT_CAP ((size_t)16 << 20)
-
-/* The Lua calls under way when an allocation was first refused, copied
- * then (Lua raises a memory error without a message handler: the frames are
- * gone when the host writes the report). The first and last levels only,
- * as lmlua_push_traceback shows them. */
-enum { TRACE_FIRST = 10, TRACE_LAST = 11 };
-typedef struct trace_frame {
-    char place[LUA_IDSIZE + 16];  /* "file:line" */
-    char called[LUA_IDSIZE + 80]; /* "main chunk", "local 'f'", "function <file:line>" */
-    bool tail;
-} trace_frame;
-typedef struct refused_trace {
-    trace_frame frames[TRACE_FIRST + TRACE_LAST];
-    int count, skipped_after, skipped; /* levels left out after frames[skipped_after - 1] */
-} refused_trace;
 
 struct app_host {
     lua_State *L;
     app_host_setup setup;
+    app_guard guard;        /* the time limit (and the reason a call stops) */
     app_lua_stacks *stacks; /* stops a thread whose stack moves under __concat */
 
     size_t memory_used;
@@ -87,41 +79,28 @@ struct app_host {
     bool refusal_pending; /* the last refusal (Lua may collect and ask again): */
     void *refused_block;
     size_t refused_old, refused_new;
-    bool reporting;         /* writing an error: REPORT_RESERVE more allowed */
-    size_t printed;         /* bytes print() wrote */
-    char library[PATH_MAX]; /* loom's library (scripts/): not the script's own lines */
-    double deadline;        /* monotonic seconds; 0 while no call is running */
-    bool timed_out;         /* the current call went past its deadline */
-    bool step_stopped;      /* the step interrupt stopped a world's step past the deadline */
     unsigned allocations;   /* counted to read the clock now and then */
-    char time_limit[96];    /* "script ran for more than 2 s (raise it with --timeout)" */
-    char timed_out_at[APP_HOST_WHERE_SIZE]; /* "file:line: " where the hook first raised */
-    char refused_at[APP_HOST_WHERE_SIZE];   /* "file:line" of the call's first refused allocation */
-    refused_trace refused_trace;            /* the calls under way then */
-    bool closing;                           /* lua_close under way */
-    bool warnings_on;                       /* Lua's warn("@on") and warn("@off") */
+    size_t printed;         /* bytes print() wrote */
+    size_t warned;          /* bytes warn() wrote */
+    char library[PATH_MAX]; /* loom's library (scripts/): not the script's own lines */
+    bool warnings_on;       /* Lua's warn("@on") and warn("@off") */
     bool warning_continues;
+
+    /* The current call's failure, written where it failed: */
+    bool reported;                     /* report holds it (capture ran) */
+    char report[REPORT_SIZE];          /* "file:line: message" and the traceback */
+    bool noted;                        /* a refusal noted where the script was: */
+    char noted_where[LUA_IDSIZE + 32]; /* "file:line" */
+    char noted_trace[REPORT_SIZE / 2]; /* "\nstack traceback:..." */
 };
 
 double app_host_monotonic_seconds(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
+    return app_guard_seconds_now();
 }
 
 /* ---------------------------------------------------------------- limits -- */
 
-static void time_hook(lua_State *L, lua_Debug *where);
-
-/* Sets the count hook of L to run every `instructions` instructions.
- * lua_sethook only stores fields, so the allocator may call it. */
-static void arm_hook(lua_State *L, int instructions) {
-    if (L)
-        lua_sethook(L, time_hook, lua_gethookmask(L) | LUA_MASKCOUNT, instructions);
-}
-
-static void locate(app_host *host, lua_State *thread, char *where, size_t size);
-static void capture_trace(lua_State *L, refused_trace *trace);
+static void note_refusal(app_host *host);
 
 static void *serve(app_host *host, void *block, size_t old_size, size_t new_size) {
     size_t old = block ? old_size : 0; /* without a block, old_size is a type tag */
@@ -130,19 +109,17 @@ static void *serve(app_host *host, void *block, size_t old_size, size_t new_size
         host->memory_used -= old;
         return NULL;
     }
+    bool reporting = host->guard.reporting || host->guard.room;
     if (new_size > old && host->memory_enforced) {
-        size_t limit = host->setup.memory_bytes + (host->reporting ? REPORT_RESERVE : 0);
-        if ((host->memory_over && !host->reporting) || host->memory_used > limit ||
+        size_t limit = host->setup.memory_bytes + (reporting ? REPORT_RESERVE : 0);
+        if ((host->memory_over && !reporting) || host->memory_used > limit ||
             new_size - old > limit - host->memory_used) {
-            if (!host->memory_over && !host->reporting) {
+            if (!reporting)
+                note_refusal(host);
+            if (!host->memory_over && !reporting) {
                 /* Lua answers a refusal with an emergency collection and asks
                  * again for the same block: refused twice, the script is over
-                 * its limit. Where the script was is kept for the message (Lua
-                 * raises a memory error without calling a message handler). */
-                if (!host->memory_refused && host->L && !host->closing) {
-                    locate(host, host->L, host->refused_at, sizeof host->refused_at);
-                    capture_trace(host->L, &host->refused_trace);
-                }
+                 * its limit. */
                 host->memory_refused = true;
                 if (!host->refusal_pending || host->refused_block != block ||
                     host->refused_old != old || host->refused_new != new_size) {
@@ -154,8 +131,8 @@ static void *serve(app_host *host, void *block, size_t old_size, size_t new_size
                 }
                 host->refusal_pending = false;
                 host->memory_over = true;
-                /* The hook raises at the next instruction (see time_hook). */
-                arm_hook(host->L, 1);
+                /* The hook raises at the next instruction. */
+                app_guard_memory_over(&host->guard);
             }
             return NULL;
         }
@@ -164,12 +141,11 @@ static void *serve(app_host *host, void *block, size_t old_size, size_t new_size
     /* Past the deadline nothing more is allocated (time, not memory): C work
      * a loop repeats (s .. s, load of a long chunk) fails at once, so the
      * loop comes back to the hook. The clock is read for large blocks and
-     * every CLOCK_ALLOCATIONS allocations; the hook, the step interrupt and
-     * the string functions set timed_out. */
-    if (new_size > old && host->memory_enforced && host->deadline != 0.0 && !host->reporting &&
-        (host->timed_out ||
+     * every CLOCK_ALLOCATIONS allocations. */
+    if (new_size > old && host->memory_enforced && !reporting && host->guard.deadline != 0.0 &&
+        (host->guard.why == APP_GUARD_TIME || host->guard.why == APP_GUARD_INTERRUPTED ||
          ((new_size - old >= LARGE_BLOCK || ++host->allocations % CLOCK_ALLOCATIONS == 0) &&
-          app_host_over_time(host))))
+          app_guard_past_deadline(&host->guard))))
         return NULL;
     void *grown = realloc(block, new_size);
     if (!grown)
@@ -187,6 +163,13 @@ static void *limited_alloc(void *context, void *block, size_t old_size, size_t n
     void *result = serve(host, block, old_size, new_size);
     app_lua_stacks_after(host->stacks, block, old_size, new_size, result);
     return result;
+}
+
+/* The guard's question before all others (app/guard.h): whether thread L
+ * was stopped by the stack guard, and with which message. */
+static const char *stack_stopped(void *context, lua_State *L) {
+    app_host *host = context;
+    return app_lua_stacks_stopped(host->stacks, L) ? app_lua_stacks_message() : NULL;
 }
 
 app_host *app_host_of(lua_State *L) {
@@ -207,86 +190,24 @@ const char *app_host_path(const app_host *host) {
     return host->setup.path;
 }
 
+app_guard *app_host_guard(app_host *host) {
+    return &host->guard;
+}
+
 bool app_host_over_time(app_host *host) {
-    if (host->deadline == 0.0)
-        return false;
-    if (!host->timed_out && app_host_monotonic_seconds() >= host->deadline)
-        host->timed_out = true;
-    return host->timed_out;
+    return app_guard_over(&host->guard);
 }
 
 bool app_host_timed_out(const app_host *host) {
-    return host->timed_out;
+    return app_guard_why(&host->guard) != APP_GUARD_GOING;
 }
 
 const char *app_host_time_message(const app_host *host) {
-    return host->time_limit;
-}
-
-/* Raises the time-limit error at where (a function's place, "file:line: "
- * or ""); the first one is kept for the call's message. */
-static int raise_time_error(lua_State *L, app_host *host, const char *where) {
-    if (!host->timed_out_at[0])
-        snprintf(host->timed_out_at, sizeof host->timed_out_at, "%s", where);
-    /* The message itself may be allocated (past the deadline nothing else is). */
-    bool enforced = host->memory_enforced;
-    host->memory_enforced = false;
-    lua_pushfstring(L, "%s%s", where, host->time_limit);
-    host->memory_enforced = enforced;
-    return lua_error(L);
-}
-
-/* "file:line: " of the function at level of L's stack, or "". */
-static void place(lua_State *L, lua_Debug *at, char *out, size_t size) {
-    out[0] = '\0';
-    if (lua_getinfo(L, "Sl", at) && at->currentline > 0)
-        snprintf(out, size, "%s:%d: ", at->short_src, at->currentline);
+    return app_guard_message(&host->guard);
 }
 
 int app_host_time_error(lua_State *L) {
-    app_host *host = app_host_of(L);
-    host->timed_out = true;
-    char where[APP_HOST_WHERE_SIZE] = "";
-    lua_Debug at;
-    if (lua_getstack(L, 1, &at))
-        place(L, &at, where, sizeof where);
-    return raise_time_error(L, host, where);
-}
-
-static void time_hook(lua_State *L, lua_Debug *at) {
-    app_host *host = app_host_of(L);
-    if (app_lua_stacks_stopped(host->stacks, L)) {
-        /* Every instruction and return raises until the metamethod is gone,
-         * at the innermost line of Lua (a return may be a C function's). */
-        char where[APP_HOST_WHERE_SIZE] = "";
-        lua_Debug frame;
-        for (int level = 0; !where[0] && lua_getstack(L, level, &frame); level++)
-            place(L, &frame, where, sizeof where);
-        bool enforced = host->memory_enforced;
-        host->memory_enforced = false;
-        lua_pushfstring(L, "%s%s", where, app_lua_stacks_message());
-        host->memory_enforced = enforced;
-        lua_error(L);
-    }
-    if (host->memory_over && !host->reporting) {
-        /* Over the memory limit: raise at every instruction until the call
-         * ends (app_host_call writes the message). The literal may need no
-         * allocation; if it does, the refusal raises instead. */
-        arm_hook(L, 1);
-        lua_pushliteral(L, "not enough memory");
-        lua_error(L);
-    }
-    if (!app_host_over_time(host)) {
-        if (lua_gethookcount(L) != HOOK_INSTRUCTIONS) /* a thread re-armed in an earlier call */
-            lua_sethook(L, time_hook, LUA_MASKCOUNT, HOOK_INSTRUCTIONS);
-        return;
-    }
-    /* From now on every instruction of this thread raises again. */
-    if (lua_gethookcount(L) != 1)
-        lua_sethook(L, time_hook, LUA_MASKCOUNT, 1);
-    char where[APP_HOST_WHERE_SIZE];
-    place(L, at, where, sizeof where);
-    raise_time_error(L, host, where);
+    return app_guard_raise(L);
 }
 
 /* The message handler xpcall is given, wrapped (upvalue 1): Lua runs a
@@ -322,19 +243,8 @@ static int guarded_xpcall(lua_State *L) {
     return xpcall_results(L, LUA_OK, 0);
 }
 
-/* The worlds' step interrupt: asked between relaxation sweeps. It leaves
- * timed_out alone: the step's error message must still be allocated; it
- * marks step_stopped, which app_host_call turns into timed_out. */
-static int step_interrupt(void *context) {
-    app_host *host = context;
-    bool stop = host->deadline != 0.0 &&
-                (host->timed_out || app_host_monotonic_seconds() >= host->deadline);
-    if (stop)
-        host->step_stopped = true;
-    return stop;
-}
-
-/* Lua's warn(): off until "@on", like the stand-alone interpreter. */
+/* Lua's warn(): off until "@on", like the stand-alone interpreter; capped
+ * like print (a warning loop cannot fill the disk or the terminal). */
 static void warning(void *context, const char *message, int continues) {
     app_host *host = context;
     if (!host->warning_continues && message[0] == '@') {
@@ -344,12 +254,23 @@ static void warning(void *context, const char *message, int continues) {
             host->warnings_on = false;
         return;
     }
-    if (host->warnings_on) {
-        if (!host->warning_continues)
-            fputs("Lua warning: ", stderr);
-        fputs(message, stderr);
-        if (!continues)
-            fputc('\n', stderr);
+    if (host->warnings_on && host->warned < PRINT_CAP) {
+        const char *prefix = host->warning_continues ? "" : "Lua warning: ";
+        size_t length = strlen(prefix) + strlen(message) + (continues ? 0 : 1);
+        size_t room = PRINT_CAP - host->warned;
+        if (length <= room) {
+            fputs(prefix, stderr);
+            fputs(message, stderr);
+            if (!continues)
+                fputc('\n', stderr);
+            host->warned += length;
+        } else {
+            host->warned = PRINT_CAP;
+            fprintf(stderr,
+                    "\nloom: %s warned %zu MiB; the rest of its warnings are dropped (warn is "
+                    "capped at %zu MiB per run)\n",
+                    host->setup.path, PRINT_CAP >> 20, PRINT_CAP >> 20);
+        }
     }
     host->warning_continues = continues;
 }
@@ -362,18 +283,25 @@ static int panic(lua_State *L) {
 
 /* ----------------------------------------------------------- protected -- */
 
-/* "file:line" of the innermost Lua frame of thread that is not in loom's
- * library (a builder's frames: the scene's line that called it is the one
- * to show), else of the innermost Lua frame, else the script's path. */
-static void locate(app_host *host, lua_State *thread, char *where, size_t size) {
-    lua_Debug ar;
+/* Whether the frame is one of loom's library (scripts/): the scene's line
+ * that called a builder is the one to show. */
+static bool in_library(const app_host *host, const lua_Debug *ar) {
     size_t library = strlen(host->library);
+    return library > 0 && ar->source[0] == '@' &&
+           strncmp(ar->source + 1, host->library, library) == 0;
+}
+
+/* "file:line" of the innermost Lua frame of L from level on that is not in
+ * loom's library, else of the innermost Lua frame, else the script's path.
+ * Reads the stack only (lua_getstack, lua_getinfo "Sl"): nothing is pushed
+ * or allocated, so the allocator may call it. */
+static void locate(const app_host *host, lua_State *L, int level, char *where, size_t size) {
+    lua_Debug ar;
     where[0] = '\0';
-    for (int level = 0; lua_getstack(thread, level, &ar); level++) {
-        if (!lua_getinfo(thread, "Sl", &ar) || ar.currentline <= 0)
+    for (; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0)
             continue;
-        bool ours = library > 0 && ar.source[0] == '@' &&
-                    strncmp(ar.source + 1, host->library, library) == 0;
+        bool ours = in_library(host, &ar);
         if (!ours || !where[0])
             snprintf(where, size, "%s:%d", ar.short_src, ar.currentline);
         if (!ours)
@@ -383,66 +311,42 @@ static void locate(app_host *host, lua_State *thread, char *where, size_t size) 
         snprintf(where, size, "%s", host->setup.path);
 }
 
-/* The deepest level of L's stack (lua_getstack walks from the top). */
-static int deepest_level(lua_State *L) {
+/* The allocator refused: where the script was, and its traceback, noted
+ * now (a memory error runs no message handler, and the pcall unwinds the
+ * frames before loom sees the error). Only the main thread is read: a
+ * coroutine's error reaches it where it resumed the coroutine. Reads the
+ * stack without pushing or allocating, and no function names that would
+ * need a push (a callback shows as its file and line). */
+static void note_refusal(app_host *host) {
+    lua_State *L = host->L;
+    if (!L || host->reported || host->memory_over)
+        return; /* reported already, or noted where the limit was hit (later
+                   refusals come as the frames unwind) */
+    host->noted = true;
+    locate(host, L, 0, host->noted_where, sizeof host->noted_where);
+    char *out = host->noted_trace;
+    size_t size = sizeof host->noted_trace, used = 0;
+    out[0] = '\0';
     lua_Debug ar;
-    int low = 0, high = 1;
-    while (lua_getstack(L, high, &ar)) {
-        low = high;
-        high = high < INT_MAX / 2 ? 2 * high : INT_MAX;
-    }
-    while (high - low > 1) {
-        int middle = low + (high - low) / 2;
-        if (lua_getstack(L, middle, &ar))
-            low = middle;
-        else
-            high = middle;
-    }
-    return low;
-}
-
-/* Copies L's Lua calls into trace, levels as lmlua_push_traceback walks
- * them (from the allocator: nothing here allocates or raises). */
-static void capture_trace(lua_State *L, refused_trace *trace) {
-    lua_Debug ar;
-    trace->count = trace->skipped = trace->skipped_after = 0;
-    int last = deepest_level(L);
-    for (int level = 0; lua_getstack(L, level, &ar); level++) {
-        if (level == TRACE_FIRST && last - level >= TRACE_LAST) {
-            trace->skipped = last - level - TRACE_LAST + 1;
-            trace->skipped_after = trace->count;
-            level += trace->skipped - 1;
-            continue;
-        }
+    int shown = 0;
+    for (int level = 0; lua_getstack(L, level, &ar) && shown < NOTE_LEVELS; level++) {
         if (!lua_getinfo(L, "Slnt", &ar) || ar.currentline <= 0 || strcmp(ar.what, "C") == 0)
             continue;
-        if (trace->count == TRACE_FIRST + TRACE_LAST)
+        int n = snprintf(out + used, size - used, "%s\n\t%s:%d: in ",
+                         shown == 0 ? "\nstack traceback:" : "", ar.short_src, ar.currentline);
+        if (n < 0 || (size_t)n >= size - used)
             break;
-        trace_frame *f = &trace->frames[trace->count++];
-        snprintf(f->place, sizeof f->place, "%s:%d", ar.short_src, ar.currentline);
+        used += (size_t)n;
         if (strcmp(ar.what, "main") == 0)
-            snprintf(f->called, sizeof f->called, "main chunk");
-        else if (ar.name && *ar.namewhat)
-            snprintf(f->called, sizeof f->called, "%s '%.60s'", ar.namewhat, ar.name);
+            n = snprintf(out + used, size - used, "main chunk");
+        else if (ar.name && ar.namewhat[0])
+            n = snprintf(out + used, size - used, "%s '%s'", ar.namewhat, ar.name);
         else
-            snprintf(f->called, sizeof f->called, "function <%s:%d>", ar.short_src, ar.linedefined);
-        f->tail = ar.istailcall;
-    }
-}
-
-/* Writes trace after text into out, as lmlua_push_traceback writes one. */
-static void write_trace(const refused_trace *trace, const char *text, char *out, size_t size) {
-    size_t at = (size_t)snprintf(out, size, "%s", text);
-    for (int i = 0; i < trace->count && at < size; i++) {
-        if (i == 0)
-            at += (size_t)snprintf(out + at, size - at, "\nstack traceback:");
-        if (i == trace->skipped_after && trace->skipped > 0 && at < size)
-            at += (size_t)snprintf(out + at, size - at, "\n\t...\t(skipping %d levels)",
-                                   trace->skipped);
-        const trace_frame *f = &trace->frames[i];
-        if (at < size)
-            at += (size_t)snprintf(out + at, size - at, "\n\t%s: in %s%s", f->place, f->called,
-                                   f->tail ? "\n\t(...tail calls...)" : "");
+            n = snprintf(out + used, size - used, "function <%s:%d>", ar.short_src, ar.linedefined);
+        if (n < 0 || (size_t)n >= size - used)
+            break;
+        used += (size_t)n;
+        shown++;
     }
 }
 
@@ -459,9 +363,9 @@ static void to_message(app_host *host, lua_State *L, const char *where) {
         message = lua_tolstring(L, -1, &length);
     } else if (luaL_getmetafield(L, -1, "__tostring") != LUA_TNIL) {
         lua_pushvalue(L, -2);
-        host->reporting = false; /* the script's code: no reserve */
+        host->guard.reporting = false; /* the script's code: no reserve, the hook on */
         int status = lua_pcall(L, 1, 1, 0);
-        host->reporting = true;
+        host->guard.reporting = true;
         if (status == LUA_OK && lua_type(L, -1) == LUA_TSTRING) {
             lua_remove(L, -2);
             message = lua_tolstring(L, -1, &length);
@@ -469,9 +373,8 @@ static void to_message(app_host *host, lua_State *L, const char *where) {
             lua_pop(L, 1);
         }
     }
-    host->reporting = true; /* what follows may use the reserve */
     if (placed && message && strcmp(message, "attempt to yield from outside a coroutine") == 0)
-        placed = false; /* Lua's message names no place: the report does */
+        placed = false; /* raised by coroutine.yield, a C function: no place of its own */
     if (!placed)
         lua_pushfstring(L, "%s: ", where);
     if (!message) {
@@ -488,6 +391,27 @@ static void to_message(app_host *host, lua_State *L, const char *where) {
     lua_remove(L, -2);
 }
 
+/* The memory limit's message at where. */
+static void push_memory_message(app_host *host, lua_State *L, const char *where) {
+    lua_pushfstring(L,
+                    "%s: the script went over its memory limit of %d MiB (raise it with --memory)",
+                    where, (int)(host->setup.memory_bytes >> 20));
+}
+
+/* Whether the error object at index is the memory limit's: "not enough
+ * memory" after a refusal (Lua raises it for a refused allocation that it
+ * does not try again, lauxlib's buffers raise it as a plain error). */
+static bool is_memory_error(const app_host *host, lua_State *L, int index) {
+    if (host->memory_over)
+        return true;
+    size_t length = 0;
+    const char *message =
+        lua_type(L, index) == LUA_TSTRING ? lua_tolstring(L, index, &length) : NULL;
+    const char suffix[] = "not enough memory";
+    return host->memory_refused && message && length >= sizeof suffix - 1 &&
+           strcmp(message + length - (sizeof suffix - 1), suffix) == 0;
+}
+
 /* The hint a teacher's most common slip gets: p:pos().x indexes the number
  * p:pos() returns, and Lua's message names nothing to look at. */
 static void add_hint(lua_State *L) {
@@ -502,106 +426,104 @@ static void add_hint(lua_State *L) {
     }
 }
 
-/* The message handler of every call the host makes, run where the error
- * was raised (the frames still there): 1 = the error object. Returns the
- * report: the message (or the memory limit's), capped, and a traceback.
- * It may use the memory reserve; a __tostring it runs may not. */
-static int on_error(lua_State *L) {
+/* Runs protected inside capture: 1 = the error object, 2 = "file:line" (a
+ * light userdata). Returns the report: the message (or the memory limit's)
+ * and the traceback of L's frames above capture. */
+static int report(lua_State *L) {
     app_host *host = app_host_of(L);
-    char where[APP_HOST_WHERE_SIZE - 2];
-    locate(host, L, where, sizeof where);
-    if (host->timed_out && !host->timed_out_at[0])
-        snprintf(host->timed_out_at, sizeof host->timed_out_at, "%s: ", where);
-    host->reporting = true;
+    const char *where = lua_touserdata(L, 2);
     lua_settop(L, 1);
-    /* Refused once with no collection to try again (an engine allocation),
-     * the error is still the memory limit's. */
-    static const char no_memory[] = "not enough memory";
-    size_t length = 0;
-    const char *message = lua_type(L, 1) == LUA_TSTRING ? lua_tolstring(L, 1, &length) : NULL;
-    if (host->memory_refused && message && length >= sizeof no_memory - 1 &&
-        strcmp(message + length - (sizeof no_memory - 1), no_memory) == 0)
-        host->memory_over = true;
-    if (host->memory_over && !host->timed_out) {
-        lua_pushfstring(L,
-                        "%s: the script went over its memory limit of %d MiB (raise it with "
-                        "--memory)",
-                        where, (int)(host->setup.memory_bytes >> 20));
+    if (host->memory_over) {
+        push_memory_message(host, L, where);
     } else {
-        lua_pushvalue(L, 1);
         to_message(host, L, where);
-        if (host->memory_over && !host->timed_out) /* __tostring went over the limit */
-            lua_pushfstring(L,
-                            "%s: the script went over its memory limit of %d MiB (raise it "
-                            "with --memory)",
-                            where, (int)(host->setup.memory_bytes >> 20));
+        if (host->memory_over) { /* __tostring went over the limit */
+            push_memory_message(host, L, where);
+            lua_replace(L, -2);
+        }
         add_hint(L);
     }
-    lmlua_push_traceback(L, L, lua_tostring(L, -1), 1);
-    host->reporting = false; /* the __close handlers run next, under the limits */
+    /* From level 0: report and capture are C frames, which it leaves out. */
+    lmlua_push_traceback(L, L, lua_tostring(L, -1), 0);
     return 1;
 }
 
-/* Writes the error of a call that went past its deadline: the time-limit
- * message word for word, with the place it was hit, whatever error the
- * script made of it on the way out (a __close handler's, "error in error
- * handling", a memory error). */
-static void time_error(app_host *host, const char *message, char *err, size_t err_size) {
-    const char *found = message ? strstr(message, host->time_limit) : NULL;
-    if (found && found != message)
-        snprintf(err, err_size, "%s", message); /* "file:line: script ran ..." and a traceback */
-    else if (host->timed_out_at[0])
-        snprintf(err, err_size, "%s%s", host->timed_out_at, host->time_limit);
+/* The message handler of every call: runs where the error was raised, with
+ * the failed frames still on the stack (at level 1 and up), and keeps the
+ * call's first report (a __close handler's later error does not replace
+ * it). Returns the error object as it was. */
+static int capture(lua_State *L) {
+    app_host *host = app_host_of(L);
+    host->guard.room = false;
+    if (host->reported || !lua_checkstack(L, 4))
+        return 1; /* the call's first failure is reported already */
+    if (is_memory_error(host, L, 1))
+        host->memory_over = true;
+    char where[LUA_IDSIZE + 32];
+    locate(host, L, 0, where, sizeof where);
+    bool reporting = host->guard.reporting;
+    host->guard.reporting = true; /* the report may use the reserve, also past the deadline */
+    lua_pushcfunction(L, report);
+    lua_pushvalue(L, 1);
+    lua_pushlightuserdata(L, where);
+    if (lua_pcall(L, 2, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) {
+        snprintf(host->report, sizeof host->report, "%s", lua_tostring(L, -1));
+        host->reported = true;
+    }
+    lua_pop(L, 1);
+    host->guard.reporting = reporting;
+    if (!host->reported) { /* no memory for the report: the place at least */
+        snprintf(host->noted_where, sizeof host->noted_where, "%s", where);
+        host->noted_trace[0] = '\0';
+        host->noted = true;
+    }
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* Writes the error of a call that must stop (its deadline passed, or the
+ * window interrupted it): the limit's message word for word, with the place
+ * it was hit, whatever error the script made of it on the way out (a
+ * __close handler's, "error in error handling", a memory error). */
+static void stop_error(app_host *host, const char *report, char *err, size_t err_size) {
+    const app_guard *guard = &host->guard;
+    const char *message = app_guard_message(guard);
+    const char *found = report ? strstr(report, message) : NULL;
+    if (found && found != report)
+        snprintf(err, err_size, "%s", report); /* "file:line: script ran ..." and a traceback */
+    else if (guard->first_at[0])
+        snprintf(err, err_size, "%s%s", guard->first_at, message);
+    else if (host->noted)
+        snprintf(err, err_size, "%s: %s", host->noted_where, message);
     else
-        snprintf(err, err_size, "%s: %s", host->setup.path,
-                 host->time_limit); /* a step the app made */
+        snprintf(err, err_size, "%s: %s", host->setup.path, message); /* a step the app made */
 }
 
-void app_host_deadline_begin(app_host *host) {
-    host->timed_out = false;
-    host->step_stopped = false;
-    host->timed_out_at[0] = '\0';
-    host->deadline = app_host_monotonic_seconds() + host->setup.time_seconds;
-    app_watchdog_arm(host->setup.watchdog, host->deadline);
-}
-
-void app_host_deadline_end(app_host *host) {
-    app_watchdog_disarm(host->setup.watchdog);
-    host->deadline = 0.0;
-    host->timed_out = false;
-    host->step_stopped = false;
-}
-
-/* Writes the report of a failed call into err: the error object on top of
- * L is on_error's report, or the memory error Lua raises without calling a
- * handler, or "error in error handling". */
+/* Writes the report of a failed call into err; the error object is on top
+ * of the main thread. The report is the handler's (of the first error that
+ * reached it), else for a memory error the place the allocator noted. */
 static void failed(app_host *host, int status, char *err, size_t err_size) {
     lua_State *L = host->L;
-    const char *where = host->refused_at[0] ? host->refused_at : host->setup.path;
+    app_guard *guard = &host->guard;
     /* Refused once with no collection to try again (an engine allocation, a
      * state closing), the error is still the memory limit's. */
-    if (host->memory_refused && status == LUA_ERRMEM)
+    const char *message = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    if (host->memory_refused && (status == LUA_ERRMEM || is_memory_error(host, L, -1)))
         host->memory_over = true;
-    const char *text =
-        status == LUA_ERRRUN && lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-    if (host->step_stopped)
-        host->timed_out = true; /* a step the interrupt stopped */
-    if (host->timed_out)
-        time_error(host, text, err, err_size);
-    else if (host->memory_over &&
-             (status == LUA_ERRMEM || !text || !strstr(text, "memory limit"))) {
-        char message[256];
-        snprintf(message, sizeof message,
-                 "%s: the script went over its memory limit of %zu MiB (raise it with --memory)",
-                 where, host->setup.memory_bytes >> 20);
-        if (host->refused_at[0])
-            write_trace(&host->refused_trace, message, err, err_size);
-        else
-            snprintf(err, err_size, "%s", message);
-    } else if (text)
-        snprintf(err, err_size, "%s", text);
-    else if (status == LUA_ERRERR)
-        snprintf(err, err_size, "%s: error in error handling", where);
+    if (guard->step_stopped && guard->why == APP_GUARD_GOING)
+        guard->why = APP_GUARD_TIME; /* a step the interrupt stopped */
+    const char *report = host->reported ? host->report : NULL;
+    const char *where = host->noted ? host->noted_where : host->setup.path;
+    if (guard->why == APP_GUARD_TIME || guard->why == APP_GUARD_INTERRUPTED)
+        stop_error(host, report, err, err_size);
+    else if (report)
+        snprintf(err, err_size, "%s", report);
+    else if (host->memory_over)
+        snprintf(err, err_size,
+                 "%s: the script went over its memory limit of %zu MiB (raise it with --memory)%s",
+                 where, host->setup.memory_bytes >> 20, host->noted ? host->noted_trace : "");
+    else if (message) /* "error in error handling" */
+        snprintf(err, err_size, "%s: %s", where, message);
     else
         snprintf(err, err_size, "%s: (the error could not be reported: not enough memory)", where);
 }
@@ -609,45 +531,37 @@ static void failed(app_host *host, int status, char *err, size_t err_size) {
 bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t err_size) {
     lua_State *L = host->L;
     int base = lua_gettop(L) - nargs; /* the function's index */
-    if (!lua_checkstack(L, LUA_MINSTACK)) {
-        lua_settop(L, base - 1);
-        snprintf(err, err_size,
-                 "%s: the script went over its memory limit of %zu MiB (raise it with --memory)",
-                 host->setup.path, host->setup.memory_bytes >> 20);
-        return false;
-    }
-    lua_pushcfunction(L, on_error);
-    lua_insert(L, base);
-
-    /* Set again each call: a trusted script may have removed or changed it. */
-    lua_sethook(L, time_hook, LUA_MASKCOUNT, HOOK_INSTRUCTIONS);
-    bool outer = host->deadline == 0.0; /* else one deadline spans several calls */
-    if (outer)
-        app_host_deadline_begin(host);
-    else if (app_host_over_time(host))
-        lua_sethook(L, time_hook, LUA_MASKCOUNT, 1); /* raise at once */
     host->memory_over = false;
     host->memory_refused = false;
     host->refusal_pending = false;
-    host->reporting = false;
-    host->refused_at[0] = '\0';
-    host->refused_trace.count = 0;
-    /* The script runs in the state's main thread, as a stand-alone Lua's
-     * does; its pending to-be-closed variables are closed on the way out. */
-    int status = lua_pcall(L, nargs, nresults, base);
-    bool ok = status == LUA_OK;
-    if (!ok) {
-        failed(host, status, err, err_size);
-        lua_settop(L, base - 1);
+    host->reported = false;
+    host->noted = false;
+    app_guard_enter(&host->guard);
+    bool ok = false;
+    if (!lua_checkstack(L, 2 + LUA_MINSTACK)) {
+        snprintf(err, err_size,
+                 "%s: the script went over its memory limit of %zu MiB (raise it with --memory)",
+                 host->setup.path, host->setup.memory_bytes >> 20);
     } else {
-        lua_remove(L, base);
+        lua_pushcfunction(L, capture);
+        lua_insert(L, base);
+        int status = lua_pcall(L, nargs, nresults, base);
+        ok = status == LUA_OK;
+        if (ok)
+            lua_remove(L, base);
+        else
+            failed(host, status, err, err_size);
     }
-    if (outer)
-        app_host_deadline_end(host);
+    if (!ok)
+        lua_settop(L, base - 1);
+    /* The memory limit is one call's; the deadline may span several. */
+    if (host->guard.why == APP_GUARD_MEMORY)
+        host->guard.why = APP_GUARD_GOING;
     host->memory_over = false;
-    host->reporting = false;
-    app_lua_stacks_release(host->stacks, L, HOOK_INSTRUCTIONS);
-    arm_hook(L, HOOK_INSTRUCTIONS);
+    host->guard.reporting = false;
+    host->guard.room = false;
+    app_lua_stacks_release(host->stacks, L, APP_GUARD_HOOK_INSTRUCTIONS);
+    app_guard_leave(&host->guard);
     return ok;
 }
 
@@ -731,28 +645,24 @@ static int open_state(lua_State *L) {
         snprintf(host->library, sizeof host->library, "%s", library);
     app_sandbox_open(L, &sandbox);
     app_budget_string_open(L);
-    app_lua_bugs_open(L);
+    app_budget_table_open(L);
+    app_coroutines_open(L);
     lua_pushcfunction(L, print);
     lua_setglobal(L, "print");
     lua_getglobal(L, "xpcall");
     lua_pushcclosure(L, guarded_xpcall, 1);
     lua_setglobal(L, "xpcall");
-    lmlua_set_step_interrupt(L, step_interrupt, host, host->time_limit);
+    lmlua_set_step_interrupt(L, app_guard_step_interrupt, &host->guard, host->guard.message);
+    if (host->setup.threads)
+        lmlua_set_thread_budget(L, app_threads_take, app_threads_give, host->setup.threads);
+    app_lua_bugs_open(L);
     app_lua_stacks_exempt(host->stacks, guarded_handler);
-    app_lua_stacks_exempt(host->stacks, on_error);
+    app_lua_stacks_exempt(host->stacks, capture);
     app_lua_stacks_verify(host->stacks, L);
     if (!app_lua_stacks_verified(host->stacks))
         fprintf(stderr, "loom: this liblua5.4 is not laid out as Lua 5.4.4: the guard against "
                         "its __concat bug is off\n");
     return 0;
-}
-
-/* The watchdog's nudge, on its thread at the deadline: the main thread's
- * hook runs at its next instruction (lua_sethook is safe to call
- * asynchronously; the hook itself reads the clock). */
-static void nudge(void *context) {
-    app_host *host = context;
-    arm_hook(host->L, 1);
 }
 
 app_host *app_host_create(const app_host_setup *setup, char *err, size_t err_size) {
@@ -763,14 +673,12 @@ app_host *app_host_create(const app_host_setup *setup, char *err, size_t err_siz
     }
     host->setup = *setup;
     host->memory_enforced = true;
-    host->stacks = app_lua_stacks_create(time_hook);
+    host->stacks = app_lua_stacks_create(app_guard_hook);
     if (!host->stacks) {
         snprintf(err, err_size, "out of memory");
         free(host);
         return NULL;
     }
-    snprintf(host->time_limit, sizeof host->time_limit,
-             "script ran for more than %g s (raise it with --timeout)", setup->time_seconds);
     lua_State *L = lua_newstate(limited_alloc, host);
     if (!L) {
         snprintf(err, err_size, "%s: not enough memory to start Lua", setup->path);
@@ -781,8 +689,10 @@ app_host *app_host_create(const app_host_setup *setup, char *err, size_t err_siz
     host->L = L;
     lua_atpanic(L, panic);
     lua_setwarnf(L, warning, host);
-    lua_sethook(L, time_hook, LUA_MASKCOUNT, HOOK_INSTRUCTIONS);
-    app_watchdog_set_nudge(setup->watchdog, nudge, host);
+    app_guard_init(&host->guard, L, setup->time_seconds, setup->watchdog);
+    app_guard_set_interrupt(&host->guard, setup->interrupt, setup->interrupt_context);
+    app_guard_set_stopped(&host->guard, stack_stopped, host);
+    app_watchdog_set_nudge(setup->watchdog, app_guard_nudge, &host->guard);
     lua_pushcfunction(L, open_state);
     if (!app_host_call(host, 0, 0, err, err_size)) {
         app_host_destroy(host);
@@ -794,7 +704,7 @@ app_host *app_host_create(const app_host_setup *setup, char *err, size_t err_siz
 bool app_host_close(app_host *host, char *err, size_t err_size) {
     if (!host)
         return true;
-    app_watchdog_clear_nudge(host->setup.watchdog, host);
+    app_watchdog_clear_nudge(host->setup.watchdog, &host->guard);
     bool ok = true;
     if (host->L) {
         /* Finalizers run under the memory limit: once one goes over it,
@@ -805,14 +715,12 @@ bool app_host_close(app_host *host, char *err, size_t err_size) {
         host->memory_over = false;
         host->memory_refused = false;
         host->refusal_pending = false;
-        host->reporting = false;
-        host->closing = true; /* the allocator must not read the state's calls */
-        host->timed_out = false;
-        host->deadline = app_host_monotonic_seconds() + host->setup.time_seconds;
-        app_watchdog_arm(host->setup.watchdog, host->deadline);
+        host->noted = true; /* the state is closing: no stack to note */
+        host->guard.depth = 0;
+        app_guard_enter(&host->guard);
         lua_close(host->L);
-        app_watchdog_disarm(host->setup.watchdog);
-        host->deadline = 0.0;
+        host->L = NULL;
+        app_guard_leave_closed(&host->guard);
         app_lua_stacks_destroy(host->stacks);
         host->stacks = NULL;
         if (host->memory_over || host->memory_refused) {
@@ -823,6 +731,7 @@ bool app_host_close(app_host *host, char *err, size_t err_size) {
                      host->setup.path, host->setup.memory_bytes >> 20);
         }
     }
+    app_lua_stacks_destroy(host->stacks); /* when the state was never made */
     free(host);
     return ok;
 }
@@ -832,38 +741,31 @@ void app_host_destroy(app_host *host) {
     app_host_close(host, err, sizeof err);
 }
 
-/* Runs protected: loads the script file (1: its path, a light userdata);
- * returns Lua's status and the function or the message. */
-static int load_script(lua_State *L) {
-    const char *path = lua_touserdata(L, 1);
-    lua_settop(L, 0);
-    int status = app_lua_load_path(L, path, "t");
-    lua_pushinteger(L, status);
-    lua_insert(L, 1);
-    return 2;
+/* Runs protected: compiles the script file as text (a precompiled chunk
+ * is refused: Lua does not verify bytecode, and a crafted one crashes the
+ * interpreter) and returns its chunk. The file is opened without blocking
+ * and read in pieces under the call's deadline (app/files.h). */
+static int compile_script(lua_State *L) {
+    app_host *host = app_host_of(L);
+    const char *path = host->setup.path;
+    int fd = app_files_open_user(path);
+    if (fd < 0)
+        return luaL_error(L, "loom: cannot open %s: %s", path,
+                          errno == EINVAL ? "not a regular file" : strerror(errno));
+    lua_pushfstring(L, "@%s", path);
+    int status = app_files_load(L, fd, lua_tostring(L, -1), "t");
+    close(fd);
+    if (status == LUA_OK)
+        return 1;
+    /* A syntax error reads "file:line: message". */
+    const char *message = lua_tostring(L, -1);
+    if (message && strstr(message, "binary chunk"))
+        return luaL_error(L, "loom: %s: %s", path, message); /* Lua names no file */
+    return lua_error(L);
 }
 
 bool app_host_load_script(app_host *host, char *err, size_t err_size) {
-    const char *path = host->setup.path;
-    lua_State *L = host->L;
-    record_file(host, path);
-    /* Text only: a precompiled chunk can crash the interpreter (Lua does not verify bytecode). */
-    lua_pushcfunction(L, load_script);
-    lua_pushlightuserdata(L, (void *)path);
-    int status = lua_pcall(L, 1, 2, 0);
-    if (status == LUA_OK) {
-        status = (int)lua_tointeger(L, -2);
-        lua_remove(L, -2);
-    }
-    if (status == LUA_OK)
-        return true;
-    /* A syntax error reads "file:line: message"; a missing file "cannot open ...". */
-    const char *message = lua_tostring(L, -1);
-    if (message && strstr(message, "binary chunk"))
-        snprintf(err, err_size, "loom: %s: %s", path, message); /* Lua names no file */
-    else
-        snprintf(err, err_size, "%s%s", status == LUA_ERRFILE ? "loom: " : "",
-                 message ? message : "cannot load the scene");
-    lua_pop(L, 1);
-    return false;
+    record_file(host, host->setup.path);
+    lua_pushcfunction(host->L, compile_script);
+    return app_host_call(host, 0, 1, err, err_size);
 }

@@ -11,6 +11,8 @@
  */
 #include "labels.h"
 
+#include "guard.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -200,11 +202,32 @@ static void draw_overlay_text(frame *f, const lm_overlay_text *text) {
     draw_label(f, &label);
 }
 
+static bool draw_scene(app_labels *labels, app_scene *scene, lr_renderer *renderer,
+                       const lr_camera *camera, char *err, size_t err_size);
+
+/* The renderer's interrupt: the picture's deadline. */
+static bool past_deadline(void *guard) {
+    return app_guard_over(guard);
+}
+
 bool app_draw_scene(app_labels *labels, app_scene *scene, lr_renderer *renderer,
                     const lr_camera *camera, char *err, size_t err_size) {
+    /* One deadline for the whole picture: loom.draw, trails, the renderer. */
+    app_guard *guard = app_scene_guard(scene);
+    app_guard_enter(guard);
+    bool drawn = draw_scene(labels, scene, renderer, camera, err, err_size);
+    app_guard_leave(guard);
+    return drawn;
+}
+
+static bool draw_scene(app_labels *labels, app_scene *scene, lr_renderer *renderer,
+                       const lr_camera *camera, char *err, size_t err_size) {
+    app_guard *guard = app_scene_guard(scene);
     const lm_world *world = app_scene_world(scene);
     int width = lr_renderer_width(renderer), height = lr_renderer_height(renderer);
     bool drawn = app_scene_draw(scene, (double)width / height, err, err_size);
+    if (!drawn && app_guard_why(guard) != APP_GUARD_GOING)
+        return false; /* out of time (or stopped): nothing more is drawn */
     double strip = lm_plots_strip_width(app_scene_plots(scene), (double)width / height);
     if (labels) {
         labels->box_count = 0;
@@ -217,8 +240,14 @@ bool app_draw_scene(app_labels *labels, app_scene *scene, lr_renderer *renderer,
     lr_theme theme = app_scene_theme(scene);
     lr_renderer_set_theme(renderer, &theme);
     lr_renderer_set_styles(renderer, app_scene_styles(scene));
+    lr_renderer_set_interrupt(renderer, past_deadline, guard);
     lr_renderer_draw_with(renderer, world, camera, overlay);
+    lr_renderer_set_interrupt(renderer, NULL, NULL);
     lr_renderer_set_styles(renderer, NULL);
+    if (lr_renderer_stopped(renderer)) {
+        snprintf(err, err_size, "%s: %s", app_scene_path(scene), app_guard_message(guard));
+        return false;
+    }
     int count = 0;
     app_scene_each_label(scene, count_label, &count);
     size_t texts = overlay ? lm_overlay_text_count(overlay) : 0;

@@ -193,6 +193,16 @@ void app_sliders_draw(app_sliders *sliders, void *surface, int height, lr_font *
     sliders->drawn = true;
 }
 
+bool app_sliders_panel(const app_sliders *sliders, int *x0, int *y0, int *x1, int *y1) {
+    if (!sliders->drawn)
+        return false;
+    *x0 = sliders->panel_x0;
+    *y0 = sliders->panel_y0;
+    *x1 = sliders->panel_x1;
+    *y1 = sliders->panel_y1;
+    return true;
+}
+
 bool app_sliders_mouse(app_sliders *sliders, app_slider_event event, int x, int y,
                        app_slider_action *action) {
     *action = APP_SLIDER_NOTHING;

@@ -39,6 +39,10 @@ void app_sliders_refresh(app_sliders *sliders, app_scene *scene);
  * point is pixels per point (the window's text scale). No font: no panel. */
 void app_sliders_draw(app_sliders *sliders, void *surface, int height, lr_font *font, double point);
 
+/* The panel's box in pixels as last drawn (x1, y1 past its edge); false
+ * when it was not drawn. */
+bool app_sliders_panel(const app_sliders *sliders, int *x0, int *y0, int *x1, int *y1);
+
 typedef enum app_slider_event {
     APP_SLIDER_PRESS,
     APP_SLIDER_MOVE,

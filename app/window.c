@@ -30,7 +30,7 @@
 
 double window_points(const window_state *state, double value) {
     int height = lr_renderer_height(state->renderer);
-    return value * (height < 504 ? 504 : height) / 720.0;
+    return value * (height < 504 ? 504 : height) / 720.0 * state->text_scale;
 }
 
 void window_set_error(window_state *state, const char *message) {
@@ -173,11 +173,17 @@ bool window_present(window_state *state) {
     app_sliders_draw(state->sliders, lr_renderer_surface(state->renderer), screen->h, state->font,
                      window_points(state, 1.0));
     SDL_Surface *picture = lr_renderer_surface(state->renderer);
+    /* The scene's calls pump events (app/guard.h: Esc, saves): a resize
+     * meanwhile gave the window a new surface, and this picture is drawn
+     * again at its size next time round. */
+    screen = SDL_GetWindowSurface(state->window);
+    if (screen && (screen->w != picture->w || screen->h != picture->h))
+        return true;
     double copying = app_seconds();
     /* The picture is opaque: copied (and converted to the screen's format),
      * not blended over the window's surface pixel by pixel. */
     SDL_SetSurfaceBlendMode(picture, SDL_BLENDMODE_NONE);
-    if (SDL_BlitSurface(picture, NULL, screen, NULL) != 0 ||
+    if (!screen || SDL_BlitSurface(picture, NULL, screen, NULL) != 0 ||
         SDL_UpdateWindowSurface(state->window) != 0) {
         fprintf(stderr, "loom: cannot show the picture: %s\n", SDL_GetError());
         return false;
@@ -309,6 +315,7 @@ int app_window(const app_options *options) {
     state->options = options;
     state->status = APP_EXIT_OK;
     state->speed = 1.0;
+    state->text_scale = 1.0;
     state->hud = true;
     state->full_screen_said = true;
     state->input = (app_input){window_input_key_down, window_input_mouse, state};
@@ -328,7 +335,9 @@ int app_window(const app_options *options) {
                                      .watch = state->watch,
                                      .input = &state->input,
                                      .params = options->params,
-                                     .watchdog = state->watchdog};
+                                     .watchdog = state->watchdog,
+                                     .interrupt = window_interrupt,
+                                     .interrupt_context = state};
     state->sliders = app_sliders_create(options->params);
     state->recorder = app_recorder_create(options->scene, options->fps);
     if (!state->sliders || !state->recorder) {

@@ -36,6 +36,9 @@ enum {
 #define MAX_SPEED            4.0
 #define ORBIT_DEGREES        0.4 /* per pixel dragged */
 #define NOTICE_SECONDS       2.0
+#define TEXT_SCALE_STEP      1.25 /* Ctrl+= and Ctrl+- */
+#define MIN_TEXT_SCALE       0.5
+#define MAX_TEXT_SCALE       3.0
 #define FRAME_BUDGET_SECONDS 0.05 /* wall-clock time for ticks in one frame */
 
 /* Overlay colours, 0xRRGGBBAA, and sizes in points (pixels of a 720-line window). */
@@ -104,7 +107,8 @@ typedef struct window_state {
     lm_vec3 grab_point; /* the plane the grabbed particle moves in */
 
     /* Display. */
-    unsigned hidden; /* LR_HIDE_* */
+    unsigned hidden;   /* LR_HIDE_* */
+    double text_scale; /* Ctrl+= / Ctrl+-: the window's text and panels, times this */
     bool hud, help;
     bool screenshot_asked;
     char notice[160]; /* "reloaded ...", "saved ...": shown under the HUD for a moment */
@@ -149,6 +153,7 @@ void window_scene_failed(window_state *state, const char *message);
 bool window_reload(window_state *state, bool quiet);
 void window_tick(window_state *state);
 void window_poll_files(window_state *state, double now);
+bool window_interrupt(void *context, char *why, size_t why_size);
 
 /* window_events.c */
 void window_handle_event(window_state *state, const SDL_Event *event);

@@ -97,6 +97,15 @@ static void draw_hud(window_state *state, void *surface) {
     int x, y;
     app_labels_free_corner(state->labels, lr_renderer_width(state->renderer),
                            lr_renderer_height(state->renderer), width, height, margin, &x, &y);
+    /* Never under the sliders: above their panel, or else beside it. */
+    int sx0, sy0, sx1, sy1;
+    if (app_sliders_panel(state->sliders, &sx0, &sy0, &sx1, &sy1) && x < sx1 && x + width > sx0 &&
+        y < sy1 && y + height > sy0) {
+        if (sy0 - margin / 2 - height >= margin)
+            y = sy0 - margin / 2 - height;
+        else
+            x = sx1 + margin / 2;
+    }
     y += draw_panel(state, surface, x, y, 0, lines, 4, 0, PANEL_COLOR) + margin / 2;
     if (warning)
         y += draw_panel(state, surface, x, y, 0, &warning_line, 1, 0, PANEL_COLOR) + margin / 2;
@@ -111,6 +120,7 @@ static const text_line help_lines[] = {
     {"P  F12", "picture to screenshots/SCENE-001.png"},
     {"V", "record / stop: SCENE-rec-001.mp4 (or PNGs)"},
     {"-  =", "slower / faster (x1/16 to x4)"},
+    {"Ctrl = -", "larger / smaller text (Ctrl 0: as before)"},
     {"C", "show / hide constraints (sticks, pins)"},
     {"S", "show / hide springs"},
     {"B", "show / hide colliders"},

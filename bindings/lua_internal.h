@@ -51,6 +51,9 @@ enum {
 
 typedef struct lmlua_world {
     lm_world *world; /* NULL once the userdata has been collected */
+    int workers;     /* worker threads taken from the budget (lmlua_set_thread_budget), */
+    void (*give_workers)(void *context, int count); /* ... given back with this */
+    void *budget;
     /* Valid only during world:step (and world:remove, for release): */
     lua_State *L;
     int self_index;     /* absolute index of the world userdata in L's running frame */

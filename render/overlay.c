@@ -691,9 +691,14 @@ static bool reserve_polygon(scratch *s, size_t n) {
     return true;
 }
 
-void lm_overlay_rasterise(const lm_overlay *overlay, const lm_overlay_target *target) {
+bool lm_overlay_rasterise(const lm_overlay *overlay, const lm_overlay_target *target) {
     scratch s = {.target = target};
+    bool stopped = false;
     for (size_t k = 0; k < overlay->item_count; k++) {
+        if (target->stop && target->stop(target->context)) {
+            stopped = true;
+            break;
+        }
         const item *it = &overlay->items[k];
         size_t n = it->count;
         if (!reserve_points(&s, n > 128 ? n : 128))
@@ -749,4 +754,5 @@ void lm_overlay_rasterise(const lm_overlay *overlay, const lm_overlay_target *ta
     free(s.qx);
     free(s.qy);
     free(s.next);
+    return !stopped;
 }

@@ -113,10 +113,14 @@ typedef struct lm_overlay_target {
                     double *pixels_per_metre);
     void (*triangles)(void *context, const lm_overlay_vertex *corners, size_t triangle_count,
                       bool translucent);
+    /* Asked between items: true stops the drawing there (the time limit of
+     * the picture). May be NULL. */
+    bool (*stop)(void *context);
     void *context;
 } lm_overlay_target;
 
-/* Draws every item but the text, in the order they were added. */
-void lm_overlay_rasterise(const lm_overlay *overlay, const lm_overlay_target *target);
+/* Draws every item but the text, in the order they were added, until
+ * target->stop says to stop (false then). */
+bool lm_overlay_rasterise(const lm_overlay *overlay, const lm_overlay_target *target);
 
 #endif
