@@ -202,21 +202,31 @@ static const char *read_string(lua_State *L, void *data, size_t *size) {
     return *size > 0 ? piece : NULL;
 }
 
-/* The reader for load(function): each call returns the next piece. */
+/* The reader for load(function): each call of the function gives the next
+ * text, handed on LOAD_PIECE bytes at a time (a function returning 9.5 MB
+ * at once is compiled in pieces, the deadline asked before each, like a
+ * string). The text is kept in READER_SLOT while it is read. */
 static const char *read_function(lua_State *L, void *data, size_t *size) {
-    (void)data;
-    luaL_checkstack(L, 2, "too many nested functions");
-    lua_pushvalue(L, 1);
-    lua_call(L, 0, 1);
-    if (lua_isnil(L, -1)) {
-        lua_pop(L, 1);
-        *size = 0;
-        return NULL;
+    string_source *s = data;
+    if (s->left == 0) {
+        luaL_checkstack(L, 2, "too many nested functions");
+        lua_pushvalue(L, 1);
+        lua_call(L, 0, 1);
+        if (lua_isnil(L, -1)) {
+            lua_pop(L, 1);
+            *size = 0;
+            return NULL;
+        }
+        if (!lua_isstring(L, -1))
+            luaL_error(L, "reader function must return a string");
+        lua_replace(L, READER_SLOT);
+        s->text = lua_tolstring(L, READER_SLOT, &s->left);
+        if (s->left == 0) { /* an empty string ends the chunk, as in Lua */
+            *size = 0;
+            return NULL;
+        }
     }
-    if (!lua_isstring(L, -1))
-        luaL_error(L, "reader function must return a string");
-    lua_replace(L, READER_SLOT);
-    return lua_tolstring(L, READER_SLOT, size);
+    return read_string(L, s, size);
 }
 
 /* load(chunk [, chunkname [, mode [, env]]]) */
@@ -234,7 +244,8 @@ static int load(lua_State *L) {
         const char *chunkname = luaL_optstring(L, 2, "=(load)");
         luaL_checktype(L, 1, LUA_TFUNCTION);
         lua_settop(L, READER_SLOT);
-        status = app_lua_load(L, read_function, NULL, chunkname, mode);
+        string_source s = {NULL, 0};
+        status = app_lua_load(L, read_function, &s, chunkname, mode);
     }
     if (status != LUA_OK) {
         luaL_pushfail(L);
