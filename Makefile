@@ -266,7 +266,7 @@ bench: $(BENCHES) $(VECTOR_BENCHES) $(LOOM)
 	@sh bench/vector.sh $(BUILD)
 	@$(LOOM) sim bench/builders.lua --frames 1
 	@echo "budgeted string functions, seconds (loom, then lua5.4's own):"
-	@$(LOOM) sim bench/strings.lua --frames 1 --quiet
+	@$(LOOM) sim bench/strings.lua --frames 1 --quiet --timeout 120
 	@if command -v lua5.4 >/dev/null; then lua5.4 bench/strings.lua; fi
 	@sh bench/render.sh $(BUILD)
 	@sh bench/window.sh $(BUILD)
