@@ -185,7 +185,7 @@ $(BUILD)/tests/engine_batched_avx2 $(BUILD)/tests/engine_batched_v4: $(BUILD)/te
 
 # The runner runs each test file in the host the loom commands use.
 HOST_OBJ = $(call obj,app/host.c app/guard.c app/files.c app/threads.c app/sandbox.c \
-                      app/budget_string.c app/budget_table.c app/coroutines.c app/watchdog.c \
+                      app/budget_string.c app/budget_table.c app/watchdog.c \
                       app/cleanup.c app/lua_load.c app/lua_bugs.c app/lua_bugs_library.c \
                       app/lua_chunk.c app/lua_stacks.c app/library_path.c)
 $(BUILD)/tests/lua_runner: $(BUILD)/obj/tests/lua_runner.o $(HOST_OBJ) $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)

@@ -44,7 +44,6 @@
 #include "../bindings/loom_lua.h"
 #include "budget_string.h"
 #include "budget_table.h"
-#include "coroutines.h"
 #include "files.h"
 #include "guard.h"
 #include "library_path.h"
@@ -649,7 +648,6 @@ static int open_state(lua_State *L) {
         app_library_explain_missing(L);
     app_budget_string_open(L);
     app_budget_table_open(L);
-    app_coroutines_open(L);
     lua_pushcfunction(L, print);
     lua_setglobal(L, "print");
     lua_getglobal(L, "xpcall");

@@ -12,6 +12,16 @@
  *     they use, and refuse to go deeper than CLOSE_DEPTH of them or
  *     CLOSE_STACK bytes with Lua's own error, "C stack overflow" (what Lua
  *     5.4.5 says there, at 200 nested C calls).
+ *     They also never run the __close handlers of a coroutine the limits
+ *     stopped with an error (app_guard_killed, app/guard.h): the hook
+ *     suspends a coroutine it can, but one inside a C call (a sort's order
+ *     function, a metamethod called from C) gets the error, and an error
+ *     raised from a hook leaves that thread's hooks off for good (Lua 5.4
+ *     restores them only at a pcall): its handlers would run with no hook,
+ *     and a loop in one would never end. For such a coroutine
+ *     coroutine.close answers as Lua's does, false and the error, and a
+ *     wrapped function raises the error, without closing it
+ *     (hang_close_sort, window_close_later).
  *   - upstream a1089b41, "'utf8.codes' accepts spurious continuation
  *     bytes": utf8.codes is loom's, and raises "invalid UTF-8 code" for a
  *     continuation byte that starts the string or follows a character, as
@@ -32,6 +42,8 @@
 #include <lualib.h>
 #include <stdint.h>
 #include <string.h>
+
+#include "guard.h"
 
 enum {
     CLOSE_STACK = 1 << 20, /* C stack bytes nested closes may use */
@@ -96,6 +108,12 @@ static int close_coroutine(lua_State *L) {
     int status = status_of(L, co);
     if (status != DEAD && status != SUSPENDED)
         return luaL_error(L, "cannot close a %s coroutine", names[status]);
+    if (app_guard_killed(co)) { /* its handlers would run with hooks off */
+        lua_pushboolean(L, 0);
+        lua_pushvalue(co, -1); /* the error, left where it is */
+        lua_xmove(co, L, 1);
+        return 2;
+    }
     if (guarded_reset(L, guard_of(L, lua_upvalueindex(1)), co) == LUA_OK) {
         lua_pushboolean(L, 1);
         return 1;
@@ -135,7 +153,8 @@ static int wrapped(lua_State *L) {
     if (results >= 0)
         return results;
     int status = lua_status(co);
-    if (status != LUA_OK && status != LUA_YIELD) { /* it failed: close its variables */
+    if (status != LUA_OK && status != LUA_YIELD && !app_guard_killed(co)) {
+        /* it failed: close its variables (not if the limits stopped it) */
         status = guarded_reset(L, guard_of(L, lua_upvalueindex(2)), co);
         lua_xmove(co, L, 1);
     }
