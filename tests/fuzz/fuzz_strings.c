@@ -287,8 +287,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (binary)
             return 0; /* never given to Lua's undump */
         if (refused_by_design(loom)) {
+            /* The same words may be quoted by a syntax error (the chunk
+             * holds them): then the answers must simply be equal. */
             answer_of(s->lua, &c, lua, sizeof lua);
-            if (strncmp(lua, "ok function:", 12) != 0)
+            if (strcmp(loom, lua) != 0 && strncmp(lua, "ok function:", 12) != 0)
                 mismatch(&c, loom, lua);
             return 0;
         }
