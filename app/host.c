@@ -87,6 +87,7 @@ struct app_host {
     bool warning_continues;
 
     /* The current call's failure, written where it failed: */
+    int parsing;                       /* lua_load calls under way (app_host_parsing) */
     bool reported;                     /* report holds it (capture ran) */
     char report[REPORT_SIZE];          /* "file:line: message" and the traceback */
     bool noted;                        /* a refusal noted where the script was: */
@@ -188,6 +189,10 @@ lua_State *app_host_state(app_host *host) {
 
 const char *app_host_path(const app_host *host) {
     return host->setup.path;
+}
+
+void app_host_parsing(app_host *host, bool parsing) {
+    host->parsing += parsing ? 1 : -1;
 }
 
 app_guard *app_host_guard(app_host *host) {
@@ -455,6 +460,8 @@ static int report(lua_State *L) {
 static int capture(lua_State *L) {
     app_host *host = app_host_of(L);
     host->guard.room = false;
+    if (host->parsing > 0)
+        return 1; /* raised in the parser's reader: lua_load catches it */
     if (host->reported || !lua_checkstack(L, 4))
         return 1; /* the call's first failure is reported already */
     if (is_memory_error(host, L, 1))

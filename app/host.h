@@ -87,6 +87,9 @@ bool app_host_over_time(app_host *host);
 /* The same without reading the clock: true once something noticed. */
 bool app_host_timed_out(const app_host *host);
 const char *app_host_time_message(const app_host *host);
+/* Lua's parser is running (app/lua_load.c): errors raised meanwhile are
+ * caught by lua_load, not failures of the call (nests). */
+void app_host_parsing(app_host *host, bool parsing);
 /* Raises the error that stops the call at the calling Lua function's line. */
 int app_host_time_error(struct lua_State *L);
 

@@ -60,41 +60,17 @@ static int check(lua_State *L) {
 
 enum { READER_SLOT = 5 }; /* where a reader function's last piece is kept */
 
-typedef struct load_call {
-    pieces pieces;
-    const char *chunkname;
-    int status;
-} load_call;
-
-/* Runs protected with no message handler: lua_load. Lua's parser runs
- * under the message handler of the call it is in, so an error its reader
- * raises (a reader function's, the binary refusal) would reach the host's
- * handler, which reports a call's first error, as if the call had failed.
- * 1 to READER_SLOT: the caller's first slots (load's reader function),
- * READER_SLOT + 1: the load_call. */
-static int protected_load(lua_State *L) {
-    load_call *call = lua_touserdata(L, READER_SLOT + 1);
-    lua_settop(L, READER_SLOT);
-    call->status = lua_load(L, next_piece, &call->pieces, call->chunkname, call->pieces.mode);
-    return 1;
-}
-
 int app_lua_load(lua_State *L, lua_Reader reader, void *data, const char *chunkname,
                  const char *mode) {
-    load_call call = {{reader, data, mode, false}, chunkname, LUA_OK};
-    luaL_checkstack(L, READER_SLOT + 3, "too many nested functions");
-    int top = lua_gettop(L);
-    lua_pushcfunction(L, protected_load);
-    for (int i = 1; i <= READER_SLOT; i++) {
-        if (i <= top)
-            lua_pushvalue(L, i);
-        else
-            lua_pushnil(L);
-    }
-    lua_pushlightuserdata(L, &call);
-    int status = lua_pcall(L, READER_SLOT + 1, 1, 0);
-    if (status == LUA_OK)
-        status = call.status;
+    pieces p = {reader, data, mode, false};
+    /* Lua's parser runs under the message handler of the call it is in: an
+     * error its reader raises (a reader function's, the binary refusal, the
+     * time limit) reaches the host's handler before lua_load catches it.
+     * The host is told, so it does not take it for the call's failure. */
+    app_host *host = app_host_of(L);
+    app_host_parsing(host, true);
+    int status = lua_load(L, next_piece, &p, chunkname, mode);
+    app_host_parsing(host, false);
     if (status != LUA_OK)
         return status;
     luaL_checkstack(L, 2, "too many nested functions");
