@@ -172,6 +172,10 @@ const char *app_host_path(const app_host *host) {
     return host->setup.path;
 }
 
+size_t app_host_memory_used(const app_host *host) {
+    return host->memory_used;
+}
+
 bool app_host_over_time(app_host *host) {
     if (host->deadline == 0.0)
         return false;

@@ -255,6 +255,10 @@ void app_scene_destroy(app_scene *scene) {
     free(scene);
 }
 
+size_t app_scene_memory_used(const app_scene *scene) {
+    return app_host_memory_used(scene->host);
+}
+
 app_scene *app_scene_load(const char *path, const app_limits *limits, char *err, size_t err_size) {
     app_scene_setup setup = {.path = path, .limits = *limits};
     return app_scene_load_setup(&setup, err, err_size);

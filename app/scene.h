@@ -108,6 +108,10 @@ bool app_scene_advance(app_scene *scene, double dt, char *err, size_t err_size);
  * app_scene_advance), in a few words for a screen, or NULL. */
 const char *app_scene_warning(const app_scene *scene);
 
+/* Bytes the scene's Lua state holds (its world's engine memory included):
+ * what counts against --memory. */
+size_t app_scene_memory_used(const app_scene *scene);
+
 /* The scene's world (owned by its Lua state). */
 const lm_world *app_scene_world(app_scene *scene);
 /* The colours and looks of app_scene_world's objects (render/style.h), or NULL. */

@@ -7,6 +7,7 @@
  *   window_camera.c   the camera: the scene's, or the user's once moved
  *   window_grab.c     pulling a particle with the mouse
  *   window_overlay.c  the heads-up display, the help, the error panel
+ *   window_timeline.c the recent past: going back, stepping, replaying
  */
 #ifndef LOOM_APP_WINDOW_H
 #define LOOM_APP_WINDOW_H
@@ -15,6 +16,7 @@
 #include "labels.h"
 #include "recorder.h"
 #include "sliders.h"
+#include "timeline.h"
 #include "view.h"
 #include "watch.h"
 
@@ -88,6 +90,19 @@ typedef struct window_state {
     double speed;
     int steps_asked; /* single steps asked for while paused */
     double step_ms;  /* recent cost of one tick, in wall-clock ms */
+
+    /* The timeline (window_timeline.c): every tick's picture since the
+     * (re)load, and which one is shown while looking back. */
+    app_timeline *timeline;
+    long tick;          /* ticks the scene ran since it was loaded: the frame number */
+    bool past;          /* showing the timeline's frame `shown`, not the running scene */
+    long shown;         /* the tick shown while past */
+    double replay_owed; /* ticks of replay owed to the wall clock while past and playing */
+    bool bar_drag;      /* the timeline bar is being dragged */
+    bool fresh;         /* the renderer holds the picture of the last tick: no need to redraw */
+    lr_camera fresh_camera;
+    unsigned fresh_hidden;
+    int fresh_width, fresh_height;
 
     /* Camera: the scene's (fitted, then loom.camera{}) until the user moves it. */
     bool user_camera;
@@ -169,6 +184,21 @@ void window_zoom(window_state *state, double clicks);
 void window_release_grab(window_state *state);
 bool window_grab(window_state *state, int x, int y);
 void window_move_grab(window_state *state);
+
+/* window.c: the scene's picture into the renderer, as `loom render` draws it
+ * (and the timeline keeps it). */
+void window_draw_scene(window_state *state);
+
+/* window_timeline.c */
+void window_timeline_start(window_state *state);
+void window_timeline_record(window_state *state);
+bool window_timeline_show(window_state *state);
+void window_timeline_step(window_state *state, long ticks);
+void window_timeline_live(window_state *state);
+void window_timeline_play(window_state *state, double elapsed);
+bool window_timeline_mouse(window_state *state, const SDL_Event *event);
+void window_timeline_draw_bar(window_state *state, void *surface);
+double window_timeline_time(const window_state *state);
 
 /* window_overlay.c */
 void window_draw_overlays(window_state *state);

@@ -6,6 +6,7 @@
 
 #include "keys.h"
 
+#include <math.h>
 #include <stdio.h>
 
 /* -------------------------------------------------------------- events -- */
@@ -53,7 +54,7 @@ static bool text_size_key(window_state *state, SDL_Keycode sym) {
 static void builtin_key(window_state *state, const SDL_KeyboardEvent *key) {
     SDL_Keycode sym = key->keysym.sym;
     bool shift = key->keysym.mod & KMOD_SHIFT;
-    if (key->repeat && sym != SDLK_n && sym != SDLK_RIGHT)
+    if (key->repeat && sym != SDLK_n && sym != SDLK_RIGHT && sym != SDLK_LEFT)
         return;
     if ((key->keysym.mod & KMOD_CTRL) && text_size_key(state, sym))
         return;
@@ -65,9 +66,14 @@ static void builtin_key(window_state *state, const SDL_KeyboardEvent *key) {
         state->paused = !state->paused;
         break;
     case SDLK_n:
-    case SDLK_RIGHT:
-        state->paused = true;
-        state->steps_asked++;
+    case SDLK_RIGHT: /* a frame (Shift: a second) forward; at the present the scene steps */
+        window_timeline_step(state, shift && sym == SDLK_RIGHT ? lround(state->options->fps) : 1);
+        break;
+    case SDLK_LEFT: /* a frame (Shift: a second) back in the timeline */
+        window_timeline_step(state, shift ? -lround(state->options->fps) : -1);
+        break;
+    case SDLK_END:
+        window_timeline_live(state);
         break;
     case SDLK_r:
         window_reload(state, false);
@@ -192,10 +198,18 @@ static bool slider_mouse(window_state *state, const SDL_Event *event) {
 }
 
 void window_handle_event(window_state *state, const SDL_Event *event) {
-    if ((event->type == SDL_MOUSEBUTTONDOWN || event->type == SDL_MOUSEBUTTONUP ||
-         event->type == SDL_MOUSEMOTION) &&
-        state->drag == DRAG_NONE && slider_mouse(state, event))
+    bool mouse = event->type == SDL_MOUSEBUTTONDOWN || event->type == SDL_MOUSEBUTTONUP ||
+                 event->type == SDL_MOUSEMOTION;
+    if (mouse && state->drag == DRAG_NONE &&
+        (slider_mouse(state, event) || window_timeline_mouse(state, event))) {
+        state->dirty = true;
         return;
+    }
+    /* A script's key or click callback may change the scene between ticks:
+     * the picture is drawn again. */
+    if (event->type == SDL_KEYDOWN || event->type == SDL_KEYUP ||
+        event->type == SDL_MOUSEBUTTONDOWN || event->type == SDL_MOUSEBUTTONUP)
+        state->fresh = false;
     switch (event->type) {
     case SDL_QUIT:
         state->running = false;
@@ -216,7 +230,8 @@ void window_handle_event(window_state *state, const SDL_Event *event) {
         state->drag_x = event->button.x;
         state->drag_y = event->button.y;
         if (event->button.button == SDL_BUTTON_LEFT) {
-            if (!window_grab(state, event->button.x, event->button.y))
+            /* The past is a picture: nothing to pull there. */
+            if (state->past || !window_grab(state, event->button.x, event->button.y))
                 state->drag = state->view.perspective ? DRAG_ORBIT : DRAG_PAN;
         } else if (event->button.button == SDL_BUTTON_RIGHT ||
                    event->button.button == SDL_BUTTON_MIDDLE) {

@@ -80,7 +80,8 @@ int main(void) {
           "at or before: the last frame for a later tick, none before the first");
 
     size_t per_frame = app_timeline_bytes(timeline) / 50;
-    CHECK(per_frame < (size_t)W * H * 4 / 2, "a frame of a plain picture takes under half its size");
+    CHECK(per_frame < (size_t)W * H * 4 / 2,
+          "a frame of a plain picture takes under half its size");
 
     /* the cap: 10 frames' worth; the newest 10 stay */
     app_timeline_set_cap(timeline, 10 * per_frame + per_frame / 2);
@@ -111,8 +112,8 @@ int main(void) {
 
     /* a frame bigger than the cap empties the timeline */
     app_timeline_set_cap(timeline, 100);
-    CHECK(app_timeline_count(timeline) == 0 && !app_timeline_push(timeline, 300, in, W, H, PITCH,
-                                                                  NULL, 0),
+    CHECK(app_timeline_count(timeline) == 0 &&
+              !app_timeline_push(timeline, 300, in, W, H, PITCH, NULL, 0),
           "a frame bigger than the cap is refused and nothing is held");
     app_timeline_clear(timeline);
     CHECK(app_timeline_first(timeline) == -1 && app_timeline_bytes(timeline) == 0, "cleared");

@@ -1,0 +1,114 @@
+#!/bin/sh
+# The window's timeline under Xvfb, driven by xdotool: after 3 s, ten frames
+# back and ten forward give the same screenshot (P) as before; the bar's
+# left end and Shift+Right reach t = 1.0 s, whose screenshot is byte for byte
+# `loom render`'s frame of 1.0 s (a trail, an arrow, a plot, a label and a
+# title included); Left and Right then step one frame each, again byte for
+# byte; End goes back to the present. Skipped without Xvfb or xdotool.
+# Usage: sh tests/cli_timeline.sh BUILD_DIR
+build=${1:-build}
+loom=$(cd "$(dirname "$build/loom")" && pwd)/loom
+pngcheck=$(cd "$(dirname "$build/tests/pngcheck")" && pwd)/pngcheck
+. "$(dirname "$0")/lib.sh"
+
+require_built "$loom" "$pngcheck"
+same() { if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1" "got: $3, expected $2"; fi; }
+
+cat >"$tmp/throw.lua" <<'LUA'
+local world = loom.world{}
+world:plane{ point = { 0, 0 } }
+local ball = world:particle{ pos = { -2, 1 }, vel = { 2, 4 }, radius = 0.1, color = "#e6194b" }
+ball:set_restitution(0.8)
+ball:trail{ seconds = 3 }
+ball:arrow("velocity", { scale = 0.1 })
+loom.label{ text = "ball", at = ball, offset = { 0, 14 } }
+loom.title("A throw")
+function loom.update()
+  local _, y = ball:pos()
+  loom.plot("height", y, { unit = "m" })
+end
+loom.camera{ projection = "orthographic", target = { 0, 1.2 }, height = 3 }
+return world
+LUA
+
+# The frames of 0.983, 1.0 and 1.017 s (59, 60, 61) as `loom render` draws them.
+if ! "$loom" render "$tmp/throw.lua" --frames 62 --size 640x360 --quiet --out "$tmp/render" \
+    2>"$tmp/err"; then
+    not_ok "loom render the scene" "$tmp/err"
+fi
+
+if ! need_window "the timeline checks" || ! xvfb_start 1024x768x24; then
+    finish
+    exit
+fi
+
+mkdir -p "$tmp/shots"
+(cd "$tmp/shots" && exec "$loom" "$tmp/throw.lua" --size 640x360 >"$tmp/out" 2>"$tmp/err") &
+loom_pid=$!
+window=
+tries=50
+while [ -z "$window" ] && [ $tries -gt 0 ]; do
+    sleep 0.1; tries=$((tries - 1))
+    window=$(xdotool search --name "loom - throw.lua" 2>/dev/null | tail -n 1)
+done
+shot() { # shot NAME: P's screenshot, moved to $tmp/NAME.png
+    saved=$(grep -c "saved screenshot" "$tmp/out")
+    xdotool key --window "$window" p
+    tries=50
+    while [ "$(grep -c "saved screenshot" "$tmp/out")" -le "$saved" ] && [ $tries -gt 0 ]; do
+        sleep 0.1; tries=$((tries - 1))
+    done
+    file=$(grep "saved screenshot" "$tmp/out" | tail -n 1 | sed 's/.*saved screenshot //')
+    case $file in /*) ;; *) file=$tmp/shots/$file ;; esac
+    mv "$file" "$tmp/$1.png" 2>/dev/null
+}
+keys() { # keys KEY COUNT
+    n=0
+    while [ $n -lt "$2" ]; do xdotool key --window "$window" "$1"; n=$((n + 1)); done
+    sleep 0.3
+}
+
+sleep 3
+xdotool key --window "$window" space
+sleep 0.3
+shot before
+keys Left 10
+shot back10
+keys Right 10
+shot after
+check "10 frames back, the picture changed" sh -c "! cmp -s '$tmp/before.png' '$tmp/back10.png'"
+check "10 back and 10 forward: the screenshot is the one before, byte for byte" \
+    cmp -s "$tmp/before.png" "$tmp/after.png"
+
+# The bar's left edge is the first frame kept (t = 0: 3 s are far under the
+# cap); Shift+Right is one second on: t = 1.0 s, frame 60.
+xdotool mousemove --window "$window" 1 352 click 1
+sleep 0.3
+keys shift+Right 1
+shot at1
+check "t = 1.0 s on the timeline is loom render's frame of 1.0 s, byte for byte" \
+    cmp -s "$tmp/at1.png" "$tmp/render/frame_00060.png"
+keys Left 1
+shot at59
+check "Left: one frame back is frame 59, byte for byte" \
+    cmp -s "$tmp/at59.png" "$tmp/render/frame_00059.png"
+keys Right 2
+shot at61
+check "Right twice: frame 61, byte for byte" cmp -s "$tmp/at61.png" "$tmp/render/frame_00061.png"
+keys End 1
+shot present
+check "End: back to the present, the picture of when it was paused" \
+    cmp -s "$tmp/present.png" "$tmp/before.png"
+
+# Space in the past plays the recording up to the present, then the scene runs on.
+keys shift+Left 1
+xdotool key --window "$window" space
+sleep 2
+shot running
+check "Space in the past replays to the present and runs on" \
+    sh -c "! cmp -s '$tmp/running.png' '$tmp/before.png'"
+
+xdotool key --window "$window" Escape
+wait "$loom_pid"
+loom_pid=
+finish
