@@ -160,6 +160,11 @@ $(BUILD)/bench/bench_draw: $(BUILD)/obj/bench/bench_draw.o $(BINDINGS_LIB) $(REN
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
 
+# bench_timeline measures the window's timeline store on rendered frames.
+$(BUILD)/bench/bench_timeline: $(BUILD)/obj/bench/bench_timeline.o $(BUILD)/obj/app/timeline.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ -lm
+
 # bench_shade draws a scene: like bench_draw.
 $(BUILD)/obj/bench/bench_shade.o: bench/bench_shade.c
 	@mkdir -p $(dir $@)

@@ -13,18 +13,27 @@
  * one pixel after it; otherwise a stretch of header literal pixels. Runs
  * start at three equal pixels, so noise costs one header per stretch, a
  * plain background one word pair per row or less.
+ *
+ * Most of a picture does not change from one tick to the next, so a frame
+ * is stored as the change from the frame before (each pixel XOR the one
+ * before: runs of zeros) except every KEY_EVERY-th, a key frame stored
+ * whole. Restoring a frame decodes its key frame and the changes after it,
+ * skipping the zero runs; dropping the oldest drops a key frame with its
+ * changes. This takes about a third of the memory of whole frames on the
+ * examples (bench/RESULTS.md).
  */
 #include "timeline.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-enum { MIN_RUN = 3 };
+enum { MIN_RUN = 3, KEY_EVERY = 16 };
 #define RUN_FLAG  0x80000000u
 #define RUN_COUNT 0x7FFFFFFFu
 
 typedef struct frame {
     long tick;
+    bool key; /* stored whole; else as the change from the frame before */
     int width, height;
     uint32_t *words; /* the compressed picture, then the extra */
     size_t word_count;
@@ -38,7 +47,18 @@ struct app_timeline {
     size_t start, count, capacity;
     uint32_t *scratch; /* the encoder's, the size of the largest picture */
     size_t scratch_words;
+    uint32_t *previous; /* the last picture pushed, packed: what the next frame changes */
+    int previous_width, previous_height;
+    bool previous_valid;
+    long since_key; /* frames pushed since the last key frame */
 };
+
+/* The memory the timeline works in, beyond its frames: the encoder's scratch
+ * and the last picture. It counts against the cap too. */
+static size_t working_bytes(const app_timeline *timeline) {
+    return timeline->scratch_words * sizeof(uint32_t) +
+           (size_t)timeline->previous_width * (size_t)timeline->previous_height * sizeof(uint32_t);
+}
 
 app_timeline *app_timeline_create(size_t cap) {
     app_timeline *timeline = calloc(1, sizeof *timeline);
@@ -51,7 +71,7 @@ static frame *at(const app_timeline *timeline, size_t i) {
     return &timeline->frames[(timeline->start + i) % timeline->capacity];
 }
 
-static void drop_oldest(app_timeline *timeline) {
+static void drop_first(app_timeline *timeline) {
     frame *f = at(timeline, 0);
     timeline->bytes -= f->bytes;
     free(f->words);
@@ -59,17 +79,26 @@ static void drop_oldest(app_timeline *timeline) {
     timeline->count--;
 }
 
+/* Drops the oldest key frame with the changes that build on it. */
+static void drop_oldest(app_timeline *timeline) {
+    drop_first(timeline);
+    while (timeline->count > 0 && !at(timeline, 0)->key)
+        drop_first(timeline);
+}
+
 static void drop_newest(app_timeline *timeline) {
     frame *f = at(timeline, timeline->count - 1);
     timeline->bytes -= f->bytes;
     free(f->words);
     timeline->count--;
+    timeline->previous_valid = false; /* the next frame is a key frame */
 }
 
 void app_timeline_clear(app_timeline *timeline) {
     while (timeline->count > 0)
-        drop_oldest(timeline);
+        drop_first(timeline);
     timeline->start = 0;
+    timeline->previous_valid = false;
 }
 
 void app_timeline_destroy(app_timeline *timeline) {
@@ -78,12 +107,19 @@ void app_timeline_destroy(app_timeline *timeline) {
     app_timeline_clear(timeline);
     free(timeline->frames);
     free(timeline->scratch);
+    free(timeline->previous);
     free(timeline);
+}
+
+/* What the frames may take: the cap less the working memory. */
+static size_t frames_cap(const app_timeline *timeline) {
+    size_t working = working_bytes(timeline);
+    return timeline->cap > working ? timeline->cap - working : 0;
 }
 
 void app_timeline_set_cap(app_timeline *timeline, size_t cap) {
     timeline->cap = cap;
-    while (timeline->count > 0 && timeline->bytes > cap)
+    while (timeline->count > 0 && timeline->bytes > frames_cap(timeline))
         drop_oldest(timeline);
 }
 
@@ -104,7 +140,7 @@ long app_timeline_last(const app_timeline *timeline) {
 }
 
 size_t app_timeline_bytes(const app_timeline *timeline) {
-    return timeline->bytes;
+    return timeline->bytes + working_bytes(timeline);
 }
 
 /* ------------------------------------------------------------ encoding -- */
@@ -138,19 +174,23 @@ static void flush_run(encoder *e) {
     e->run = 0;
 }
 
-/* Compresses the picture into out (room for any picture of n pixels:
- * n + n / RUN_COUNT + 2 words); returns the words written. */
-static size_t encode(const uint32_t *pixels, int width, int height, int pitch, uint32_t *out) {
+/* Compresses the picture (XOR base, a packed picture of the same size, when
+ * not NULL) into out (room for any picture of n pixels: n + n / RUN_COUNT +
+ * 2 words); returns the words written. */
+static size_t encode(const uint32_t *pixels, int width, int height, int pitch, const uint32_t *base,
+                     uint32_t *out) {
     encoder e = {.out = out};
     for (int y = 0; y < height; y++) {
         const uint32_t *row = (const uint32_t *)((const unsigned char *)pixels + (size_t)y * pitch);
+        const uint32_t *under = base ? base + (size_t)y * (size_t)width : NULL;
         for (int x = 0; x < width; x++) {
-            if (e.run > 0 && row[x] == e.run_pixel && e.run < RUN_COUNT) {
+            uint32_t value = under ? row[x] ^ under[x] : row[x];
+            if (e.run > 0 && value == e.run_pixel && e.run < RUN_COUNT) {
                 e.run++;
                 continue;
             }
             flush_run(&e);
-            e.run_pixel = row[x];
+            e.run_pixel = value;
             e.run = 1;
         }
     }
@@ -158,29 +198,37 @@ static size_t encode(const uint32_t *pixels, int width, int height, int pitch, u
     return e.w;
 }
 
-static bool decode(const uint32_t *words, size_t count, uint32_t *pixels, int width, int height,
-                   int pitch) {
-    size_t w = 0;
-    int x = 0, y = 0;
-    uint32_t *row = pixels;
+/* Decodes a frame into pixels: whole (a key frame), or XOR-ed into the
+ * picture already there (a change), where a run of zeros changes nothing
+ * and is skipped. */
+static bool decode(const uint32_t *words, size_t count, bool change, uint32_t *pixels, int width,
+                   int height, int pitch) {
+    size_t w = 0, position = 0, total = (size_t)width * (size_t)height;
     while (w < count) {
         uint32_t header = words[w++];
         uint32_t n = header & RUN_COUNT;
         bool is_run = header & RUN_FLAG;
         const uint32_t *source = &words[w];
         w += is_run ? 1 : n;
+        if (w > count || n > total - position)
+            return false;
+        if (change && is_run && source[0] == 0) {
+            position += n;
+            continue;
+        }
+        size_t x = position % (size_t)width, y = position / (size_t)width;
+        uint32_t *row = (uint32_t *)((unsigned char *)pixels + y * (size_t)pitch);
         for (uint32_t k = 0; k < n; k++) {
-            if (y >= height)
-                return false;
-            row[x] = is_run ? source[0] : source[k];
-            if (++x == width) {
+            uint32_t value = is_run ? source[0] : source[k];
+            row[x] = change ? row[x] ^ value : value;
+            if (++x == (size_t)width) {
                 x = 0;
-                y++;
-                row = (uint32_t *)((unsigned char *)pixels + (size_t)y * pitch);
+                row = (uint32_t *)((unsigned char *)row + pitch);
             }
         }
+        position += n;
     }
-    return y == height && x == 0;
+    return position == total;
 }
 
 /* ------------------------------------------------------------- frames -- */
@@ -199,6 +247,23 @@ static bool grow_ring(app_timeline *timeline) {
     return true;
 }
 
+/* Keeps a packed copy of the picture just pushed, for the next change. */
+static bool keep_previous(app_timeline *timeline, const uint32_t *pixels, int width, int height,
+                          int pitch) {
+    if (width != timeline->previous_width || height != timeline->previous_height) {
+        free(timeline->previous);
+        timeline->previous = malloc((size_t)width * (size_t)height * sizeof(uint32_t));
+        timeline->previous_width = timeline->previous ? width : 0;
+        timeline->previous_height = timeline->previous ? height : 0;
+        if (!timeline->previous)
+            return false;
+    }
+    for (int y = 0; y < height; y++)
+        memcpy(timeline->previous + (size_t)y * (size_t)width,
+               (const unsigned char *)pixels + (size_t)y * pitch, (size_t)width * sizeof(uint32_t));
+    return true;
+}
+
 bool app_timeline_push(app_timeline *timeline, long tick, const uint32_t *pixels, int width,
                        int height, int pitch, const void *extra, size_t extra_size) {
     while (timeline->count > 0 && at(timeline, timeline->count - 1)->tick >= tick)
@@ -214,14 +279,29 @@ bool app_timeline_push(app_timeline *timeline, long tick, const uint32_t *pixels
         timeline->scratch = scratch;
         timeline->scratch_words = most;
     }
-    size_t words = encode(pixels, width, height, pitch, timeline->scratch);
-    size_t bytes = words * sizeof(uint32_t) + extra_size + sizeof(frame);
-    if (bytes > timeline->cap) {
+    bool key = !timeline->previous_valid || timeline->count == 0 ||
+               width != timeline->previous_width || height != timeline->previous_height ||
+               timeline->since_key + 1 >= KEY_EVERY;
+    size_t words =
+        encode(pixels, width, height, pitch, key ? NULL : timeline->previous, timeline->scratch);
+    if (!keep_previous(timeline, pixels, width, height, pitch)) {
         app_timeline_clear(timeline);
         return false;
     }
-    while (timeline->count > 0 && timeline->bytes + bytes > timeline->cap)
+    timeline->previous_valid = true;
+    timeline->since_key = key ? 0 : timeline->since_key + 1;
+    size_t bytes = words * sizeof(uint32_t) + extra_size + sizeof(frame);
+    if (bytes > frames_cap(timeline)) {
+        app_timeline_clear(timeline);
+        return false;
+    }
+    while (timeline->count > 0 && timeline->bytes + bytes > frames_cap(timeline))
         drop_oldest(timeline);
+    if (!key && timeline->count == 0) {
+        /* Its key frame was dropped to make room: nothing to change from. */
+        app_timeline_clear(timeline);
+        return false;
+    }
     if (timeline->count == timeline->capacity && !grow_ring(timeline)) {
         app_timeline_clear(timeline);
         return false;
@@ -235,7 +315,7 @@ bool app_timeline_push(app_timeline *timeline, long tick, const uint32_t *pixels
     if (extra_size)
         memcpy(copy + words, extra, extra_size);
     frame *f = &timeline->frames[(timeline->start + timeline->count) % timeline->capacity];
-    *f = (frame){tick, width, height, copy, words, extra_size, bytes};
+    *f = (frame){tick, key, width, height, copy, words, extra_size, bytes};
     timeline->count++;
     timeline->bytes += bytes;
     return true;
@@ -274,5 +354,14 @@ bool app_timeline_restore(const app_timeline *timeline, long tick, uint32_t *pix
         *extra = f->words + f->word_count;
     if (extra_size)
         *extra_size = f->extra_size;
-    return decode(f->words, f->word_count, pixels, width, height, pitch);
+    long key = i;
+    while (key > 0 && !at(timeline, (size_t)key)->key)
+        key--;
+    for (long j = key; j <= i; j++) {
+        const frame *g = at(timeline, (size_t)j);
+        if (g->width != width || g->height != height ||
+            !decode(g->words, g->word_count, j > key, pixels, width, height, pitch))
+            return false;
+    }
+    return true;
 }

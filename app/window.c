@@ -423,8 +423,10 @@ int app_window(const app_options *options) {
         state->test_resident_before = window_resident_kib();
         state->test_reloads = state->test_reloads_total;
         run(state);
-        if (state->renderer)
+        if (state->renderer) {
             print_frame_statistics(state);
+            window_timeline_report(state);
+        }
     }
 
     int status = state->status;

@@ -103,6 +103,9 @@ typedef struct window_state {
     lr_camera fresh_camera;
     unsigned fresh_hidden;
     int fresh_width, fresh_height;
+    double restore_sum, restore_worst; /* seconds restoring past pictures, for the report */
+    long restores;
+    size_t timeline_most; /* the most bytes the timeline held */
 
     /* Camera: the scene's (fitted, then loom.camera{}) until the user moves it. */
     bool user_camera;
@@ -199,6 +202,7 @@ void window_timeline_play(window_state *state, double elapsed);
 bool window_timeline_mouse(window_state *state, const SDL_Event *event);
 void window_timeline_draw_bar(window_state *state, void *surface);
 double window_timeline_time(const window_state *state);
+void window_timeline_report(const window_state *state);
 
 /* window_overlay.c */
 void window_draw_overlays(window_state *state);

@@ -60,14 +60,22 @@ void window_timeline_record(window_state *state) {
     app_timeline_set_cap(state->timeline, timeline_cap(state));
     app_timeline_push(state->timeline, state->tick, picture->pixels, picture->w, picture->h,
                       picture->pitch, NULL, 0);
+    size_t bytes = app_timeline_bytes(state->timeline);
+    state->timeline_most = bytes > state->timeline_most ? bytes : state->timeline_most;
 }
 
 bool window_timeline_show(window_state *state) {
     SDL_Surface *picture = lr_renderer_surface(state->renderer);
     state->fresh = false; /* the renderer no longer holds the present's picture */
+    double start = app_seconds();
     if (app_timeline_restore(state->timeline, state->shown, picture->pixels, picture->w, picture->h,
-                             picture->pitch, NULL, NULL))
+                             picture->pitch, NULL, NULL)) {
+        double took = app_seconds() - start;
+        state->restore_sum += took;
+        state->restore_worst = took > state->restore_worst ? took : state->restore_worst;
+        state->restores++;
         return true;
+    }
     state->past = false; /* the window's size changed: that past is gone */
     app_timeline_clear(state->timeline);
     return false;
@@ -201,4 +209,29 @@ void window_timeline_draw_bar(window_state *state, void *surface) {
     int at = x0 + (int)lround((double)(shown - first) / (double)(last - first) * (x1 - x0));
     lr_fill_rect(surface, x0, y, at - x0, h, KEPT_COLOR);
     lr_fill_rect(surface, at - marker / 2, y - h / 2, marker, 2 * h, MARKER_COLOR);
+}
+
+/* What the window says as it closes about its timeline: how much it held and
+ * how long it kept, and how fast a past picture came back. */
+void window_timeline_report(const window_state *state) {
+    const app_timeline *timeline = state->timeline;
+    size_t count = app_timeline_count(timeline);
+    double mib = 1.0 / (1024.0 * 1024.0);
+    double seconds = count > 1
+                         ? (double)(app_timeline_last(timeline) - app_timeline_first(timeline)) /
+                               state->options->fps
+                         : 0.0;
+    double held = (double)app_timeline_bytes(timeline) * mib;
+    fprintf(stderr,
+            "loom: timeline: %zu frames, %.2f s from t = %.2f s, %.1f MiB (%.2f MiB a second; at "
+            "most %.1f MiB, cap %.1f MiB)",
+            count, seconds,
+            count ? (double)app_timeline_first(timeline) / state->options->fps : 0.0, held,
+            seconds > 0.0 ? held / seconds : 0.0, (double)state->timeline_most * mib,
+            (double)app_timeline_cap(timeline) * mib);
+    if (state->restores > 0)
+        fprintf(stderr, "; %ld pictures of the past, restored in %.2f ms mean, %.2f ms worst",
+                state->restores, 1000.0 * state->restore_sum / (double)state->restores,
+                1000.0 * state->restore_worst);
+    fprintf(stderr, "\n");
 }
