@@ -58,17 +58,22 @@ struct lr_font {
     bool extra_made[EXTRA_COUNT];
 };
 
+/* DejaVu where Debian, Arch and Fedora put it, and where macOS finds fonts
+ * for every user (`brew install --cask font-dejavu --fontdir /Library/Fonts`,
+ * docs/install.md). */
 const char *lr_font_default_path(bool bold) {
     static const char *const regular[] = {
         "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
         "/usr/share/fonts/TTF/DejaVuSansMono.ttf",
         "/usr/share/fonts/dejavu/DejaVuSansMono.ttf",
+        "/Library/Fonts/DejaVuSansMono.ttf",
         NULL,
     };
     static const char *const heavy[] = {
         "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf",
         "/usr/share/fonts/TTF/DejaVuSansMono-Bold.ttf",
         "/usr/share/fonts/dejavu/DejaVuSansMono-Bold.ttf",
+        "/Library/Fonts/DejaVuSansMono-Bold.ttf",
         NULL,
     };
     for (const char *const *path = bold ? heavy : regular; *path; path++)
@@ -82,12 +87,14 @@ const char *lr_font_sans_path(bool bold) {
         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
         "/usr/share/fonts/TTF/DejaVuSans.ttf",
         "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+        "/Library/Fonts/DejaVuSans.ttf",
         NULL,
     };
     static const char *const heavy[] = {
         "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
         "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
         "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf",
+        "/Library/Fonts/DejaVuSans-Bold.ttf",
         NULL,
     };
     for (const char *const *path = bold ? heavy : regular; *path; path++)
