@@ -7,6 +7,9 @@
  *   loom render examples/cloth_hanging.lua --frames 300 --out /tmp/f
  *   build/bench/bench_timeline /tmp/f 300 60
  *
+ * or, as `make bench` runs it, `bench_timeline LOOM`: renders 300 frames of
+ * two examples at 1280x720 into a temporary folder and measures those.
+ *
  * Prints MiB per second of timeline (at FPS frames a second), the raw
  * pictures' MiB per second for comparison, and the restore time (mean and
  * worst over every frame), and checks every frame comes back byte for byte.
@@ -38,18 +41,12 @@ static uint32_t *load(const char *folder, int frame, int *width, int *height) {
     return (uint32_t *)rgb;
 }
 
-int main(int argc, char **argv) {
-    if (argc != 4) {
-        fprintf(stderr, "usage: bench_timeline FOLDER FRAMES FPS\n");
-        return 2;
-    }
-    int frames = atoi(argv[2]);
-    double fps = atof(argv[3]);
+static int measure(const char *folder, int frames, double fps) {
     app_timeline *timeline = app_timeline_create((size_t)1 << 40);
     double push = 0.0;
     int width = 0, height = 0;
     for (int k = 0; k < frames; k++) {
-        uint32_t *pixels = load(argv[1], k, &width, &height);
+        uint32_t *pixels = load(folder, k, &width, &height);
         if (!pixels)
             return 1;
         double start = now();
@@ -66,7 +63,7 @@ int main(int argc, char **argv) {
         double took = now() - start;
         sum += took;
         worst = took > worst ? took : worst;
-        uint32_t *pixels = load(argv[1], k, &width, &height);
+        uint32_t *pixels = load(folder, k, &width, &height);
         if (!ok || !pixels || memcmp(out, pixels, (size_t)width * height * 4) != 0)
             wrong++;
         stbi_image_free(pixels);
@@ -75,11 +72,36 @@ int main(int argc, char **argv) {
     printf("%s: %d frames of %dx%d (%.1f s at %g fps): %.2f MiB a second of timeline (raw "
            "pictures: %.1f MiB a second); push %.2f ms a frame; restore %.2f ms mean, %.2f ms "
            "worst; %d wrong\n",
-           argv[1], frames, width, height, seconds, fps,
+           folder, frames, width, height, seconds, fps,
            (double)app_timeline_bytes(timeline) / mib / seconds,
            (double)width * height * 4 * frames / mib / seconds, 1000.0 * push / frames,
            1000.0 * sum / frames, 1000.0 * worst, wrong);
     app_timeline_destroy(timeline);
     free(out);
     return wrong ? 1 : 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc == 4)
+        return measure(argv[1], atoi(argv[2]), atof(argv[3]));
+    if (argc != 2) {
+        fprintf(stderr, "usage: bench_timeline FOLDER FRAMES FPS | bench_timeline LOOM\n");
+        return 2;
+    }
+    static const char *const scenes[] = {"examples/draw_projectile_energy.lua",
+                                         "examples/cloth_hanging.lua"};
+    int status = 0;
+    for (size_t i = 0; i < sizeof scenes / sizeof scenes[0] && status == 0; i++) {
+        char folder[] = "/tmp/bench_timeline.XXXXXX", command[8192];
+        if (!mkdtemp(folder))
+            return 1;
+        snprintf(command, sizeof command,
+                 "'%s' render %s --frames 300 --size 1280x720 --quiet --out %s", argv[1],
+                 scenes[i], folder);
+        status = system(command) == 0 ? measure(folder, 300, 60.0) : 1;
+        snprintf(command, sizeof command, "rm -rf %s", folder);
+        if (system(command) != 0)
+            status = 1;
+    }
+    return status;
 }
