@@ -96,8 +96,8 @@ int main(int argc, char **argv) {
         if (!mkdtemp(folder))
             return 1;
         snprintf(command, sizeof command,
-                 "'%s' render %s --frames 300 --size 1280x720 --quiet --out %s", argv[1],
-                 scenes[i], folder);
+                 "'%s' render %s --frames 300 --size 1280x720 --quiet --out %s", argv[1], scenes[i],
+                 folder);
         status = system(command) == 0 ? measure(folder, 300, 60.0) : 1;
         snprintf(command, sizeof command, "rm -rf %s", folder);
         if (system(command) != 0)
