@@ -184,6 +184,9 @@ bool window_present(window_state *state) {
         fprintf(stderr, "loom: %s\n", note);
         window_notify(state, "%s", note);
     }
+    /* The window's panels go over the picture from here on: the next
+     * picture is drawn again unless a tick draws it first. */
+    state->fresh = false;
     window_timeline_draw_bar(state, lr_renderer_surface(state->renderer));
     window_draw_overlays(state);
     app_sliders_draw(state->sliders, lr_renderer_surface(state->renderer), screen->h, state->font,
