@@ -174,9 +174,11 @@ bool window_present(window_state *state) {
         if (!same)
             window_timeline_record(state);
     }
+    window_probe_draw(state, lr_renderer_surface(state->renderer));
     if (state->screenshot_asked) { /* the scene's picture, without the window's panels */
         state->screenshot_asked = false;
         save_screenshot(state);
+        window_probe_print(state);
     }
     char note[300];
     app_recorder_frame(state->recorder, state->renderer, state->record_clock, note, sizeof note);
@@ -434,6 +436,7 @@ int app_window(const app_options *options) {
 
     int status = state->status;
     window_release_grab(state);
+    window_probe_clear(state);
     app_timeline_destroy(state->timeline);
     app_recorder_destroy(state->recorder);
     app_sliders_destroy(state->sliders);

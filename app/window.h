@@ -55,7 +55,17 @@ enum {
 #define MARGIN_POINTS  12.0
 #define PADDING_POINTS 10.0
 
-typedef enum drag_mode { DRAG_NONE, DRAG_PARTICLE, DRAG_PAN, DRAG_ORBIT } drag_mode;
+/* DRAG_PENDING: pressed on a particle; a click pins a probe, a drag grabs it. */
+typedef enum drag_mode { DRAG_NONE, DRAG_PENDING, DRAG_PARTICLE, DRAG_PAN, DRAG_ORBIT } drag_mode;
+
+enum { MAX_PROBES = 8 };
+
+/* A particle's state as a probe reads it, kept with each timeline frame. */
+typedef struct window_probe_sample {
+    lm_particle particle;
+    lm_vec3 position, velocity;
+    double mass;
+} window_probe_sample;
 
 typedef struct window_state {
     const app_options *options;
@@ -106,6 +116,16 @@ typedef struct window_state {
     double restore_sum, restore_worst; /* seconds restoring past pictures, for the report */
     long restores;
     size_t timeline_most; /* the most bytes the timeline held */
+
+    /* Probes (window_probe.c): the particles with a readout, and the
+     * states of the particles of the picture shown. */
+    lm_particle probes[MAX_PROBES];
+    int probe_count;
+    window_probe_sample *samples; /* now's, gathered for each tick's frame */
+    size_t sample_capacity;
+    const window_probe_sample *past_samples; /* the past frame's (the timeline's) */
+    size_t past_sample_count;
+    int press_x, press_y; /* where DRAG_PENDING pressed */
 
     /* Camera: the scene's (fitted, then loom.camera{}) until the user moves it. */
     bool user_camera;
@@ -185,6 +205,7 @@ void window_zoom(window_state *state, double clicks);
 
 /* window_grab.c */
 void window_release_grab(window_state *state);
+bool window_grab_find(window_state *state, int x, int y, lm_particle *found);
 bool window_grab(window_state *state, int x, int y);
 void window_move_grab(window_state *state);
 
@@ -203,6 +224,13 @@ bool window_timeline_mouse(window_state *state, const SDL_Event *event);
 void window_timeline_draw_bar(window_state *state, void *surface);
 double window_timeline_time(const window_state *state);
 void window_timeline_report(const window_state *state);
+
+/* window_probe.c */
+size_t window_probe_record(window_state *state, const window_probe_sample **samples);
+void window_probe_click(window_state *state, int x, int y);
+void window_probe_clear(window_state *state);
+void window_probe_draw(window_state *state, void *surface);
+void window_probe_print(window_state *state);
 
 /* window_overlay.c */
 void window_draw_overlays(window_state *state);

@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* -------------------------------------------------------------- events -- */
 
@@ -230,8 +231,14 @@ void window_handle_event(window_state *state, const SDL_Event *event) {
         state->drag_x = event->button.x;
         state->drag_y = event->button.y;
         if (event->button.button == SDL_BUTTON_LEFT) {
-            /* The past is a picture: nothing to pull there. */
-            if (state->past || !window_grab(state, event->button.x, event->button.y))
+            /* On a particle: a click pins a probe, a drag pulls it (not in
+             * the past, a picture: nothing to pull there). */
+            lm_particle near;
+            state->press_x = event->button.x;
+            state->press_y = event->button.y;
+            if (state->past || window_grab_find(state, event->button.x, event->button.y, &near))
+                state->drag = DRAG_PENDING;
+            else
                 state->drag = state->view.perspective ? DRAG_ORBIT : DRAG_PAN;
         } else if (event->button.button == SDL_BUTTON_RIGHT ||
                    event->button.button == SDL_BUTTON_MIDDLE) {
@@ -243,6 +250,8 @@ void window_handle_event(window_state *state, const SDL_Event *event) {
         state->mouse_x = event->button.x;
         state->mouse_y = event->button.y;
         script_mouse(state, "mousereleased", event->button.button);
+        if (state->drag == DRAG_PENDING && event->button.button == SDL_BUTTON_LEFT)
+            window_probe_click(state, state->press_x, state->press_y);
         window_release_grab(state);
         state->dirty = true;
         break;
@@ -253,9 +262,15 @@ void window_handle_event(window_state *state, const SDL_Event *event) {
         int dx = event->motion.x - state->drag_x, dy = event->motion.y - state->drag_y;
         state->drag_x = event->motion.x;
         state->drag_y = event->motion.y;
-        if (state->drag == DRAG_PARTICLE)
+        if (state->drag == DRAG_PENDING &&
+            abs(event->motion.x - state->press_x) + abs(event->motion.y - state->press_y) > 4) {
+            state->drag = DRAG_NONE;
+            if (!state->past && window_grab(state, state->press_x, state->press_y))
+                window_move_grab(state);
+        } else if (state->drag == DRAG_PARTICLE) {
             window_move_grab(state);
-        else if (state->drag == DRAG_PAN)
+        }
+        if (state->drag == DRAG_PAN)
             window_pan(state, dx, dy);
         else if (state->drag == DRAG_ORBIT)
             window_orbit(state, dx, dy);

@@ -136,6 +136,7 @@ static const text_line help_lines[] = {
     {"Tab", "show / hide the numbers (HUD)"},
     {"H  F1  ?", "show / hide this help"},
     {"Esc", "quit"},
+    {"click", "a probe on a particle: position, speed, energy"},
     {"drag", "pull the nearest particle"},
     {"", "(away from particles: pan, or orbit in 3D)"},
     {"right drag", "pan"},

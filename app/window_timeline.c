@@ -45,6 +45,7 @@ void window_timeline_start(window_state *state) {
     state->fresh = false;
     state->replay_owed = 0.0;
     state->bar_drag = false;
+    state->past_sample_count = 0;
 }
 
 void window_timeline_record(window_state *state) {
@@ -58,8 +59,10 @@ void window_timeline_record(window_state *state) {
         return;
     SDL_Surface *picture = lr_renderer_surface(state->renderer);
     app_timeline_set_cap(state->timeline, timeline_cap(state));
+    const window_probe_sample *samples;
+    size_t count = window_probe_record(state, &samples);
     app_timeline_push(state->timeline, state->tick, picture->pixels, picture->w, picture->h,
-                      picture->pitch, NULL, 0);
+                      picture->pitch, samples, count * sizeof *samples);
     size_t bytes = app_timeline_bytes(state->timeline);
     state->timeline_most = bytes > state->timeline_most ? bytes : state->timeline_most;
 }
@@ -68,8 +71,12 @@ bool window_timeline_show(window_state *state) {
     SDL_Surface *picture = lr_renderer_surface(state->renderer);
     state->fresh = false; /* the renderer no longer holds the present's picture */
     double start = app_seconds();
+    const void *extra;
+    size_t extra_size;
     if (app_timeline_restore(state->timeline, state->shown, picture->pixels, picture->w, picture->h,
-                             picture->pitch, NULL, NULL)) {
+                             picture->pitch, &extra, &extra_size)) {
+        state->past_samples = extra; /* valid until the next push: drawn at once */
+        state->past_sample_count = extra_size / sizeof(window_probe_sample);
         double took = app_seconds() - start;
         state->restore_sum += took;
         state->restore_worst = took > state->restore_worst ? took : state->restore_worst;

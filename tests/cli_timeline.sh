@@ -24,8 +24,12 @@ ball:arrow("velocity", { scale = 0.1 })
 loom.label{ text = "ball", at = ball, offset = { 0, 14 } }
 loom.title("A throw")
 function loom.update()
-  local _, y = ball:pos()
+  local x, y = ball:pos()
   loom.plot("height", y, { unit = "m" })
+  if math.abs(world:time() - 1) < 1e-9 then
+    local vx, vy = ball:vel()
+    print(string.format("at 1 s: %.6f %.6f speed %.3f m/s", x, y, math.sqrt(vx * vx + vy * vy)))
+  end
 end
 loom.camera{ projection = "orthographic", target = { 0, 1.2 }, height = 3 }
 return world
@@ -33,9 +37,16 @@ LUA
 
 # The frames of 0.983, 1.0 and 1.017 s (59, 60, 61) as `loom render` draws them.
 if ! "$loom" render "$tmp/throw.lua" --frames 62 --size 640x360 --quiet --out "$tmp/render" \
-    2>"$tmp/err"; then
+    >"$tmp/render.out" 2>"$tmp/err"; then
     not_ok "loom render the scene" "$tmp/err"
 fi
+# The ball's speed at 1 s as the scene says (p:vel()), and its pixel in
+# loom render's frame of 1 s: the middle of its red (#e6194b) pixels.
+set -- $(sed -n 's/^at 1 s: //p' "$tmp/render.out")
+speed_at_1=$4
+set -- $("$pngcheck" where "$tmp/render/frame_00060.png" 0 0 639 359 '#e6194b' 30)
+ball_x=$((($2 + $4) / 2))
+ball_y=$((($3 + $5) / 2))
 
 if ! need_window "the timeline checks" || ! xvfb_start 1024x768x24; then
     finish
@@ -88,6 +99,16 @@ keys shift+Right 1
 shot at1
 check "t = 1.0 s on the timeline is loom render's frame of 1.0 s, byte for byte" \
     cmp -s "$tmp/at1.png" "$tmp/render/frame_00060.png"
+# A click on the ball pins a probe; P prints its readout: the scene's speed.
+xdotool mousemove --window "$window" "$ball_x" "$ball_y" click 1
+sleep 0.3
+shot probed
+probe=$(grep "^loom: probe at t = 1.000 s" "$tmp/out" | tail -n 1)
+same "a probe clicked at 1.0 s reads the speed p:vel() gives then ($speed_at_1 m/s)" \
+    "$speed_at_1" "$(echo "$probe" | sed -n 's/.*speed \([0-9.]*\) m\/s.*/\1/p')"
+check "the probe's readout is in P's picture" sh -c "! cmp -s '$tmp/probed.png' '$tmp/at1.png'"
+xdotool mousemove --window "$window" "$ball_x" "$ball_y" click 1
+sleep 0.3
 keys Left 1
 shot at59
 check "Left: one frame back is frame 59, byte for byte" \
