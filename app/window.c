@@ -175,10 +175,12 @@ bool window_present(window_state *state) {
             window_timeline_record(state);
     }
     window_probe_draw(state, lr_renderer_surface(state->renderer));
+    window_measure_draw(state, lr_renderer_surface(state->renderer));
     if (state->screenshot_asked) { /* the scene's picture, without the window's panels */
         state->screenshot_asked = false;
         save_screenshot(state);
         window_probe_print(state);
+        window_measure_print(state);
     }
     char note[300];
     app_recorder_frame(state->recorder, state->renderer, state->record_clock, note, sizeof note);

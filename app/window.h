@@ -58,7 +58,12 @@ enum {
 /* DRAG_PENDING: pressed on a particle; a click pins a probe, a drag grabs it. */
 typedef enum drag_mode { DRAG_NONE, DRAG_PENDING, DRAG_PARTICLE, DRAG_PAN, DRAG_ORBIT } drag_mode;
 
-enum { MAX_PROBES = 8 };
+enum { MAX_PROBES = 8, MAX_RULERS = 8 };
+
+/* A ruler's ends in the world (window_measure.c). */
+typedef struct window_ruler {
+    lm_vec3 a, b;
+} window_ruler;
 
 /* A particle's state as a probe reads it, kept with each timeline frame. */
 typedef struct window_probe_sample {
@@ -126,6 +131,13 @@ typedef struct window_state {
     const window_probe_sample *past_samples; /* the past frame's (the timeline's) */
     size_t past_sample_count;
     int press_x, press_y; /* where DRAG_PENDING pressed */
+
+    /* Rulers and the stopwatch's two marks (window_measure.c). */
+    window_ruler rulers[MAX_RULERS];
+    int ruler_count;
+    bool ruler_drag;
+    double marks[2]; /* seconds of simulated time */
+    bool marked[2];
 
     /* Camera: the scene's (fitted, then loom.camera{}) until the user moves it. */
     bool user_camera;
@@ -231,6 +243,14 @@ void window_probe_click(window_state *state, int x, int y);
 void window_probe_clear(window_state *state);
 void window_probe_draw(window_state *state, void *surface);
 void window_probe_print(window_state *state);
+void window_draw_line(void *surface, double x0, double y0, double x1, double y1, uint32_t color);
+
+/* window_measure.c */
+bool window_measure_mouse(window_state *state, const SDL_Event *event);
+void window_measure_mark(window_state *state, int which);
+void window_measure_clear(window_state *state);
+void window_measure_draw(window_state *state, void *surface);
+void window_measure_print(const window_state *state);
 
 /* window_overlay.c */
 void window_draw_overlays(window_state *state);

@@ -76,6 +76,15 @@ static void builtin_key(window_state *state, const SDL_KeyboardEvent *key) {
     case SDLK_END:
         window_timeline_live(state);
         break;
+    case SDLK_LEFTBRACKET: /* the stopwatch's start and end: the moment shown */
+        window_measure_mark(state, 0);
+        break;
+    case SDLK_RIGHTBRACKET:
+        window_measure_mark(state, 1);
+        break;
+    case SDLK_BACKSPACE:
+        window_measure_clear(state);
+        break;
     case SDLK_r:
         window_reload(state, false);
         break;
@@ -202,7 +211,8 @@ void window_handle_event(window_state *state, const SDL_Event *event) {
     bool mouse = event->type == SDL_MOUSEBUTTONDOWN || event->type == SDL_MOUSEBUTTONUP ||
                  event->type == SDL_MOUSEMOTION;
     if (mouse && state->drag == DRAG_NONE &&
-        (slider_mouse(state, event) || window_timeline_mouse(state, event))) {
+        (window_measure_mouse(state, event) || slider_mouse(state, event) ||
+         window_timeline_mouse(state, event))) {
         state->dirty = true;
         return;
     }

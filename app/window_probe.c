@@ -136,8 +136,9 @@ void window_probe_clear(window_state *state) {
     state->sample_capacity = 0;
 }
 
-/* A line three pixels wide, stamped square by square. */
-static void line(void *surface, double x0, double y0, double x1, double y1, uint32_t color) {
+/* A line three pixels wide, stamped square by square: the probes' arrows
+ * and the rulers. */
+void window_draw_line(void *surface, double x0, double y0, double x1, double y1, uint32_t color) {
     double length = hypot(x1 - x0, y1 - y0);
     int steps = (int)ceil(length) + 1;
     if (steps > 4000)
@@ -180,13 +181,13 @@ void window_probe_draw(window_state *state, void *surface) {
         double ax, ay;
         if (app_view_project(&state->view, ahead, &ax, &ay, &depth) && isfinite(ax) &&
             isfinite(ay)) {
-            line(surface, px, py, ax, ay, PROBE_ARROW);
+            window_draw_line(surface, px, py, ax, ay, PROBE_ARROW);
             double back = atan2(py - ay, px - ax), head = window_points(state, 10.0);
             if (hypot(ax - px, ay - py) > head) {
-                line(surface, ax, ay, ax + head * cos(back + 0.45), ay + head * sin(back + 0.45),
-                     PROBE_ARROW);
-                line(surface, ax, ay, ax + head * cos(back - 0.45), ay + head * sin(back - 0.45),
-                     PROBE_ARROW);
+                window_draw_line(surface, ax, ay, ax + head * cos(back + 0.45),
+                                 ay + head * sin(back + 0.45), PROBE_ARROW);
+                window_draw_line(surface, ax, ay, ax + head * cos(back - 0.45),
+                                 ay + head * sin(back - 0.45), PROBE_ARROW);
             }
         }
         if (!state->font)

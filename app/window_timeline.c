@@ -22,12 +22,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#define BAR_POINTS    8.0  /* the bar's height */
-#define BAR_REACH     10.0 /* points above and below it that still take a click */
-#define MARKER_POINTS 4.0  /* the marker's width */
-#define BAR_COLOR     0x202327B0u
-#define KEPT_COLOR    0x8A93A3E0u
-#define MARKER_COLOR  0xFFD166FFu
+#define BAR_POINTS      8.0  /* the bar's height */
+#define BAR_REACH       10.0 /* points above and below it that still take a click */
+#define MARKER_POINTS   4.0  /* the marker's width */
+#define BAR_COLOR       0x202327B0u
+#define KEPT_COLOR      0x8A93A3E0u
+#define MARKER_COLOR    0xFFD166FFu
+#define STOPWATCH_COLOR 0x4363D8FFu
 
 /* A quarter of --memory, less what the scene holds beyond the rest. */
 static size_t timeline_cap(const window_state *state) {
@@ -216,6 +217,15 @@ void window_timeline_draw_bar(window_state *state, void *surface) {
     int at = x0 + (int)lround((double)(shown - first) / (double)(last - first) * (x1 - x0));
     lr_fill_rect(surface, x0, y, at - x0, h, KEPT_COLOR);
     lr_fill_rect(surface, at - marker / 2, y - h / 2, marker, 2 * h, MARKER_COLOR);
+    for (int k = 0; k < 2; k++) { /* the stopwatch's marks */
+        long tick = lround(state->marks[k] * state->options->fps);
+        if (state->marked[k] && tick >= first && tick <= last)
+            lr_fill_rect(
+                surface,
+                x0 + (int)lround((double)(tick - first) / (double)(last - first) * (x1 - x0)) -
+                    marker / 4,
+                y - h, marker / 2 + 1, 3 * h, STOPWATCH_COLOR);
+    }
 }
 
 /* What the window says as it closes about its timeline: how much it held and
