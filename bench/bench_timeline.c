@@ -41,7 +41,7 @@ static uint32_t *load(const char *folder, int frame, int *width, int *height) {
     return (uint32_t *)rgb;
 }
 
-static int measure(const char *folder, int frames, double fps) {
+static int measure(const char *folder, const char *name, int frames, double fps) {
     app_timeline *timeline = app_timeline_create((size_t)1 << 40);
     double push = 0.0;
     int width = 0, height = 0;
@@ -72,7 +72,7 @@ static int measure(const char *folder, int frames, double fps) {
     printf("%s: %d frames of %dx%d (%.1f s at %g fps): %.2f MiB a second of timeline (raw "
            "pictures: %.1f MiB a second); push %.2f ms a frame; restore %.2f ms mean, %.2f ms "
            "worst; %d wrong\n",
-           folder, frames, width, height, seconds, fps,
+           name, frames, width, height, seconds, fps,
            (double)app_timeline_bytes(timeline) / mib / seconds,
            (double)width * height * 4 * frames / mib / seconds, 1000.0 * push / frames,
            1000.0 * sum / frames, 1000.0 * worst, wrong);
@@ -83,7 +83,7 @@ static int measure(const char *folder, int frames, double fps) {
 
 int main(int argc, char **argv) {
     if (argc == 4)
-        return measure(argv[1], atoi(argv[2]), atof(argv[3]));
+        return measure(argv[1], argv[1], atoi(argv[2]), atof(argv[3]));
     if (argc != 2) {
         fprintf(stderr, "usage: bench_timeline FOLDER FRAMES FPS | bench_timeline LOOM\n");
         return 2;
@@ -98,7 +98,7 @@ int main(int argc, char **argv) {
         snprintf(command, sizeof command,
                  "'%s' render %s --frames 300 --size 1280x720 --quiet --out %s", argv[1], scenes[i],
                  folder);
-        status = system(command) == 0 ? measure(folder, 300, 60.0) : 1;
+        status = system(command) == 0 ? measure(folder, scenes[i], 300, 60.0) : 1;
         snprintf(command, sizeof command, "rm -rf %s", folder);
         if (system(command) != 0)
             status = 1;
