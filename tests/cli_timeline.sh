@@ -40,6 +40,9 @@ if ! "$loom" render "$tmp/throw.lua" --frames 62 --size 640x360 --quiet --out "$
     >"$tmp/render.out" 2>"$tmp/err"; then
     not_ok "loom render the scene" "$tmp/err"
 fi
+# And `loom render --at 1`: that moment alone.
+"$loom" render "$tmp/throw.lua" --at 1 --size 640x360 --quiet --out "$tmp/at" >/dev/null \
+    2>>"$tmp/err" || not_ok "loom render --at 1" "$tmp/err"
 # The ball's speed at 1 s as the scene says (p:vel()), and its pixel in
 # loom render's frame of 1 s: the middle of its red (#e6194b) pixels.
 set -- $(sed -n 's/^at 1 s: //p' "$tmp/render.out")
@@ -97,8 +100,8 @@ xdotool mousemove --window "$window" 1 352 click 1
 sleep 0.3
 keys shift+Right 1
 shot at1
-check "t = 1.0 s on the timeline is loom render's frame of 1.0 s, byte for byte" \
-    cmp -s "$tmp/at1.png" "$tmp/render/frame_00060.png"
+check "t = 1.0 s on the timeline is \`loom render --at 1\`'s picture, byte for byte" \
+    cmp -s "$tmp/at1.png" "$tmp/at/frame_00060.png"
 # A click on the ball pins a probe; P prints its readout: the scene's speed.
 xdotool mousemove --window "$window" "$ball_x" "$ball_y" click 1
 sleep 0.3
