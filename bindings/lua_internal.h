@@ -61,8 +61,13 @@ typedef struct lmlua_world {
     /* Divergence watch (lua_force.c): the total energy at watch_time. */
     double watch_energy, watch_time;
     bool watching, diverge_warned;
-    bool tunnel_warned; /* a particle passed through a thin collider (lua_force.c) */
-    lr_styles *styles;  /* colours and looks by handle (render/style.h); the engine keeps none */
+    bool tunnel_warned;          /* a particle passed through a thin collider (lua_force.c) */
+    bool unmet_warned;           /* exact sticks could not be solved in a sub-step (lua_world.c) */
+    bool net_warned;             /* a relaxed net's sticks were off by more than 1% (lua_world.c) */
+    double net_first, net_worst; /* ... first when, and the most over the second after */
+    double net_worst_time;
+    uint32_t net_sticks;
+    lr_styles *styles; /* colours and looks by handle (render/style.h); the engine keeps none */
 } lmlua_world;
 
 /* The world at arg, or a "world expected" argument error. */
