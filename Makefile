@@ -50,6 +50,7 @@ BINDINGS_LIB = $(BUILD)/libloom_lua.a
 LOOM         = $(BUILD)/loom
 
 ENGINE_TESTS = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/engine_*.c))
+APP_TESTS    = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/app_*.c))
 # The stored hashes of the batched order in every vector width (x86-64).
 ifeq ($(shell uname -m),x86_64)
 ENGINE_TESTS += $(BUILD)/tests/engine_batched_baseline $(BUILD)/tests/engine_batched_avx2 \
@@ -173,6 +174,11 @@ $(BUILD)/tests/engine_%: $(BUILD)/obj/tests/engine_%.o $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
 
+# App tests see one app/ module each (its object alone).
+$(BUILD)/tests/app_%: $(BUILD)/obj/tests/app_%.o $(BUILD)/obj/app/%.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ -lm
+
 # engine_batched with the kernels of one width (linked before the engine's
 # library, whose relax.o is then not used).
 $(BUILD)/tests/engine_batched_baseline: $(BUILD)/obj/tests/engine_batched.o \
@@ -222,6 +228,11 @@ $(BUILD)/bench/bench_draw: $(BUILD)/obj/bench/bench_draw.o $(BINDINGS_LIB) $(REN
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
 
+# bench_timeline measures the window's timeline store on rendered frames.
+$(BUILD)/bench/bench_timeline: $(BUILD)/obj/bench/bench_timeline.o $(BUILD)/obj/app/timeline.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ -lm
+
 # bench_shade draws a scene: like bench_draw.
 $(BUILD)/obj/bench/bench_shade.o: bench/bench_shade.c
 	@mkdir -p $(dir $@)
@@ -258,7 +269,7 @@ demo: deps
 	@echo "demo: $(DEMO_FRAMES) frames of $(DEMO_SCENE) are in out/demo/ (frame_00000.png ...)"
 	@echo "demo: make a video with: $(LOOM) render $(DEMO_SCENE) --frames $(DEMO_FRAMES) --video demo.mp4"
 
-test: $(LOOM) $(ENGINE_TESTS) $(TOOLS)
+test: $(LOOM) $(ENGINE_TESTS) $(APP_TESTS) $(TOOLS)
 	@sh tests/run.sh $(BUILD)
 
 bench: $(BENCHES) $(VECTOR_BENCHES) $(LOOM)
@@ -287,7 +298,7 @@ CHECK_ENV    = ASAN_OPTIONS=detect_leaks=1:exitcode=86:detect_stack_use_after_re
                LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
                HOSTILE_SLACK=2 SUITE_TIMEOUT=900
 
-check-build: $(LOOM) $(ENGINE_TESTS) $(TOOLS) $(BENCHES)
+check-build: $(LOOM) $(ENGINE_TESTS) $(APP_TESTS) $(TOOLS) $(BENCHES)
 
 check:
 	@$(MAKE) --no-print-directory BUILD=$(CHECK_BUILD) OPT=-O1 SAN="$(CHECK_SAN)" check-build

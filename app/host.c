@@ -199,6 +199,10 @@ app_guard *app_host_guard(app_host *host) {
     return &host->guard;
 }
 
+size_t app_host_memory_used(const app_host *host) {
+    return host->memory_used;
+}
+
 bool app_host_over_time(app_host *host) {
     return app_guard_over(&host->guard);
 }

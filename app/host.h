@@ -55,6 +55,8 @@ bool app_host_close(app_host *host, char *err, size_t err_size);
 void app_host_destroy(app_host *host);
 
 struct lua_State *app_host_state(app_host *host);
+/* Bytes the Lua heap holds now (the world's engine memory included). */
+size_t app_host_memory_used(const app_host *host);
 /* The host whose state L is (or is a thread of). */
 app_host *app_host_of(struct lua_State *L);
 /* setup->context of the host whose state L is. */

@@ -256,6 +256,10 @@ void app_scene_destroy(app_scene *scene) {
     free(scene);
 }
 
+size_t app_scene_memory_used(const app_scene *scene) {
+    return app_host_memory_used(scene->host);
+}
+
 app_scene *app_scene_load(const char *path, const app_limits *limits, char *err, size_t err_size) {
     app_scene_setup setup = {.path = path, .limits = *limits};
     return app_scene_load_setup(&setup, err, err_size);
@@ -360,6 +364,8 @@ static void theme_in(lua_State *L, void *context) {
 }
 
 lr_theme app_scene_theme(app_scene *scene) {
+    if (scene->setup.force_theme)
+        return lr_theme_preset(scene->setup.theme);
     lr_theme theme = lr_theme_preset(LR_THEME_LIGHT);
     app_scene_protected(scene, theme_in, &theme);
     return theme;
@@ -606,6 +612,15 @@ const lm_overlay *app_scene_overlay(app_scene *scene) {
 
 const lm_plots *app_scene_plots(app_scene *scene) {
     return lmlua_plots(scene->L);
+}
+
+bool app_scene_record(app_scene *scene, char *err, size_t err_size) {
+    lua_pushcfunction(scene->L, lmlua_record_frame);
+    return call(scene, 0, 0, err, err_size);
+}
+
+const lm_plots *app_scene_records(app_scene *scene) {
+    return lmlua_records(scene->L);
 }
 
 /* ------------------------------------------------------------- the end -- */

@@ -71,6 +71,10 @@ typedef struct app_scene_setup {
      * (app/guard.h: the window's Esc and saves). May be NULL. */
     bool (*interrupt)(void *context, char *why, size_t why_size);
     void *interrupt_context;
+    /* --theme: when force_theme, app_scene_theme is this preset, whatever
+     * loom.style asked for. */
+    bool force_theme;
+    lr_theme_name theme;
 } app_scene_setup;
 
 /* app_scene_load with everything the window adds. Files are recorded in
@@ -115,11 +119,16 @@ bool app_scene_advance(app_scene *scene, double dt, char *err, size_t err_size);
  * app_scene_advance), in a few words for a screen, or NULL. */
 const char *app_scene_warning(const app_scene *scene);
 
+/* Bytes the scene's Lua state holds (its world's engine memory included):
+ * what counts against --memory. */
+size_t app_scene_memory_used(const app_scene *scene);
+
 /* The scene's world (owned by its Lua state). */
 const lm_world *app_scene_world(app_scene *scene);
 /* The colours and looks of app_scene_world's objects (render/style.h), or NULL. */
 const lr_styles *app_scene_styles(app_scene *scene);
-/* The scene's theme (loom.style), "light" when it asks for none. */
+/* The scene's theme (loom.style), "light" when it asks for none; the
+ * setup's forced theme instead when it has one. */
 lr_theme app_scene_theme(app_scene *scene);
 
 /* The camera for a picture of the given aspect: fitted to the world when
@@ -148,6 +157,12 @@ const lm_overlay *app_scene_overlay(app_scene *scene);
 /* The series the script plotted with loom.plot (render/plot.h), or NULL
  * before its first loom.plot: what --csv writes. */
 const lm_plots *app_scene_plots(app_scene *scene);
+/* Calls the functions given to loom.record (lmlua_record_frame): once per
+ * frame of `loom render` and `loom sim`, after the frame's steps. False with
+ * a message in err on a script error. */
+bool app_scene_record(app_scene *scene, char *err, size_t err_size);
+/* What loom.record kept, read like the plots, or NULL: the rest of --csv. */
+const lm_plots *app_scene_records(app_scene *scene);
 
 /* Calls loom.finish() once, if the script defines it (the end of render and
  * sim). False with a message in err on a script error. */

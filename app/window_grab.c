@@ -17,15 +17,15 @@ void window_release_grab(window_state *state) {
     state->drag = DRAG_NONE;
 }
 
-/* Grabs the movable particle nearest to the pixel, if one is near enough. */
-bool window_grab(window_state *state, int x, int y) {
+/* The movable particle nearest to the pixel, if one is near enough. */
+bool window_grab_find(window_state *state, int x, int y, lm_particle *found) {
     if (!state->scene || state->frozen || !state->view_valid)
         return false;
     lm_world *world = app_scene_world_mutable(state->scene);
     if (!world)
         return false;
     double best = window_points(state, GRAB_POINTS);
-    lm_particle chosen = {0, 0};
+    lm_particle chosen = {0, 0, 0};
     uint32_t slots = lm_world_particle_slots(world);
     for (uint32_t slot = 0; slot < slots; slot++) {
         lm_particle particle = lm_world_particle_in_slot(world, slot);
@@ -42,8 +42,16 @@ bool window_grab(window_state *state, int x, int y) {
             chosen = particle;
         }
     }
-    if (chosen.index1 == 0)
+    *found = chosen;
+    return chosen.index1 != 0;
+}
+
+/* Grabs the movable particle nearest to the pixel, if one is near enough. */
+bool window_grab(window_state *state, int x, int y) {
+    lm_particle chosen;
+    if (!window_grab_find(state, x, y, &chosen))
         return false;
+    lm_world *world = app_scene_world_mutable(state->scene);
     state->grab_point = lm_particle_position(world, chosen);
     state->grab_pin = lm_pin_create(world, chosen, state->grab_point);
     state->grabbed = chosen;

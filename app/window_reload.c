@@ -28,6 +28,7 @@ void window_scene_failed(window_state *state, const char *message) {
         app_scene_destroy(state->scene);
         state->scene = state->fallback;
         state->fallback = NULL;
+        window_timeline_start(state);
         fprintf(stderr, "loom: back to the last good scene\n");
     } else {
         state->frozen = true;
@@ -69,6 +70,7 @@ bool window_reload(window_state *state, bool quiet) {
     else
         app_scene_destroy(state->scene);
     state->scene = fresh;
+    window_timeline_start(state); /* a new run: its own past */
     app_sliders_refresh(state->sliders, fresh);
     state->frozen = false;
     state->drop_keep = false;
@@ -100,6 +102,8 @@ void window_tick(window_state *state) {
     }
     if (state->drag == DRAG_PARTICLE)
         window_move_grab(state);
+    state->tick++;
+    window_timeline_record(state);
     state->dirty = true;
 }
 

@@ -69,8 +69,13 @@ typedef struct lmlua_world {
     /* Divergence watch (lua_force.c): the total energy at watch_time. */
     double watch_energy, watch_time;
     bool watching, diverge_warned;
-    bool tunnel_warned; /* a particle passed through a thin collider (lua_force.c) */
-    lr_styles *styles;  /* colours and looks by handle (render/style.h); the engine keeps none */
+    bool tunnel_warned;          /* a particle passed through a thin collider (lua_force.c) */
+    bool unmet_warned;           /* exact sticks could not be solved in a sub-step (lua_world.c) */
+    bool net_warned;             /* a relaxed net's sticks were off by more than 1% (lua_world.c) */
+    double net_first, net_worst; /* ... first when, and the most over the second after */
+    double net_worst_time;
+    uint32_t net_sticks;
+    lr_styles *styles; /* colours and looks by handle (render/style.h); the engine keeps none */
 } lmlua_world;
 
 /* The world at arg, or a "world expected" argument error. */
@@ -132,6 +137,8 @@ void lmlua_push_attached(lua_State *L);
  * loom.plot (lua_plot.c) to the loom table on top of the stack. */
 void lmlua_open_draw(lua_State *L);
 void lmlua_open_plot(lua_State *L);
+/* loom.record (lua_record.c). */
+void lmlua_open_record(lua_State *L);
 /* loom.param (lua_param.c). */
 void lmlua_open_param(lua_State *L);
 /* Adds loom.keys (lua_keys.c). */

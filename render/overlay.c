@@ -34,6 +34,7 @@ typedef struct item {
     lm_overlay_style style;
     size_t first, count; /* points */
     double radius;       /* circles */
+    double min_points;   /* circles: drawn at least this radius, in points */
     double alpha_start;  /* faded paths: alpha at the first point, 0..1; < 0 = not faded */
 } item;
 
@@ -147,6 +148,17 @@ bool lm_overlay_circle(lm_overlay *overlay, lm_vec3 centre, double radius, bool 
                .style = *style,
                .count = 1,
                .radius = radius,
+               .alpha_start = -1.0};
+    return add_item(overlay, it, &centre);
+}
+
+bool lm_overlay_dot(lm_overlay *overlay, lm_vec3 centre, double radius, double min_points,
+                    const lm_overlay_style *style) {
+    item it = {.kind = ITEM_CIRCLE,
+               .style = *style,
+               .count = 1,
+               .radius = radius,
+               .min_points = min_points,
                .alpha_start = -1.0};
     return add_item(overlay, it, &centre);
 }
@@ -736,6 +748,8 @@ bool lm_overlay_rasterise(const lm_overlay *overlay, const lm_overlay_target *ta
         case ITEM_CIRCLE:
             if (s.visible[0]) {
                 double r = it->screen ? it->radius * target->height : it->radius * pixels_per_metre;
+                if (r < it->min_points * target->point)
+                    r = it->min_points * target->point;
                 draw_circle(&s, it, s.x[0], s.y[0], r);
             }
             break;

@@ -79,6 +79,10 @@ bool lm_overlay_faded_path(lm_overlay *overlay, const lm_vec3 *points, size_t co
 /* A circle facing the camera: radius in m (world) or picture heights (screen). */
 bool lm_overlay_circle(lm_overlay *overlay, lm_vec3 centre, double radius, bool screen,
                        const lm_overlay_style *style);
+/* A world circle of radius m drawn at least min_points points in radius: a
+ * copy of a particle, which the renderer draws at least a dot. */
+bool lm_overlay_dot(lm_overlay *overlay, lm_vec3 centre, double radius, double min_points,
+                    const lm_overlay_style *style);
 /* An arrow from tail to tip with its head at the tip. */
 bool lm_overlay_arrow(lm_overlay *overlay, lm_vec3 tail, lm_vec3 tip, bool screen,
                       const lm_overlay_style *style);

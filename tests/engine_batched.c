@@ -513,7 +513,7 @@ static void test_topology(void) {
     CHECK(stats.particles == 48 * 48 - 120 + 1, "batched: 120 particles removed, 1 added");
     size_t broken = 0;
     for (uint32_t i = 0; i < 20000; i++) {
-        lm_constraint c = {i + 1, 1};
+        lm_constraint c = {i + 1, 1, lm_world_id(w)};
         if (lm_constraint_is_valid(w, c) && lm_constraint_get_kind(w, c) == LM_CONSTRAINT_STICK &&
             lm_constraint_is_broken(w, c)) {
             broken++;

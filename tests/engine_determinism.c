@@ -159,7 +159,8 @@ static lm_world *scene_cloth(lm_integrator integrator) {
 
 static void cloth_before(lm_world *w, int s) {
     if (s == 60) {
-        lm_pin_set_target(w, (lm_constraint){CLOTH10_STICKS + 1, 1}, (lm_vec3){0.8, 0.2, -0.5});
+        lm_pin_set_target(w, (lm_constraint){CLOTH10_STICKS + 1, 1, lm_world_id(w)},
+                          (lm_vec3){0.8, 0.2, -0.5});
     }
 }
 
@@ -248,7 +249,8 @@ static lm_world *scene_colliders(lm_integrator integrator) {
 
 static void colliders_before(lm_world *w, int s) {
     if (s >= 30 && s < 90) {
-        lm_collider_set_position(w, (lm_collider){3, 1}, (lm_vec3){-1 + 0.01 * (s - 30), 0, 0});
+        lm_collider_set_position(w, (lm_collider){3, 1, lm_world_id(w)},
+                                 (lm_vec3){-1 + 0.01 * (s - 30), 0, 0});
     }
 }
 
@@ -313,7 +315,7 @@ static lm_world *scene_tearing(lm_integrator integrator) {
 static void tearing_before(lm_world *w, int s) {
     if (s < 50) {
         /* the second pin is dragged away: the cloth stretches and tears */
-        lm_pin_set_target(w, (lm_constraint){CLOTH10_STICKS + 2, 1},
+        lm_pin_set_target(w, (lm_constraint){CLOTH10_STICKS + 2, 1, lm_world_id(w)},
                           (lm_vec3){0.5 + 0.02 * s, 0, -0.5});
     }
     if (s == 40) {
@@ -323,7 +325,7 @@ static void tearing_before(lm_world *w, int s) {
                 lm_particle_destroy(w, victim);
             }
         }
-        lm_constraint first = {1, 1};
+        lm_constraint first = {1, 1, lm_world_id(w)};
         if (lm_constraint_is_valid(w, first)) {
             lm_constraint_destroy(w, first);
         }

@@ -229,6 +229,7 @@ static config configs(int k) {
         c.def.threads = 2;
         c.def.tolerance = 1e-9;
         c.def.collide_particles = true;
+        c.def.projection = LM_PROJECT_SHAKE; /* the exact groups: groups.c, sparse.c */
     }
     return c;
 }
