@@ -136,6 +136,7 @@ typedef struct window_state {
     window_ruler rulers[MAX_RULERS];
     int ruler_count;
     bool ruler_drag;
+    bool shift_down; /* Shift, as of the event being handled (not SDL's state after them all) */
     double marks[2]; /* seconds of simulated time */
     bool marked[2];
 

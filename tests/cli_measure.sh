@@ -24,6 +24,10 @@ local world = loom.world{ gravity = { 0, 0, 0 } }
 local a = world:particle{ pos = { 0, 0 }, mass = 0 }
 local b = world:particle{ pos = { 1, 0 }, mass = 0 }
 world:stick(a, b)
+local said = false
+function loom.update()
+  if not said and world:time() > 2.2 then print("ran 2.2 s") said = true end
+end
 loom.camera{ projection = "orthographic", target = { 0.5, 0 }, height = 3 }
 return world
 LUA
@@ -53,7 +57,8 @@ ruler() { # ruler X0 Y0 X1 Y1: Shift + drag
     sleep 0.3
 }
 
-sleep 2.5
+# Until the scene has run 2.2 s (a slow build or a loaded machine takes longer).
+wait_for "^ran 2.2 s" "$tmp/out" 120
 xdotool key --window "$window" space
 sleep 0.3
 shot plain

@@ -30,6 +30,7 @@ function loom.update()
     local vx, vy = ball:vel()
     print(string.format("at 1 s: %.6f %.6f speed %.3f m/s", x, y, math.sqrt(vx * vx + vy * vy)))
   end
+  if math.abs(world:time() - 2) < 1e-9 then print("ran 2 s") end
 end
 loom.camera{ projection = "orthographic", target = { 0, 1.2 }, height = 3 }
 return world
@@ -82,7 +83,8 @@ keys() { # keys KEY COUNT
     sleep 0.3
 }
 
-sleep 3
+# Until the scene has run 2 s (a slow build or a loaded machine takes longer).
+wait_for "^ran 2 s" "$tmp/out" 120
 xdotool key --window "$window" space
 sleep 0.3
 shot before
