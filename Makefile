@@ -50,6 +50,7 @@ BINDINGS_LIB = $(BUILD)/libloom_lua.a
 LOOM         = $(BUILD)/loom
 
 ENGINE_TESTS = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/engine_*.c))
+APP_TESTS    = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/app_*.c))
 # The stored hashes of the batched order in every vector width (x86-64).
 ifeq ($(shell uname -m),x86_64)
 ENGINE_TESTS += $(BUILD)/tests/engine_batched_baseline $(BUILD)/tests/engine_batched_avx2 \
@@ -60,7 +61,8 @@ else
 VECTOR_BENCHES = $(BUILD)/bench/bench_vector_native
 endif
 TOOLS        = $(BUILD)/tests/lua_runner $(BUILD)/tests/pngcheck $(BUILD)/tests/runclock \
-               $(BUILD)/tests/fuzz_lua_replay $(BUILD)/tests/fuzz_cli_replay
+               $(BUILD)/tests/fuzz_lua_replay $(BUILD)/tests/fuzz_cli_replay \
+               $(BUILD)/tests/fuzz_strings_replay
 BENCHES      = $(patsubst bench/%.c,$(BUILD)/bench/%,$(wildcard bench/*.c))
 
 .PHONY: all deps demo test bench clean format check-format golden check check-build fuzz fuzz-build \
@@ -172,6 +174,11 @@ $(BUILD)/tests/engine_%: $(BUILD)/obj/tests/engine_%.o $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
 
+# App tests see one app/ module each (its object alone).
+$(BUILD)/tests/app_%: $(BUILD)/obj/tests/app_%.o $(BUILD)/obj/app/%.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ -lm
+
 # engine_batched with the kernels of one width (linked before the engine's
 # library, whose relax.o is then not used).
 $(BUILD)/tests/engine_batched_baseline: $(BUILD)/obj/tests/engine_batched.o \
@@ -183,8 +190,10 @@ $(BUILD)/tests/engine_batched_avx2 $(BUILD)/tests/engine_batched_v4: $(BUILD)/te
 	$(CC) $(CFLAGS) -o $@ $^ -lm
 
 # The runner runs each test file in the host the loom commands use.
-HOST_OBJ = $(call obj,app/host.c app/sandbox.c app/budget_string.c app/watchdog.c app/cleanup.c \
-                      app/library_path.c)
+HOST_OBJ = $(call obj,app/host.c app/guard.c app/files.c app/threads.c app/sandbox.c \
+                      app/budget_string.c app/budget_table.c app/watchdog.c \
+                      app/cleanup.c app/lua_load.c app/lua_bugs.c app/lua_bugs_library.c \
+                      app/lua_chunk.c app/lua_stacks.c app/library_path.c)
 $(BUILD)/tests/lua_runner: $(BUILD)/obj/tests/lua_runner.o $(HOST_OBJ) $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
@@ -192,6 +201,10 @@ $(BUILD)/tests/lua_runner: $(BUILD)/obj/tests/lua_runner.o $(HOST_OBJ) $(BINDING
 # The fuzz harnesses without libFuzzer: replay tests/fuzz/corpus/ (cli_fuzz_corpus.sh).
 $(BUILD)/tests/fuzz_lua_replay: $(BUILD)/obj/tests/fuzz/replay.o $(BUILD)/obj/tests/fuzz/fuzz_lua.o \
 		$(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
+$(BUILD)/tests/fuzz_strings_replay: $(BUILD)/obj/tests/fuzz/replay.o $(BUILD)/obj/tests/fuzz/fuzz_strings.o \
+		$(HOST_OBJ) $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
 $(BUILD)/tests/fuzz_cli_replay: $(BUILD)/obj/tests/fuzz/replay.o $(BUILD)/obj/tests/fuzz/fuzz_cli.o \
@@ -214,6 +227,11 @@ $(BUILD)/obj/bench/bench_draw.o: bench/bench_draw.c
 $(BUILD)/bench/bench_draw: $(BUILD)/obj/bench/bench_draw.o $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
+
+# bench_timeline measures the window's timeline store on rendered frames.
+$(BUILD)/bench/bench_timeline: $(BUILD)/obj/bench/bench_timeline.o $(BUILD)/obj/app/timeline.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ -lm
 
 # bench_shade draws a scene: like bench_draw.
 $(BUILD)/obj/bench/bench_shade.o: bench/bench_shade.c
@@ -251,13 +269,16 @@ demo: deps
 	@echo "demo: $(DEMO_FRAMES) frames of $(DEMO_SCENE) are in out/demo/ (frame_00000.png ...)"
 	@echo "demo: make a video with: $(LOOM) render $(DEMO_SCENE) --frames $(DEMO_FRAMES) --video demo.mp4"
 
-test: $(LOOM) $(ENGINE_TESTS) $(TOOLS)
+test: $(LOOM) $(ENGINE_TESTS) $(APP_TESTS) $(TOOLS)
 	@sh tests/run.sh $(BUILD)
 
 bench: $(BENCHES) $(VECTOR_BENCHES) $(LOOM)
 	@for b in $(filter-out %/bench_vector,$(BENCHES)); do $$b $(LOOM) || exit 1; done
 	@sh bench/vector.sh $(BUILD)
 	@$(LOOM) sim bench/builders.lua --frames 1
+	@echo "budgeted string functions, seconds (loom, then lua5.4's own):"
+	@$(LOOM) sim bench/strings.lua --frames 1 --quiet --timeout 120
+	@if command -v lua5.4 >/dev/null; then lua5.4 bench/strings.lua; fi
 	@sh bench/render.sh $(BUILD)
 	@sh bench/window.sh $(BUILD)
 
@@ -277,7 +298,7 @@ CHECK_ENV    = ASAN_OPTIONS=detect_leaks=1:exitcode=86:detect_stack_use_after_re
                LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
                HOSTILE_SLACK=2 SUITE_TIMEOUT=900
 
-check-build: $(LOOM) $(ENGINE_TESTS) $(TOOLS) $(BENCHES)
+check-build: $(LOOM) $(ENGINE_TESTS) $(APP_TESTS) $(TOOLS) $(BENCHES)
 
 check:
 	@$(MAKE) --no-print-directory BUILD=$(CHECK_BUILD) OPT=-O1 SAN="$(CHECK_SAN)" check-build
@@ -301,11 +322,15 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_SAN      = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
                 -fno-omit-frame-pointer
-FUZZERS       = lua cli
+FUZZERS       = lua cli strings
 
-fuzz-build: $(BUILD)/fuzz/fuzz_lua $(BUILD)/fuzz/fuzz_cli
+fuzz-build: $(BUILD)/fuzz/fuzz_lua $(BUILD)/fuzz/fuzz_cli $(BUILD)/fuzz/fuzz_strings
 
 $(BUILD)/fuzz/fuzz_lua: $(BUILD)/obj/tests/fuzz/fuzz_lua.o $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $^ $(DEP_LIBS) -lm
+$(BUILD)/fuzz/fuzz_strings: $(BUILD)/obj/tests/fuzz/fuzz_strings.o $(HOST_OBJ) $(BINDINGS_LIB) \
+		$(RENDER_LIB) $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $^ $(DEP_LIBS) -lm
 $(BUILD)/fuzz/fuzz_cli: $(BUILD)/obj/tests/fuzz/fuzz_cli.o $(filter-out %/main.o,$(call obj,$(APP_SRC))) \

@@ -11,6 +11,8 @@
  */
 #include "labels.h"
 
+#include "guard.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -232,10 +234,31 @@ static void draw_label_in_part(void *context, const lmlua_label *label) {
         draw_label(p->f, label);
 }
 
+static bool draw_scene(app_labels *labels, app_scene *scene, lr_renderer *renderer,
+                       const lr_camera *camera, char *err, size_t err_size);
+
+/* The renderer's interrupt: the picture's deadline. */
+static bool past_deadline(void *guard) {
+    return app_guard_over(guard);
+}
+
 bool app_draw_scene(app_labels *labels, app_scene *scene, lr_renderer *renderer,
                     const lr_camera *camera, char *err, size_t err_size) {
+    /* One deadline for the whole picture: loom.draw, trails, the renderer. */
+    app_guard *guard = app_scene_guard(scene);
+    app_guard_enter(guard);
+    bool drawn = draw_scene(labels, scene, renderer, camera, err, err_size);
+    app_guard_leave(guard);
+    return drawn;
+}
+
+static bool draw_scene(app_labels *labels, app_scene *scene, lr_renderer *renderer,
+                       const lr_camera *camera, char *err, size_t err_size) {
+    app_guard *guard = app_scene_guard(scene);
     int width = lr_renderer_width(renderer), height = lr_renderer_height(renderer);
     bool drawn = app_scene_draw(scene, (double)width / height, err, err_size);
+    if (!drawn && app_guard_why(guard) != APP_GUARD_GOING)
+        return false; /* out of time (or stopped): nothing more is drawn */
     double strip = lm_plots_strip_width(app_scene_plots(scene), (double)width / height);
     if (labels) {
         labels->box_count = 0;
@@ -250,7 +273,13 @@ bool app_draw_scene(app_labels *labels, app_scene *scene, lr_renderer *renderer,
     lr_part parts[LR_MAX_PARTS];
     bool side;
     int part_count = app_scene_parts(scene, width, height, parts, &side);
+    lr_renderer_set_interrupt(renderer, past_deadline, guard);
     lr_renderer_draw_parts(renderer, parts, part_count, side, camera, overlay);
+    lr_renderer_set_interrupt(renderer, NULL, NULL);
+    if (lr_renderer_stopped(renderer)) {
+        snprintf(err, err_size, "%s: %s", app_scene_path(scene), app_guard_message(guard));
+        return false;
+    }
     int count = 0;
     app_scene_each_label(scene, count_label, &count);
     size_t texts = overlay ? lm_overlay_text_count(overlay) : 0;

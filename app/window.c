@@ -91,6 +91,22 @@ static void save_screenshot(window_state *state) {
 }
 /* ---------------------------------------------------------------- draw -- */
 
+void window_draw_scene(window_state *state) {
+    int width = lr_renderer_width(state->renderer), height = lr_renderer_height(state->renderer);
+    double aspect = (double)width / height;
+    window_choose_camera(state, aspect);
+    lr_renderer_set_hidden(state->renderer, state->hidden);
+    if (state->scene) {
+        if (!app_draw_scene(state->labels, state->scene, state->renderer, &state->camera,
+                            state->scratch, sizeof state->scratch) &&
+            !state->frozen)
+            window_scene_failed(state, state->scratch); /* its loom.draw failed */
+    } else {
+        lr_camera camera = lr_camera_fit(state->empty, aspect);
+        lr_renderer_draw(state->renderer, state->empty, &camera);
+    }
+}
+
 /* A picture of the running scene was shown at now, drawn in draw seconds. */
 static void count_frame(window_state *state, double now, double draw, double to_screen) {
     bool running = state->scene && !state->paused && !state->frozen;
@@ -146,12 +162,9 @@ bool window_present(window_state *state) {
                 screen->h);
         state->full_screen_said = true;
     }
-    double aspect = (double)screen->w / screen->h;
-    window_choose_camera(state, aspect);
-    lr_renderer_set_hidden(state->renderer, state->hidden);
+    window_choose_camera(state, (double)screen->w / screen->h);
     if (state->scene) {
         state->view = app_view_make(&state->camera, screen->w, screen->h);
-        state->view_valid = true;
         lr_part parts[LR_MAX_PARTS];
         bool side;
         int count = app_scene_parts(state->scene, screen->w, screen->h, parts, &side);
@@ -161,17 +174,24 @@ bool window_present(window_state *state) {
                 app_view_make_part(&state->camera, parts[i].left, parts[i].width, screen->h);
             state->part_lefts[i] = parts[i].left;
         }
-        if (!app_draw_scene(state->labels, state->scene, state->renderer, &state->camera,
-                            state->scratch, sizeof state->scratch) &&
-            !state->frozen)
-            window_scene_failed(state, state->scratch); /* its loom.draw failed */
-    } else {
-        lr_camera camera = lr_camera_fit(state->empty, aspect);
-        lr_renderer_draw(state->renderer, state->empty, &camera);
     }
+    state->view_valid = state->scene != NULL;
+    /* Looking back: the timeline's picture; else the running scene's,
+     * drawn again only when what it shows changed since the last tick's. */
+    if (!(state->past && window_timeline_show(state))) {
+        bool same = state->fresh && state->scene && state->fresh_width == screen->w &&
+                    state->fresh_height == screen->h && state->fresh_hidden == state->hidden &&
+                    memcmp(&state->fresh_camera, &state->camera, sizeof state->camera) == 0;
+        if (!same)
+            window_timeline_record(state);
+    }
+    window_probe_draw(state, lr_renderer_surface(state->renderer));
+    window_measure_draw(state, lr_renderer_surface(state->renderer));
     if (state->screenshot_asked) { /* the scene's picture, without the window's panels */
         state->screenshot_asked = false;
         save_screenshot(state);
+        window_probe_print(state);
+        window_measure_print(state);
     }
     char note[300];
     app_recorder_frame(state->recorder, state->renderer, state->record_clock, note, sizeof note);
@@ -179,15 +199,25 @@ bool window_present(window_state *state) {
         fprintf(stderr, "loom: %s\n", note);
         window_notify(state, "%s", note);
     }
+    /* The window's panels go over the picture from here on: the next
+     * picture is drawn again unless a tick draws it first. */
+    state->fresh = false;
+    window_timeline_draw_bar(state, lr_renderer_surface(state->renderer));
     window_draw_overlays(state);
     app_sliders_draw(state->sliders, lr_renderer_surface(state->renderer), screen->h, state->font,
                      window_points(state, 1.0));
     SDL_Surface *picture = lr_renderer_surface(state->renderer);
+    /* The scene's calls pump events (app/guard.h: Esc, saves): a resize
+     * meanwhile gave the window a new surface, and this picture is drawn
+     * again at its size next time round. */
+    screen = SDL_GetWindowSurface(state->window);
+    if (screen && (screen->w != picture->w || screen->h != picture->h))
+        return true;
     double copying = app_seconds();
     /* The picture is opaque: copied (and converted to the screen's format),
      * not blended over the window's surface pixel by pixel. */
     SDL_SetSurfaceBlendMode(picture, SDL_BLENDMODE_NONE);
-    if (SDL_BlitSurface(picture, NULL, screen, NULL) != 0 ||
+    if (!screen || SDL_BlitSurface(picture, NULL, screen, NULL) != 0 ||
         SDL_UpdateWindowSurface(state->window) != 0) {
         fprintf(stderr, "loom: cannot show the picture: %s\n", SDL_GetError());
         return false;
@@ -243,7 +273,8 @@ static void run(window_state *state) {
         SDL_Event event;
         /* Sleep until the next tick is due (or the next look at the files),
          * waking for events. */
-        double wait = state->paused || !state->scene || state->frozen
+        double wait = state->past && !state->paused ? tick_seconds / state->speed
+                      : state->paused || !state->scene || state->frozen
                           ? POLL_SECONDS
                           : (tick_seconds - behind) / state->speed;
         if (wait > POLL_SECONDS)
@@ -264,7 +295,10 @@ static void run(window_state *state) {
         if (!state->paused && state->scene && !state->frozen)
             state->record_clock += now - last; /* wall time, however slow the frame */
         last = now;
-        if (!state->paused && state->scene && !state->frozen) {
+        if (state->past && !state->paused) {
+            window_timeline_play(state, elapsed); /* the recording, up to the present */
+            behind = 0.0;
+        } else if (!state->paused && state->scene && !state->frozen) {
             behind += elapsed * state->speed;
             int ticks = 0;
             /* At most MAX_TICKS, and no more once the frame has used its
@@ -339,11 +373,15 @@ int app_window(const app_options *options) {
                                      .watch = state->watch,
                                      .input = &state->input,
                                      .params = options->params,
-                                     .watchdog = state->watchdog};
+                                     .watchdog = state->watchdog,
+                                     .interrupt = window_interrupt,
+                                     .interrupt_context = state};
     state->sliders = app_sliders_create(options->params);
     state->recorder = app_recorder_create(options->scene, options->fps);
-    if (!state->sliders || !state->recorder) {
+    state->timeline = app_timeline_create(options->limits.memory_bytes / 4);
+    if (!state->sliders || !state->recorder || !state->timeline) {
         fprintf(stderr, "loom: out of memory\n");
+        app_timeline_destroy(state->timeline);
         app_sliders_destroy(state->sliders);
         app_recorder_destroy(state->recorder);
         app_watchdog_stop(state->watchdog);
@@ -362,6 +400,7 @@ int app_window(const app_options *options) {
      * SDL recreate the window once it is open. */
     SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
     if (!app_open_display(options->scene)) {
+        app_timeline_destroy(state->timeline);
         app_sliders_destroy(state->sliders);
         app_recorder_destroy(state->recorder);
         app_watchdog_stop(state->watchdog);
@@ -389,6 +428,7 @@ int app_window(const app_options *options) {
         state->labels = app_labels_create();
         /* A scene that fails to load shows its error and waits for a fix. */
         state->scene = app_scene_load_setup(&state->setup, state->scratch, sizeof state->scratch);
+        window_timeline_start(state);
         if (state->scene)
             app_sliders_refresh(state->sliders, state->scene);
         /* A --set the scene cannot take is a usage error, as in loom render,
@@ -409,12 +449,16 @@ int app_window(const app_options *options) {
         state->test_resident_before = window_resident_kib();
         state->test_reloads = state->test_reloads_total;
         run(state);
-        if (state->renderer)
+        if (state->renderer) {
             print_frame_statistics(state);
+            window_timeline_report(state);
+        }
     }
 
     int status = state->status;
     window_release_grab(state);
+    window_probe_clear(state);
+    app_timeline_destroy(state->timeline);
     app_recorder_destroy(state->recorder);
     app_sliders_destroy(state->sliders);
     lr_font_destroy(state->font);

@@ -7,6 +7,7 @@
  *   window_camera.c   the camera: the scene's, or the user's once moved
  *   window_grab.c     pulling a particle with the mouse
  *   window_overlay.c  the heads-up display, the help, the error panel
+ *   window_timeline.c the recent past: going back, stepping, replaying
  */
 #ifndef LOOM_APP_WINDOW_H
 #define LOOM_APP_WINDOW_H
@@ -15,6 +16,7 @@
 #include "labels.h"
 #include "recorder.h"
 #include "sliders.h"
+#include "timeline.h"
 #include "view.h"
 #include "watch.h"
 
@@ -53,7 +55,22 @@ enum {
 #define MARGIN_POINTS  12.0
 #define PADDING_POINTS 10.0
 
-typedef enum drag_mode { DRAG_NONE, DRAG_PARTICLE, DRAG_PAN, DRAG_ORBIT } drag_mode;
+/* DRAG_PENDING: pressed on a particle; a click pins a probe, a drag grabs it. */
+typedef enum drag_mode { DRAG_NONE, DRAG_PENDING, DRAG_PARTICLE, DRAG_PAN, DRAG_ORBIT } drag_mode;
+
+enum { MAX_PROBES = 8, MAX_RULERS = 8 };
+
+/* A ruler's ends in the world (window_measure.c). */
+typedef struct window_ruler {
+    lm_vec3 a, b;
+} window_ruler;
+
+/* A particle's state as a probe reads it, kept with each timeline frame. */
+typedef struct window_probe_sample {
+    lm_particle particle;
+    lm_vec3 position, velocity;
+    double mass;
+} window_probe_sample;
 
 typedef struct window_state {
     const app_options *options;
@@ -88,6 +105,40 @@ typedef struct window_state {
     double speed;
     int steps_asked; /* single steps asked for while paused */
     double step_ms;  /* recent cost of one tick, in wall-clock ms */
+
+    /* The timeline (window_timeline.c): every tick's picture since the
+     * (re)load, and which one is shown while looking back. */
+    app_timeline *timeline;
+    long tick;          /* ticks the scene ran since it was loaded: the frame number */
+    bool past;          /* showing the timeline's frame `shown`, not the running scene */
+    long shown;         /* the tick shown while past */
+    double replay_owed; /* ticks of replay owed to the wall clock while past and playing */
+    bool bar_drag;      /* the timeline bar is being dragged */
+    bool fresh;         /* the renderer holds the picture of the last tick: no need to redraw */
+    lr_camera fresh_camera;
+    unsigned fresh_hidden;
+    int fresh_width, fresh_height;
+    double restore_sum, restore_worst; /* seconds restoring past pictures, for the report */
+    long restores;
+    size_t timeline_most; /* the most bytes the timeline held */
+
+    /* Probes (window_probe.c): the particles with a readout, and the
+     * states of the particles of the picture shown. */
+    lm_particle probes[MAX_PROBES];
+    int probe_count;
+    window_probe_sample *samples; /* now's, gathered for each tick's frame */
+    size_t sample_capacity;
+    const window_probe_sample *past_samples; /* the past frame's (the timeline's) */
+    size_t past_sample_count;
+    int press_x, press_y; /* where DRAG_PENDING pressed */
+
+    /* Rulers and the stopwatch's two marks (window_measure.c). */
+    window_ruler rulers[MAX_RULERS];
+    int ruler_count;
+    bool ruler_drag;
+    bool shift_down; /* Shift, as of the event being handled (not SDL's state after them all) */
+    double marks[2]; /* seconds of simulated time */
+    bool marked[2];
 
     /* Camera: the scene's (fitted, then loom.camera{}) until the user moves it. */
     bool user_camera;
@@ -158,6 +209,7 @@ void window_scene_failed(window_state *state, const char *message);
 bool window_reload(window_state *state, bool quiet);
 void window_tick(window_state *state);
 void window_poll_files(window_state *state, double now);
+bool window_interrupt(void *context, char *why, size_t why_size);
 
 /* window_events.c */
 void window_handle_event(window_state *state, const SDL_Event *event);
@@ -176,8 +228,40 @@ const app_view *window_world_view(const window_state *state, int index);
 /* The view of the world under window column x (side by side), else view. */
 const app_view *window_view_at(const window_state *state, int x);
 void window_release_grab(window_state *state);
+bool window_grab_find(window_state *state, int x, int y, lm_particle *found, int *world_index);
 bool window_grab(window_state *state, int x, int y);
 void window_move_grab(window_state *state);
+
+/* window.c: the scene's picture into the renderer, as `loom render` draws it
+ * (and the timeline keeps it). */
+void window_draw_scene(window_state *state);
+
+/* window_timeline.c */
+void window_timeline_start(window_state *state);
+void window_timeline_record(window_state *state);
+bool window_timeline_show(window_state *state);
+void window_timeline_step(window_state *state, long ticks);
+void window_timeline_live(window_state *state);
+void window_timeline_play(window_state *state, double elapsed);
+bool window_timeline_mouse(window_state *state, const SDL_Event *event);
+void window_timeline_draw_bar(window_state *state, void *surface);
+double window_timeline_time(const window_state *state);
+void window_timeline_report(const window_state *state);
+
+/* window_probe.c */
+size_t window_probe_record(window_state *state, const window_probe_sample **samples);
+void window_probe_click(window_state *state, int x, int y);
+void window_probe_clear(window_state *state);
+void window_probe_draw(window_state *state, void *surface);
+void window_probe_print(window_state *state);
+void window_draw_line(void *surface, double x0, double y0, double x1, double y1, uint32_t color);
+
+/* window_measure.c */
+bool window_measure_mouse(window_state *state, const SDL_Event *event);
+void window_measure_mark(window_state *state, int which);
+void window_measure_clear(window_state *state);
+void window_measure_draw(window_state *state, void *surface);
+void window_measure_print(const window_state *state);
 
 /* window_overlay.c */
 void window_draw_overlays(window_state *state);

@@ -6,7 +6,9 @@
 
 #include "keys.h"
 
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* -------------------------------------------------------------- events -- */
 
@@ -53,7 +55,7 @@ static bool text_size_key(window_state *state, SDL_Keycode sym) {
 static void builtin_key(window_state *state, const SDL_KeyboardEvent *key) {
     SDL_Keycode sym = key->keysym.sym;
     bool shift = key->keysym.mod & KMOD_SHIFT;
-    if (key->repeat && sym != SDLK_n && sym != SDLK_RIGHT)
+    if (key->repeat && sym != SDLK_n && sym != SDLK_RIGHT && sym != SDLK_LEFT)
         return;
     if ((key->keysym.mod & KMOD_CTRL) && text_size_key(state, sym))
         return;
@@ -65,9 +67,23 @@ static void builtin_key(window_state *state, const SDL_KeyboardEvent *key) {
         state->paused = !state->paused;
         break;
     case SDLK_n:
-    case SDLK_RIGHT:
-        state->paused = true;
-        state->steps_asked++;
+    case SDLK_RIGHT: /* a frame (Shift: a second) forward; at the present the scene steps */
+        window_timeline_step(state, shift && sym == SDLK_RIGHT ? lround(state->options->fps) : 1);
+        break;
+    case SDLK_LEFT: /* a frame (Shift: a second) back in the timeline */
+        window_timeline_step(state, shift ? -lround(state->options->fps) : -1);
+        break;
+    case SDLK_END:
+        window_timeline_live(state);
+        break;
+    case SDLK_LEFTBRACKET: /* the stopwatch's start and end: the moment shown */
+        window_measure_mark(state, 0);
+        break;
+    case SDLK_RIGHTBRACKET:
+        window_measure_mark(state, 1);
+        break;
+    case SDLK_BACKSPACE:
+        window_measure_clear(state);
         break;
     case SDLK_r:
         window_reload(state, false);
@@ -192,16 +208,38 @@ static bool slider_mouse(window_state *state, const SDL_Event *event) {
 }
 
 void window_handle_event(window_state *state, const SDL_Event *event) {
-    if ((event->type == SDL_MOUSEBUTTONDOWN || event->type == SDL_MOUSEBUTTONUP ||
-         event->type == SDL_MOUSEMOTION) &&
-        state->drag == DRAG_NONE && slider_mouse(state, event))
+    bool mouse = event->type == SDL_MOUSEBUTTONDOWN || event->type == SDL_MOUSEBUTTONUP ||
+                 event->type == SDL_MOUSEMOTION;
+    /* Shift in the order of the events: SDL_GetModState says how the keys
+     * are after every queued event, so a quick Shift+click would lose it. */
+    if (event->type == SDL_KEYDOWN || event->type == SDL_KEYUP) {
+        SDL_Keycode sym = event->key.keysym.sym;
+        if (sym == SDLK_LSHIFT || sym == SDLK_RSHIFT)
+            state->shift_down = event->type == SDL_KEYDOWN;
+        else
+            state->shift_down = event->key.keysym.mod & KMOD_SHIFT;
+    }
+    if (mouse && state->drag == DRAG_NONE &&
+        (window_measure_mouse(state, event) || slider_mouse(state, event) ||
+         window_timeline_mouse(state, event))) {
+        state->dirty = true;
         return;
+    }
+    /* A script's key or click callback may change the scene between ticks:
+     * the picture is drawn again. */
+    if (event->type == SDL_KEYDOWN || event->type == SDL_KEYUP ||
+        event->type == SDL_MOUSEBUTTONDOWN || event->type == SDL_MOUSEBUTTONUP)
+        state->fresh = false;
     switch (event->type) {
     case SDL_QUIT:
         state->running = false;
         break;
     case SDL_KEYDOWN:
-        if (!(event->key.repeat == 0 && script_key(state, "keypressed", event->key.keysym.sym)))
+        /* Esc is loom's alone: it quits whatever the scene does. */
+        if (event->key.keysym.sym == SDLK_ESCAPE)
+            state->running = false;
+        else if (!(event->key.repeat == 0 &&
+                   script_key(state, "keypressed", event->key.keysym.sym)))
             builtin_key(state, &event->key);
         break;
     case SDL_KEYUP:
@@ -216,7 +254,15 @@ void window_handle_event(window_state *state, const SDL_Event *event) {
         state->drag_x = event->button.x;
         state->drag_y = event->button.y;
         if (event->button.button == SDL_BUTTON_LEFT) {
-            if (!window_grab(state, event->button.x, event->button.y))
+            /* On a particle: a click pins a probe, a drag pulls it (not in
+             * the past, a picture: nothing to pull there). */
+            lm_particle near;
+            state->press_x = event->button.x;
+            state->press_y = event->button.y;
+            if (state->past ||
+                window_grab_find(state, event->button.x, event->button.y, &near, NULL))
+                state->drag = DRAG_PENDING;
+            else
                 state->drag = state->view.perspective ? DRAG_ORBIT : DRAG_PAN;
         } else if (event->button.button == SDL_BUTTON_RIGHT ||
                    event->button.button == SDL_BUTTON_MIDDLE) {
@@ -228,6 +274,8 @@ void window_handle_event(window_state *state, const SDL_Event *event) {
         state->mouse_x = event->button.x;
         state->mouse_y = event->button.y;
         script_mouse(state, "mousereleased", event->button.button);
+        if (state->drag == DRAG_PENDING && event->button.button == SDL_BUTTON_LEFT)
+            window_probe_click(state, state->press_x, state->press_y);
         window_release_grab(state);
         state->dirty = true;
         break;
@@ -238,9 +286,15 @@ void window_handle_event(window_state *state, const SDL_Event *event) {
         int dx = event->motion.x - state->drag_x, dy = event->motion.y - state->drag_y;
         state->drag_x = event->motion.x;
         state->drag_y = event->motion.y;
-        if (state->drag == DRAG_PARTICLE)
+        if (state->drag == DRAG_PENDING &&
+            abs(event->motion.x - state->press_x) + abs(event->motion.y - state->press_y) > 4) {
+            state->drag = DRAG_NONE;
+            if (!state->past && window_grab(state, state->press_x, state->press_y))
+                window_move_grab(state);
+        } else if (state->drag == DRAG_PARTICLE) {
             window_move_grab(state);
-        else if (state->drag == DRAG_PAN)
+        }
+        if (state->drag == DRAG_PAN)
             window_pan(state, dx, dy);
         else if (state->drag == DRAG_ORBIT)
             window_orbit(state, dx, dy);

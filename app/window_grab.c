@@ -32,9 +32,9 @@ void window_release_grab(window_state *state) {
     state->drag = DRAG_NONE;
 }
 
-/* Grabs the movable particle nearest to the pixel, in any world the scene
- * shows, if one is near enough. */
-bool window_grab(window_state *state, int x, int y) {
+/* The movable particle nearest to the pixel, in any world the scene shows,
+ * if one is near enough; which world in *world_index (may be NULL). */
+bool window_grab_find(window_state *state, int x, int y, lm_particle *found, int *world_index) {
     if (!state->scene || state->frozen || !state->view_valid)
         return false;
     double best = window_points(state, GRAB_POINTS);
@@ -62,7 +62,17 @@ bool window_grab(window_state *state, int x, int y) {
             }
         }
     }
-    if (chosen.index1 == 0)
+    *found = chosen;
+    if (world_index)
+        *world_index = chosen_world;
+    return chosen.index1 != 0;
+}
+
+/* Grabs the movable particle nearest to the pixel, if one is near enough. */
+bool window_grab(window_state *state, int x, int y) {
+    lm_particle chosen;
+    int chosen_world;
+    if (!window_grab_find(state, x, y, &chosen, &chosen_world))
         return false;
     lm_world *world = app_scene_world_mutable(state->scene, chosen_world);
     state->grab_world = chosen_world;

@@ -47,15 +47,18 @@ static int draw_panel(window_state *state, void *surface, int x, int y, int widt
 static void draw_hud(window_state *state, void *surface) {
     char time_line[128], cost_line[128], count_line[160];
     const lm_world *world = state->scene ? app_scene_world(state->scene) : NULL;
-    double t = world ? lm_world_time(world) : 0.0;
+    double t = window_timeline_time(state);
     char speed[32] = "";
     if (state->speed != 1.0)
         snprintf(speed, sizeof speed, "   speed x%g", state->speed);
-    snprintf(time_line, sizeof time_line, "t = %.2f s%s%s", t,
+    char back[48] = "";
+    if (state->past)
+        snprintf(back, sizeof back, "   REPLAY %.2f s back", lm_world_time(world) - t);
+    snprintf(time_line, sizeof time_line, "t = %.3f s%s%s%s", t,
              state->frozen   ? "   STOPPED"
              : state->paused ? "   PAUSED"
                              : "",
-             speed);
+             back, speed);
     /* While nothing runs the window redraws only now and then: no fps then. */
     if (state->paused || state->frozen || !state->scene)
         snprintf(cost_line, sizeof cost_line, "step %.2f ms", state->step_ms);
@@ -119,12 +122,16 @@ static void draw_hud(window_state *state, void *surface) {
 }
 
 static const text_line help_lines[] = {
-    {"Space", "pause / run"},
-    {"N  Right", "one step (pauses)"},
+    {"Space", "pause / run (in the past: replay, then run on)"},
+    {"N  Right", "one frame forward (pauses; at the present: one step)"},
+    {"Left", "one frame back in the timeline (pauses)"},
+    {"Shift Left/Right", "one second back / forward"},
+    {"End", "back to the present"},
+    {"drag the bar", "go to any moment of the timeline (bottom)"},
     {"R", "restart the scene from its file"},
     {"P  F12", "picture to screenshots/SCENE-001.png"},
     {"V", "record / stop: SCENE-rec-001.mp4 (or PNGs)"},
-    {"-  =", "slower / faster (x1/16 to x4)"},
+    {"-  =", "slower / faster, live or replay (x1/16 to x4)"},
     {"Ctrl = -", "larger / smaller text (Ctrl 0: as before)"},
     {"C", "show / hide constraints (sticks, pins)"},
     {"S", "show / hide springs"},
@@ -134,6 +141,10 @@ static const text_line help_lines[] = {
     {"Tab", "show / hide the numbers (HUD)"},
     {"H  F1  ?", "show / hide this help"},
     {"Esc", "quit"},
+    {"click", "a probe on a particle: position, speed, energy"},
+    {"Shift drag", "a ruler: metres and degrees"},
+    {"[  ]", "stopwatch: mark a start and an end moment"},
+    {"Backspace", "clear the rulers, the stopwatch and the probes"},
     {"drag", "pull the nearest particle"},
     {"", "(away from particles: pan, or orbit in 3D)"},
     {"right drag", "pan"},

@@ -16,13 +16,19 @@
  * its force is that times the mass: the net force of Newton's second law.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lua_internal.h"
 
 enum { ARROW_VELOCITY, ARROW_FORCE, ARROW_ACCELERATION, ARROW_KINDS };
-enum { TRAIL_POINTS = 512, TRAIL_CAPACITY = TRAIL_POINTS + 2, MAX_ATTACHMENTS = 4096 };
+enum {
+    TRAIL_POINTS = 512,
+    TRAIL_CAPACITY = TRAIL_POINTS + 2,
+    MAX_ATTACHMENTS = 4096,
+    MAX_COPIES = 10000, /* a strobe's copies over its seconds */
+};
 
 static const char *const arrow_kinds[] = {"velocity", "force", "acceleration", NULL};
 static const uint32_t arrow_colors[ARROW_KINDS] = {0x2E9E4AFFu, 0xC8312BFFu, 0x8250C4FFu};
@@ -32,6 +38,7 @@ static const uint32_t arrow_colors[ARROW_KINDS] = {0x2E9E4AFFu, 0xC8312BFFu, 0x8
 #define DEFAULT_TRAIL_WIDTH 1.5
 #define DEFAULT_SECONDS     2.0
 #define MAX_SECONDS         3600.0
+#define STROBE_DOT          3.0 /* points: a copy of a particle without a radius */
 
 struct lmlua_attachment {
     lmlua_handle *particle; /* kept alive by the table of attached particles */
@@ -43,6 +50,15 @@ struct lmlua_attachment {
     lm_vec3 *points; /* ring of TRAIL_CAPACITY samples */
     double *times;
     size_t start, count;
+
+    /* A strobe: a copy of the particle every `strobe` seconds since
+     * strobe_origin, drawn instead of the line (ring of copy_capacity). */
+    double strobe, strobe_origin;
+    uint64_t next_copy; /* the index k of the next copy, at origin + k * strobe */
+    bool color_given;   /* else the copies take the particle's colour */
+    lm_vec3 *copies;
+    double *copy_times;
+    size_t copy_start, copy_count, copy_capacity;
 
     bool arrow[ARROW_KINDS];
     double scale[ARROW_KINDS], arrow_width[ARROW_KINDS];
@@ -60,6 +76,15 @@ static bool is_live(const lmlua_attachment *a) {
     return lmlua_handle_is_live(a->particle, LMLUA_PARTICLE);
 }
 
+static void free_copies(lmlua_attachment *a) {
+    free(a->copies);
+    free(a->copy_times);
+    a->copies = NULL;
+    a->copy_times = NULL;
+    a->strobe = 0.0;
+    a->copy_start = a->copy_count = a->copy_capacity = 0;
+}
+
 static void free_trail(lmlua_attachment *a) {
     free(a->points);
     free(a->times);
@@ -67,6 +92,7 @@ static void free_trail(lmlua_attachment *a) {
     a->times = NULL;
     a->trail = false;
     a->start = a->count = 0;
+    free_copies(a);
 }
 
 void lmlua_attachments_free(lmlua_draw_state *state) {
@@ -146,10 +172,31 @@ static void push_sample(lmlua_attachment *a, lm_vec3 position, double time) {
     a->count++;
 }
 
+/* The strobe's copy k is taken at the first step at or after origin + k * strobe
+ * (to a billionth of the interval, so that a strobe a whole number of steps
+ * long lands on its steps however the times round). */
+static void take_copy(lmlua_attachment *a, lm_vec3 position, double now) {
+    double due = a->strobe_origin + (double)a->next_copy * a->strobe;
+    if (now < due - 1e-9 * a->strobe)
+        return;
+    if (a->copy_count == a->copy_capacity) {
+        a->copy_start = (a->copy_start + 1) % a->copy_capacity;
+        a->copy_count--;
+    }
+    size_t at = (a->copy_start + a->copy_count) % a->copy_capacity;
+    a->copies[at] = position;
+    a->copy_times[at] = now;
+    a->copy_count++;
+    /* The next copy due after now: a step longer than the strobe skips some. */
+    a->next_copy = (uint64_t)floor((now - a->strobe_origin) / a->strobe + 1e-9) + 1;
+}
+
 static void sample(lmlua_attachment *a) {
     lm_world *world = world_of(a);
     lm_particle p = lmlua_particle_of(a->particle);
     double now = lm_world_time(world);
+    if (a->trail && a->strobe > 0.0)
+        take_copy(a, lm_particle_position(world, p), now);
     if (a->trail) {
         double spacing = a->seconds / TRAIL_POINTS;
         double last = a->count ? a->times[(a->start + a->count - 1) % TRAIL_CAPACITY] : -INFINITY;
@@ -199,6 +246,49 @@ static void draw_trail(lmlua_draw_state *state, lmlua_attachment *a, lm_vec3 her
     lm_overlay_faded_path(state->overlay, points, n, false, &style, a->fade ? 0.0 : 1.0);
 }
 
+/* A darker shade of an 0xRRGGBBAA colour, its alpha kept: the copies' rims,
+ * as the renderer rims a particle. */
+static uint32_t darker(uint32_t color, double factor) {
+    uint32_t r = (uint32_t)(((color >> 24) & 0xFFu) * factor);
+    uint32_t g = (uint32_t)(((color >> 16) & 0xFFu) * factor);
+    uint32_t b = (uint32_t)(((color >> 8) & 0xFFu) * factor);
+    return r << 24 | g << 16 | b << 8 | (color & 0xFFu);
+}
+
+static uint32_t with_alpha(uint32_t color, double alpha) {
+    return (color & 0xFFFFFF00u) | (uint32_t)lround((color & 0xFFu) * alpha);
+}
+
+/* The strobe's copies of the last `seconds`, oldest first; with fade the
+ * oldest is faintest. A particle without a radius gets copies of STROBE_DOT
+ * points. */
+static void draw_copies(lmlua_draw_state *state, lmlua_attachment *a, const lm_world *world,
+                        lm_particle p, double now) {
+    uint32_t color = a->color;
+    if (!a->color_given) {
+        uint32_t own = lr_styles_get(a->particle->owner->styles, LR_STYLE_PARTICLE,
+                                     a->particle->index1, a->particle->generation)
+                           .color;
+        if (own)
+            color = own;
+    }
+    double radius = lm_particle_radius(world, p);
+    size_t first = 0;
+    while (first < a->copy_count && a->copy_times[(a->copy_start + first) % a->copy_capacity] <
+                                        now - a->seconds * (1.0 + 1e-9))
+        first++;
+    size_t shown = a->copy_count - first;
+    for (size_t k = first; k < a->copy_count; k++) {
+        size_t at = (a->copy_start + k) % a->copy_capacity;
+        double alpha = a->fade ? (double)(k - first + 1) / (double)shown : 1.0;
+        lm_overlay_style style = lm_overlay_default_style();
+        style.fill = with_alpha(color, alpha);
+        style.color = with_alpha(darker(color, 0.45), alpha);
+        style.width = 1.0;
+        lm_overlay_dot(state->overlay, a->copies[at], radius, STROBE_DOT, &style);
+    }
+}
+
 void lmlua_attachments_draw(lua_State *L, lmlua_draw_state *state) {
     for (size_t i = 0; i < state->attachment_count;) {
         lmlua_attachment *a = &state->attachments[i];
@@ -217,7 +307,9 @@ void lmlua_attachments_draw(lua_State *L, lmlua_draw_state *state) {
         lm_overlay_set_part(state->overlay, part);
         lm_particle p = lmlua_particle_of(a->particle);
         lm_vec3 here = lm_particle_position(world, p);
-        if (a->trail)
+        if (a->trail && a->strobe > 0.0)
+            draw_copies(state, a, world, p, lm_world_time(world));
+        else if (a->trail)
             draw_trail(state, a, here, lm_world_time(world));
         double mass = lm_particle_mass(world, p);
         for (int k = 0; k < ARROW_KINDS; k++) {
@@ -244,10 +336,36 @@ void lmlua_attachments_draw(lua_State *L, lmlua_draw_state *state) {
 
 /* ---------------------------------------------------------------- methods -- */
 
-static const char *const trail_fields[] = {"seconds", "color", "width", "fade", NULL};
+static const char *const trail_fields[] = {"seconds", "color", "width", "fade", "strobe", NULL};
 
-/* p:trail{ seconds =, color =, width =, fade = } starts (or restyles) the
- * trail; p:trail(false) stops it. Returns p. */
+/* Makes room for the strobe's copies over seconds (keeping the newest ones
+ * it has when it is restyled). False when out of memory. */
+static bool size_copies(lmlua_attachment *a, size_t capacity) {
+    lm_vec3 *copies = malloc(capacity * sizeof *copies);
+    double *times = malloc(capacity * sizeof *times);
+    if (!copies || !times) {
+        free(copies);
+        free(times);
+        return false;
+    }
+    size_t keep = a->copy_count < capacity ? a->copy_count : capacity;
+    for (size_t k = 0; k < keep; k++) {
+        size_t at = (a->copy_start + a->copy_count - keep + k) % a->copy_capacity;
+        copies[k] = a->copies[at];
+        times[k] = a->copy_times[at];
+    }
+    free(a->copies);
+    free(a->copy_times);
+    a->copies = copies;
+    a->copy_times = times;
+    a->copy_start = 0;
+    a->copy_count = keep;
+    a->copy_capacity = capacity;
+    return true;
+}
+
+/* p:trail{ seconds =, color =, width =, fade =, strobe = } starts (or
+ * restyles) the trail; p:trail(false) stops it. Returns p. */
 static int particle_trail(lua_State *L) {
     lmlua_handle *particle = lmlua_check_live(L, 1, LMLUA_PARTICLE);
     lmlua_draw_state *state = lmlua_draw_state_of(L);
@@ -261,17 +379,32 @@ static int particle_trail(lua_State *L) {
         lua_settop(L, 1);
         return 1;
     }
-    double seconds = DEFAULT_SECONDS, width = DEFAULT_TRAIL_WIDTH;
+    double seconds = DEFAULT_SECONDS, width = DEFAULT_TRAIL_WIDTH, strobe = 0.0;
     uint32_t color = DEFAULT_TRAIL_COLOR;
-    bool fade = true;
+    bool fade = true, fade_given = false, color_given = false;
     if (!(lua_type(L, 2) == LUA_TBOOLEAN) && lmlua_check_options(L, 2, trail_fields)) {
         if (lmlua_get_finite(L, 2, "seconds", &seconds))
             lmlua_require_range(L, lmlua_field(2, "seconds"), seconds, 0, false, MAX_SECONDS, true);
         if (lmlua_get_finite(L, 2, "width", &width))
             lmlua_require_range(L, lmlua_field(2, "width"), width, 0, false, 200, true);
-        lmlua_get_color(L, 2, "color", &color);
-        lmlua_get_boolean(L, 2, "fade", &fade);
+        color_given = lmlua_get_color(L, 2, "color", &color);
+        fade_given = lmlua_get_boolean(L, 2, "fade", &fade);
+        if (lmlua_get_finite(L, 2, "strobe", &strobe)) {
+            lmlua_require_range(L, lmlua_field(2, "strobe"), strobe, 0, false, MAX_SECONDS, true);
+            if (seconds / strobe >= MAX_COPIES) {
+                char span[32];
+                snprintf(span, sizeof span, "%g", seconds);
+                return luaL_argerror(
+                    L, 2,
+                    lua_pushfstring(L,
+                                    "field 'strobe' makes %d copies over %s seconds, at most %d "
+                                    "(a longer strobe or fewer seconds)",
+                                    (int)floor(seconds / strobe) + 1, span, MAX_COPIES));
+            }
+        }
     }
+    if (strobe > 0.0 && !fade_given)
+        fade = false; /* a textbook's strobe picture: every copy alike */
     lmlua_attachment *a = find(L, state, particle, true);
     if (!a->trail) {
         a->points = malloc(TRAIL_CAPACITY * sizeof(lm_vec3));
@@ -285,12 +418,28 @@ static int particle_trail(lua_State *L) {
         a->trail = true;
         a->start = a->count = 0;
     }
+    lm_world *world = world_of(a);
+    if (strobe > 0.0) {
+        size_t capacity = (size_t)floor(seconds / strobe * (1.0 + 1e-9)) + 2;
+        if (capacity != a->copy_capacity && !size_copies(a, capacity))
+            return luaL_error(L, "not enough memory");
+        if (strobe != a->strobe) { /* a new strobe starts now */
+            a->copy_start = a->copy_count = 0;
+            a->strobe_origin = lm_world_time(world);
+            a->next_copy = 0;
+            a->strobe = strobe;
+            take_copy(a, lm_particle_position(world, lmlua_particle_of(particle)),
+                      a->strobe_origin);
+        }
+    } else if (a->strobe > 0.0) {
+        free_copies(a);
+    }
     a->seconds = seconds;
     a->width = width;
     a->color = color;
+    a->color_given = color_given;
     a->fade = fade;
     if (a->count == 0) {
-        lm_world *world = world_of(a);
         push_sample(a, lm_particle_position(world, lmlua_particle_of(particle)),
                     lm_world_time(world));
     }

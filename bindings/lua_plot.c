@@ -15,9 +15,11 @@
 
 static const char *const plot_fields[] = {"panel", "color", "unit", "range", "world", NULL};
 
-/* A string field of the options at arg, or NULL. */
+/* A string field of the options at arg, or NULL. Read raw: the string
+ * stays referenced by the options table (a string an __index made up would
+ * be freed while still used). */
 static const char *get_string(lua_State *L, int arg, const char *name) {
-    if (lua_getfield(L, arg, name) == LUA_TNIL) {
+    if (lmlua_get_field(L, arg, name) == LUA_TNIL) {
         lua_pop(L, 1);
         return NULL;
     }
@@ -42,7 +44,7 @@ static int plot(lua_State *L) {
      * "name (w's name)", so that one name plotted for two worlds makes two
      * series, told apart in the legend. Pushed at index 4 (nil without). */
     lua_settop(L, 3);
-    if (lua_type(L, 3) == LUA_TTABLE && lua_getfield(L, 3, "world") != LUA_TNIL) {
+    if (lua_type(L, 3) == LUA_TTABLE && lmlua_get_field(L, 3, "world") != LUA_TNIL) {
         if (!lmlua_toworld(L, 4))
             lmlua_place_error(L, lmlua_field(3, "world"),
                               lua_pushfstring(L, "must be a world, got %s", luaL_typename(L, 4)));
@@ -63,7 +65,7 @@ static int plot(lua_State *L) {
             lmlua_place_error(L, lmlua_field(3, "unit"), "must be at most 40 characters");
         }
         lmlua_get_color(L, 3, "color", &options.color);
-        if (lua_getfield(L, 3, "range") != LUA_TNIL) {
+        if (lmlua_get_field(L, 3, "range") != LUA_TNIL) {
             lmlua_place place = lmlua_field(3, "range");
             bool pair = lua_type(L, -1) == LUA_TTABLE && lua_rawlen(L, -1) == 2;
             double bounds[2] = {0, 0};

@@ -11,6 +11,7 @@
 #define LAST_WORLD_KEY  "loom.last_world"
 #define WORLD_COUNT_KEY "loom.world_count"
 #define INTERRUPT_KEY   "loom.step_interrupt"
+#define THREADS_KEY     "loom.thread_budget"
 
 /* The step interrupt worlds get (lmlua_set_step_interrupt), kept in the
  * registry as a userdata whose user value is the message. */
@@ -31,6 +32,34 @@ void lmlua_set_step_interrupt(lua_State *L, lm_interrupt_fn fn, void *context,
         lua_setiuservalue(L, -2, 1);
     }
     lua_setfield(L, LUA_REGISTRYINDEX, INTERRUPT_KEY);
+}
+
+/* The budget of worker threads (lmlua_set_thread_budget), kept in the
+ * registry as a userdata. */
+typedef struct thread_budget {
+    int (*take)(void *context, int wanted);
+    void (*give)(void *context, int count);
+    void *context;
+} thread_budget;
+
+void lmlua_set_thread_budget(lua_State *L, int (*take)(void *context, int wanted),
+                             void (*give)(void *context, int count), void *context) {
+    if (take == NULL) {
+        lua_pushnil(L);
+    } else {
+        thread_budget *budget = lua_newuserdatauv(L, sizeof *budget, 0);
+        budget->take = take;
+        budget->give = give;
+        budget->context = context;
+    }
+    lua_setfield(L, LUA_REGISTRYINDEX, THREADS_KEY);
+}
+
+static const thread_budget *current_budget(lua_State *L) {
+    lua_getfield(L, LUA_REGISTRYINDEX, THREADS_KEY);
+    const thread_budget *budget = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return budget;
 }
 
 /* The step interrupt new worlds get, or NULL. */
@@ -109,7 +138,7 @@ static const char *const world_fields[] = {
 
 /* Reads name = "..." from the options table at arg into world->name. */
 static void read_world_name(lua_State *L, int arg, lmlua_world *world) {
-    if (lua_getfield(L, arg, "name") != LUA_TNIL) {
+    if (lmlua_get_field(L, arg, "name") != LUA_TNIL) {
         size_t length = 0;
         const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &length) : NULL;
         if (!name)
@@ -180,6 +209,9 @@ int lmlua_world_new(lua_State *L) {
 
     lmlua_world *world = lua_newuserdatauv(L, sizeof *world, LMLUA_WORLD_USER_VALUES);
     world->world = NULL;
+    world->workers = 0;
+    world->give_workers = NULL;
+    world->budget = NULL;
     world->L = NULL;
     world->self_index = 0;
     world->error_index = 0;
@@ -213,10 +245,18 @@ int lmlua_world_new(lua_State *L) {
      * counts the world's particles and constraints too. */
     void *alloc_context;
     lua_Alloc alloc = lua_getallocf(L, &alloc_context);
+    /* Worker threads come from the process's budget: fewer when it is low. */
+    const thread_budget *budget = current_budget(L);
+    if (budget && def.threads > 1) {
+        world->workers = budget->take(budget->context, def.threads - 1);
+        world->give_workers = budget->give;
+        world->budget = budget->context;
+        def.threads = 1 + world->workers;
+    }
     world->world =
         world->styles ? lm_world_create_with_allocator(&def, alloc, alloc_context) : NULL;
     if (world->world == NULL) {
-        return lmlua_memory_error(L);
+        return lmlua_memory_error(L); /* __gc gives the workers back */
     }
     const step_interrupt *interrupt = current_interrupt(L);
     if (interrupt) {
@@ -517,6 +557,10 @@ static int world_gc(lua_State *L) {
         world->L = NULL;
         lm_world_destroy(world->world);
         world->world = NULL;
+    }
+    if (world->workers > 0) { /* its pool's threads are joined: back to the budget */
+        world->give_workers(world->budget, world->workers);
+        world->workers = 0;
     }
     lr_styles_destroy(world->styles);
     world->styles = NULL;

@@ -130,7 +130,7 @@ typedef struct lm_world_def {
     lm_integrator integrator; /* default LM_INTEGRATOR_VERLET */
     double time_step;         /* s, one call of lm_world_step; > 0; default 1/60 */
     int substeps;             /* each step is split into this many sub-steps; >= 0, where 0 is
-                                 the integrator's own (lm_integrator_substeps); default 1 */
+                                 the integrator's own (lm_integrator_substeps); default 0 */
     int iterations;           /* relaxation sweeps per sub-step; >= 1; default 10 */
     double damping;           /* [0, 1): fraction of velocity removed per sub-step (Verlet's d,
                                  Jakobsen's 2 -> 1.99 is 0.01); default 0 */
@@ -143,7 +143,7 @@ typedef struct lm_world_def {
     bool collide_particles;   /* particles with a radius push each other apart; default false */
     bool collide_edges;       /* sticks are pushed out of colliders at their deepest point
                                  (Jakobsen 5), not only at their ends; default false */
-    lm_projection_method projection; /* default LM_PROJECT_JAKOBSEN */
+    lm_projection_method projection; /* default LM_PROJECT_SHAKE */
     bool collide_bodies; /* particles are pushed out of the collision faces (lm_face_create) of
                             other bodies: particles not linked to the face's own through
                             constraints or springs; default false */

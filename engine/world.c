@@ -12,11 +12,11 @@ lm_world_def lm_world_default_def(void) {
     def.gravity = lm_v3(0, -9.81, 0);
     def.integrator = LM_INTEGRATOR_VERLET;
     def.time_step = 1.0 / 60.0;
-    def.substeps = 1;
+    def.substeps = 0; /* the integrator's own (lm_integrator_substeps) */
     def.iterations = 10;
     def.damping = 0;
     def.order = LM_ORDER_CREATION;
-    def.projection = LM_PROJECT_JAKOBSEN;
+    def.projection = LM_PROJECT_SHAKE;
     def.threads = 1;
     return def;
 }

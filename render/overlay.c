@@ -34,6 +34,7 @@ typedef struct item {
     lm_overlay_style style;
     size_t first, count; /* points */
     double radius;       /* circles */
+    double min_points;   /* circles: drawn at least this radius, in points */
     double alpha_start;  /* faded paths: alpha at the first point, 0..1; < 0 = not faded */
     int part;            /* lm_overlay_set_part */
 } item;
@@ -155,6 +156,17 @@ bool lm_overlay_circle(lm_overlay *overlay, lm_vec3 centre, double radius, bool 
                .style = *style,
                .count = 1,
                .radius = radius,
+               .alpha_start = -1.0};
+    return add_item(overlay, it, &centre);
+}
+
+bool lm_overlay_dot(lm_overlay *overlay, lm_vec3 centre, double radius, double min_points,
+                    const lm_overlay_style *style) {
+    item it = {.kind = ITEM_CIRCLE,
+               .style = *style,
+               .count = 1,
+               .radius = radius,
+               .min_points = min_points,
                .alpha_start = -1.0};
     return add_item(overlay, it, &centre);
 }
@@ -700,9 +712,14 @@ static bool reserve_polygon(scratch *s, size_t n) {
     return true;
 }
 
-void lm_overlay_rasterise(const lm_overlay *overlay, const lm_overlay_target *target) {
+bool lm_overlay_rasterise(const lm_overlay *overlay, const lm_overlay_target *target) {
     scratch s = {.target = target};
+    bool stopped = false;
     for (size_t k = 0; k < overlay->item_count; k++) {
+        if (target->stop && target->stop(target->context)) {
+            stopped = true;
+            break;
+        }
         const item *it = &overlay->items[k];
         bool wanted =
             target->part == 0 || (target->part < 0 && it->screen) ||
@@ -745,6 +762,8 @@ void lm_overlay_rasterise(const lm_overlay *overlay, const lm_overlay_target *ta
         case ITEM_CIRCLE:
             if (s.visible[0]) {
                 double r = it->screen ? it->radius * target->height : it->radius * pixels_per_metre;
+                if (r < it->min_points * target->point)
+                    r = it->min_points * target->point;
                 draw_circle(&s, it, s.x[0], s.y[0], r);
             }
             break;
@@ -763,4 +782,5 @@ void lm_overlay_rasterise(const lm_overlay *overlay, const lm_overlay_target *ta
     free(s.qx);
     free(s.qy);
     free(s.next);
+    return !stopped;
 }

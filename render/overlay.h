@@ -80,6 +80,10 @@ bool lm_overlay_faded_path(lm_overlay *overlay, const lm_vec3 *points, size_t co
 /* A circle facing the camera: radius in m (world) or picture heights (screen). */
 bool lm_overlay_circle(lm_overlay *overlay, lm_vec3 centre, double radius, bool screen,
                        const lm_overlay_style *style);
+/* A world circle of radius m drawn at least min_points points in radius: a
+ * copy of a particle, which the renderer draws at least a dot. */
+bool lm_overlay_dot(lm_overlay *overlay, lm_vec3 centre, double radius, double min_points,
+                    const lm_overlay_style *style);
 /* An arrow from tail to tip with its head at the tip. */
 bool lm_overlay_arrow(lm_overlay *overlay, lm_vec3 tail, lm_vec3 tip, bool screen,
                       const lm_overlay_style *style);
@@ -121,6 +125,9 @@ typedef struct lm_overlay_target {
                     double *pixels_per_metre);
     void (*triangles)(void *context, const lm_overlay_vertex *corners, size_t triangle_count,
                       bool translucent);
+    /* Asked between items: true stops the drawing there (the time limit of
+     * the picture). May be NULL. */
+    bool (*stop)(void *context);
     void *context;
     /* Which items: 0 every item; k > 0 the world items of part k or of
      * every part (0); -1 the screen items only. */
@@ -128,7 +135,7 @@ typedef struct lm_overlay_target {
 } lm_overlay_target;
 
 /* Draws every item but the text, in the order they were added (those
- * target->part selects). */
-void lm_overlay_rasterise(const lm_overlay *overlay, const lm_overlay_target *target);
+ * target->part selects), until target->stop says to stop (false then). */
+bool lm_overlay_rasterise(const lm_overlay *overlay, const lm_overlay_target *target);
 
 #endif

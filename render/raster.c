@@ -7,17 +7,21 @@
 #include <string.h>
 
 void lr_submit(lr_renderer *renderer) {
-    if (renderer->index_count > 0)
+    if (renderer->index_count > 0 && !renderer->stopped && renderer->stop &&
+        renderer->stop(renderer->stop_context))
+        renderer->stopped = true;
+    if (renderer->index_count > 0 && !renderer->stopped)
         SDL_RenderGeometry(renderer->sdl, NULL, renderer->vertices, renderer->vertex_count,
                            renderer->indices, renderer->index_count);
     renderer->vertex_count = 0;
     renderer->index_count = 0;
+    renderer->batch_pixels = 0.0;
 }
 
 void lr_rasterise(lr_renderer *renderer) {
     SDL_BlendMode blend = SDL_BLENDMODE_NONE;
     SDL_SetRenderDrawBlendMode(renderer->sdl, blend);
-    for (size_t i = 0; i < renderer->prim_count; i++) {
+    for (size_t i = 0; i < renderer->prim_count && !renderer->stopped; i++) {
         const prim *p = &renderer->prims[i];
         /* Translucent colours blend; everything else is written as is. */
         SDL_BlendMode wanted =

@@ -113,6 +113,15 @@ void lr_renderer_set_hidden(lr_renderer *renderer, unsigned hidden) {
     renderer->hidden = hidden;
 }
 
+void lr_renderer_set_interrupt(lr_renderer *renderer, bool (*stop)(void *context), void *context) {
+    renderer->stop = stop;
+    renderer->stop_context = context;
+}
+
+bool lr_renderer_stopped(const lr_renderer *renderer) {
+    return renderer->stopped;
+}
+
 /* ------------------------------------------------------------ overlay -- */
 
 /* The overlay's projection is the world's: the same view, to canvas pixels. */
@@ -127,20 +136,33 @@ static bool overlay_project(const void *context, lm_vec3 point, double *x, doubl
     return true;
 }
 
+/* The overlay's items are drawn while the interrupt lets them. */
+static bool overlay_stop(void *context) {
+    lr_renderer *renderer = context;
+    return renderer->stop && renderer->stop(renderer->stop_context);
+}
+
 /* The overlay's triangles go through the world's vertex list and blending. */
 static void overlay_triangles(void *context, const lm_overlay_vertex *corners,
                               size_t triangle_count, bool translucent) {
     lr_renderer *renderer = context;
-    if (triangle_count > (size_t)1 << 24 ||
-        !lr_reserve(renderer, 3 * (int)triangle_count, 3 * (int)triangle_count))
+    if (triangle_count > (size_t)1 << 24)
         return;
-    for (size_t i = 0; i < 3 * triangle_count; i++) {
-        int index =
-            lr_add_vertex(renderer, corners[i].x, corners[i].y, lr_sdl_color(corners[i].rgba));
-        renderer->indices[renderer->index_count++] = index;
-    }
     SDL_SetRenderDrawBlendMode(renderer->sdl,
                                translucent ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE);
+    /* Triangle by triangle: lr_reserve draws what waits once it covers a
+     * canvas, asking the interrupt (a thick line of 200,000 points across
+     * the picture is one item). */
+    for (size_t t = 0; t < triangle_count && !renderer->stopped; t++) {
+        if (!lr_reserve(renderer, 3, 3))
+            return;
+        int first = renderer->vertex_count;
+        for (int k = 0; k < 3; k++) {
+            const lm_overlay_vertex *corner = &corners[3 * t + (size_t)k];
+            lr_add_vertex(renderer, corner->x, corner->y, lr_sdl_color(corner->rgba));
+        }
+        lr_add_triangle(renderer, first, first + 1, first + 2);
+    }
     lr_submit(renderer);
 }
 
@@ -187,9 +209,11 @@ static void draw_overlay(lr_renderer *renderer, const lm_overlay *overlay, doubl
                                 renderer->view.point,
                                 overlay_project,
                                 overlay_triangles,
+                                overlay_stop,
                                 renderer,
                                 part};
-    lm_overlay_rasterise(overlay, &target);
+    if (!renderer->stopped && !lm_overlay_rasterise(overlay, &target))
+        renderer->stopped = true;
     SDL_RenderFlush(renderer->sdl);
 }
 
@@ -209,6 +233,8 @@ void lr_renderer_draw_parts(lr_renderer *renderer, const lr_part *parts, int cou
                 .projection == LR_PROJECTION_PERSPECTIVE;
     }
 
+    renderer->stopped = false;
+    renderer->batch_pixels = 0.0;
     SDL_Color background = lr_sdl_color(COLOR_BACKGROUND);
     SDL_SetRenderDrawColor(renderer->sdl, background.r, background.g, background.b, background.a);
     SDL_RenderClear(renderer->sdl);

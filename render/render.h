@@ -156,4 +156,11 @@ void lr_renderer_set_theme(lr_renderer *renderer, const lr_theme *theme);
 enum { LR_HIDE_CONSTRAINTS = 1u, LR_HIDE_SPRINGS = 2u, LR_HIDE_COLLIDERS = 4u };
 void lr_renderer_set_hidden(lr_renderer *renderer, unsigned hidden);
 
+/* Asked now and then while a picture is drawn (between primitives and
+ * between the overlay's items): true leaves the rest of the picture undrawn
+ * (a time limit on drawing). NULL removes it. */
+void lr_renderer_set_interrupt(lr_renderer *renderer, bool (*stop)(void *context), void *context);
+/* Whether the last draw was stopped by the interrupt. */
+bool lr_renderer_stopped(const lr_renderer *renderer);
+
 #endif

@@ -162,7 +162,11 @@ struct lr_renderer {
     int *indices;
     int index_count;
     size_t index_capacity;
-    unsigned hidden;         /* LR_HIDE_* */
+    unsigned hidden;             /* LR_HIDE_* */
+    bool (*stop)(void *context); /* lr_renderer_set_interrupt */
+    void *stop_context;
+    bool stopped;            /* the last draw was stopped: nothing more is drawn */
+    double batch_pixels;     /* canvas pixels the triangles not yet drawn cover (at most) */
     const lr_styles *styles; /* may be NULL */
     lr_theme theme;          /* default colours and line weight */
 
@@ -305,15 +309,22 @@ void lr_sort(lr_renderer *renderer, const lm_world *const *worlds, int count);
 
 /* ------------------------------------------- tessellate (tessellate.c) -- */
 
-/* Reserves room for n more vertices and m more indices; false when out of memory. */
+/* Reserves room for n more vertices and m more indices; false when out of
+ * memory. Draws what is waiting first when the batch is full: too many
+ * indices for SDL, or triangles covering more than a canvas of pixels (so
+ * the interrupt is asked between pieces of work of bounded size: a batch of
+ * thousands of discs that each cover the picture took minutes). */
 bool lr_reserve(lr_renderer *renderer, int n, int m);
 int lr_add_vertex(lr_renderer *renderer, double x, double y, SDL_Color color);
+/* Appends the triangle of three vertices added (indices), counting its area. */
+void lr_add_triangle(lr_renderer *renderer, int a, int b, int c);
 /* Appends the triangles of one primitive to the vertex list. */
 void lr_tessellate(lr_renderer *renderer, const prim *p);
 
 /* ---------------------------------------------------- raster (raster.c) -- */
 
-/* Draws the vertex list with the current blend mode and empties it. */
+/* Draws the vertex list with the current blend mode and empties it; asks
+ * the interrupt first, and once it said stop only empties it. */
 void lr_submit(lr_renderer *renderer);
 /* Tessellates and draws every primitive, in order, into the canvas. */
 void lr_rasterise(lr_renderer *renderer);

@@ -3,6 +3,8 @@
  */
 #include "stage.h"
 
+#include <math.h>
+
 /* The colour scaled towards black by factor (0..1), alpha kept. */
 static uint32_t darker(uint32_t rgba, double factor) {
     uint32_t out = rgba & 0xFFu;
@@ -29,7 +31,9 @@ static uint32_t lighter(uint32_t rgba, double fraction) {
 enum { BATCH_INDICES = 1 << 21 };
 
 bool lr_reserve(lr_renderer *renderer, int n, int m) {
-    if (renderer->index_count > 0 && (size_t)renderer->index_count + (size_t)m > BATCH_INDICES)
+    double canvas = (double)renderer->canvas->w * renderer->canvas->h;
+    if (renderer->index_count > 0 && ((size_t)renderer->index_count + (size_t)m > BATCH_INDICES ||
+                                      renderer->batch_pixels > canvas))
         lr_submit(renderer);
     return grow((void **)&renderer->vertices, &renderer->vertex_capacity,
                 (size_t)renderer->vertex_count + (size_t)n, sizeof(SDL_Vertex)) &&
@@ -45,10 +49,21 @@ int lr_add_vertex(lr_renderer *renderer, double x, double y, SDL_Color color) {
     return renderer->vertex_count++;
 }
 
-static void add_triangle(lr_renderer *renderer, int a, int b, int c) {
+void lr_add_triangle(lr_renderer *renderer, int a, int b, int c) {
     renderer->indices[renderer->index_count++] = a;
     renderer->indices[renderer->index_count++] = b;
     renderer->indices[renderer->index_count++] = c;
+    /* Its area, clipped (roughly) to the canvas it is drawn into. */
+    SDL_FPoint p = renderer->vertices[a].position, q = renderer->vertices[b].position,
+               r = renderer->vertices[c].position;
+    double area = 0.5 * fabs(((double)q.x - p.x) * ((double)r.y - p.y) -
+                             ((double)r.x - p.x) * ((double)q.y - p.y));
+    double canvas = (double)renderer->canvas->w * renderer->canvas->h;
+    renderer->batch_pixels += area < canvas ? area : canvas;
+}
+
+static void add_triangle(lr_renderer *renderer, int a, int b, int c) {
+    lr_add_triangle(renderer, a, b, c);
 }
 
 static void add_quad(lr_renderer *renderer, const double x[4], const double y[4], uint32_t rgba) {

@@ -86,7 +86,7 @@ wait_geometry 640x360
 # more of the picture, then the same as before.
 hud_pixels() { # pixels of the top-left 400 x 200 that are not the scene's background
     import -window "$window" "$tmp/hud.png" 2>/dev/null
-    background=$("$pngcheck" pixel "$tmp/hud.png" 630 350)
+    background=$("$pngcheck" pixel "$tmp/hud.png" 630 330) # above the timeline bar
     echo $((80000 - $("$pngcheck" count "$tmp/hud.png" 0 0 400 200 "$background" 0)))
 }
 sleep 0.3

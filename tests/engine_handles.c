@@ -240,9 +240,9 @@ static void test_draw_and_bounds(void) {
 static void test_configure(void) {
     lm_world *w = lm_world_create(NULL);
     lm_world_def def = lm_world_settings(w);
-    CHECK(def.integrator == LM_INTEGRATOR_VERLET && def.iterations == 10 && def.substeps == 1 &&
-              def.projection == LM_PROJECT_JAKOBSEN,
-          "defaults: verlet, 10 iterations, 1 sub-step, jakobsen");
+    CHECK(def.integrator == LM_INTEGRATOR_VERLET && def.iterations == 10 && def.substeps == 0 &&
+              lm_world_substeps(w) == 2 && def.projection == LM_PROJECT_SHAKE,
+          "defaults: verlet, 10 iterations, the integrator's own sub-steps (2), shake");
     CHECK(lm_integrator_substeps(LM_INTEGRATOR_VERLET) == 2 &&
               lm_integrator_substeps(LM_INTEGRATOR_EULER) == 4 &&
               lm_integrator_substeps(LM_INTEGRATOR_SEMI_IMPLICIT_EULER) == 4 &&

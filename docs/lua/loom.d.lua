@@ -181,7 +181,7 @@ function particle:mask() end
 function particle:set_mask(groups) end
 ---@return loom.collider? collider, number nx, number ny, number nz
 function particle:contact() end
----@param options table|false {seconds, color, width, fade} or false
+---@param options table|false {seconds, color, width, fade, strobe} or false
 function particle:trail(options) end
 ---@param kind "velocity"|"force"|"acceleration"
 ---@param options? table|false {scale, color, width} or false

@@ -175,6 +175,30 @@ check_error(function() p:arrow("speed") end,
 check_error(function() q:trail() end,
             "calling 'trail' on bad self (attempt to use a removed particle)", "no trail on a removed particle")
 
+-- a strobe: a copy (one circle) every `strobe` seconds of the last `seconds`
+local s = world:particle{ pos = { 0, 0 }, vel = { 1, 0 }, radius = 0.1 }
+s:trail{ strobe = 0.25, seconds = 1 }
+shapes, points = frame(nil)
+check(shapes == 1 and points == 1, "a strobe's first copy is taken at once (got " .. shapes .. ")")
+world:step(30) -- 0.5 s: copies at 0, 0.25, 0.5
+shapes = frame(nil)
+check(shapes == 3, "after 0.5 s a strobe of 0.25 s drew 3 copies (got " .. shapes .. ")")
+world:step(60) -- 1.5 s: copies at 0.5 .. 1.5 within the last second
+shapes = frame(nil)
+check(shapes == 5, "copies older than seconds are dropped: 5 over the last 1 s (got " .. shapes .. ")")
+s:trail{ strobe = 0.25, seconds = 0.5 }
+shapes = frame(nil)
+check(shapes == 3, "restyled to 0.5 s, the strobe keeps its newest 3 copies (got " .. shapes .. ")")
+s:trail{ seconds = 0.5 }
+shapes, points = frame(nil)
+check(shapes == 1 and points > 2, "without strobe the trail is a line again")
+check_error(function() s:trail{ strobe = 0 } end,
+            "bad argument #1 to 'trail' (field 'strobe' must be in (0, 3600], got 0)", "strobe > 0")
+check_error(function() s:trail{ strobe = 0.001, seconds = 100 } end,
+            "bad argument #1 to 'trail' (field 'strobe' makes 100001 copies over 100 seconds, at "
+            .. "most 10000 (a longer strobe or fewer seconds))", "a strobe has at most 10000 copies")
+world:remove(s)
+
 -- a trail goes with its particle
 local r = world:particle{ pos = { 0, 0 }, vel = { 0, 1 } }
 r:trail()

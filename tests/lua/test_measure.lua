@@ -248,7 +248,7 @@ end
 
 -- ------------------------------------------------------------ projection --
 do
-    check(loom.world():settings().projection == "jakobsen", "projection defaults to jakobsen")
+    check(loom.world():settings().projection == "shake", "projection defaults to shake")
     local w = loom.world { projection = "shake" }
     check(w:settings().projection == "shake", "projection = \"shake\" reads back")
     w:set { projection = "jakobsen" }

@@ -1,0 +1,63 @@
+/*
+ * timeline.h - the window's recent past: the picture of every tick, kept
+ * compressed under a memory cap, oldest dropped first.
+ *
+ * The window draws the scene after every tick (as `loom render` draws every
+ * frame) and hands the picture here with the tick's number and whatever the
+ * window wants back with it (the probed particles' states: `extra`). Going
+ * back is then restoring a picture, byte for byte the one drawn at that tick
+ * — the same bytes `loom render --at T` writes for T = tick / fps at that
+ * size — in about the time of one copy of it, whatever the scene costs to
+ * simulate.
+ *
+ * Pictures are 32-bit pixels compressed by runs (a run of one pixel value, or
+ * a stretch of literal pixels), which keeps the plain backgrounds of lessons
+ * small: see bench/RESULTS.md for bytes per second of timeline.
+ */
+#ifndef LOOM_APP_TIMELINE_H
+#define LOOM_APP_TIMELINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct app_timeline app_timeline;
+
+/* A timeline that holds at most cap bytes of frames. NULL when out of memory. */
+app_timeline *app_timeline_create(size_t cap);
+void app_timeline_destroy(app_timeline *timeline);
+
+/* A new cap (the scene's memory use changed): frames are dropped, oldest
+ * first, until the rest fits. */
+void app_timeline_set_cap(app_timeline *timeline, size_t cap);
+size_t app_timeline_cap(const app_timeline *timeline);
+
+/* Forgets every frame (a reload, a new picture size). */
+void app_timeline_clear(app_timeline *timeline);
+
+/* Keeps the picture of tick (width x height pixels, pitch bytes per row) and
+ * extra_size bytes of extra. A tick not after the last one forgets the
+ * frames from it on first. Drops the oldest frames to stay under the cap;
+ * false when this one alone does not fit (or no memory): then the timeline
+ * is empty. */
+bool app_timeline_push(app_timeline *timeline, long tick, const uint32_t *pixels, int width,
+                       int height, int pitch, const void *extra, size_t extra_size);
+
+/* Frames held, the first and last tick (-1 when empty), bytes held. Ticks
+ * are consecutive from first to last unless a push skipped some. */
+size_t app_timeline_count(const app_timeline *timeline);
+long app_timeline_first(const app_timeline *timeline);
+long app_timeline_last(const app_timeline *timeline);
+size_t app_timeline_bytes(const app_timeline *timeline);
+
+/* The frame of tick, or of the nearest tick held before it: its tick, or -1
+ * when there is none. */
+long app_timeline_at_or_before(const app_timeline *timeline, long tick);
+
+/* Writes the picture of tick into pixels (its size must be the frame's:
+ * false otherwise, or when tick is not held); *extra and *extra_size (may be
+ * NULL) get the frame's extra, valid until the next push or clear. */
+bool app_timeline_restore(const app_timeline *timeline, long tick, uint32_t *pixels, int width,
+                          int height, int pitch, const void **extra, size_t *extra_size);
+
+#endif

@@ -1,0 +1,164 @@
+/*
+ * window_measure.c - a ruler and a stopwatch over the picture.
+ *
+ * Ruler: Shift + drag lays a ruler from where the button went down to where
+ * it comes up, in the world: both ends lie on the plane through the camera's
+ * target facing the camera (the screen's plane, for 3D), so the reading is
+ * metres in the scene, whatever the zoom. It reads its length and, as a
+ * protractor, its angle from the picture's horizontal in degrees; a second
+ * ruler from the first one's start also reads the angle between the two.
+ * Stopwatch: [ and ] mark two moments of the timeline (the one shown); it
+ * reads the time between them. Everything stays until Backspace clears it
+ * (probes too), and is drawn over the picture before P or V take it; each P
+ * prints the readings on stdout.
+ */
+#include "window.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#define RULER_COLOR  0xF58231FFu
+#define LABEL_PANEL  0xFFFFFFE0u
+#define LABEL_TEXT   0x202327FFu
+#define LABEL_POINTS 15.0
+
+static lm_vec3 world_under(const window_state *state, int x, int y) {
+    return app_view_unproject(&state->view, x, y, state->camera.target);
+}
+
+static double length_of(lm_vec3 a, lm_vec3 b) {
+    return sqrt((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y) + (b.z - a.z) * (b.z - a.z));
+}
+
+/* Degrees from the picture's horizontal, counterclockwise as seen. */
+static double angle_of(const window_state *state, lm_vec3 a, lm_vec3 b) {
+    lm_vec3 d = {b.x - a.x, b.y - a.y, b.z - a.z};
+    double right =
+        d.x * state->view.right.x + d.y * state->view.right.y + d.z * state->view.right.z;
+    double up = d.x * state->view.up.x + d.y * state->view.up.y + d.z * state->view.up.z;
+    return atan2(up, right) * (180.0 / 3.14159265358979323846);
+}
+
+/* The angle between ruler i and the one before it when they share a start. */
+static bool angle_between(const window_state *state, int i, double *degrees) {
+    if (i == 0)
+        return false;
+    const window_ruler *r = &state->rulers[i], *q = &state->rulers[i - 1];
+    if (length_of(r->a, q->a) > 1e-9 * (1.0 + length_of(q->a, q->b)))
+        return false;
+    double d = fabs(angle_of(state, r->a, r->b) - angle_of(state, q->a, q->b));
+    *degrees = d > 180.0 ? 360.0 - d : d;
+    return true;
+}
+
+bool window_measure_mouse(window_state *state, const SDL_Event *event) {
+    if (event->type == SDL_MOUSEBUTTONDOWN && event->button.button == SDL_BUTTON_LEFT &&
+        state->shift_down && state->view_valid) {
+        if (state->ruler_count == MAX_RULERS) {
+            window_notify(state, "at most %d rulers: Backspace clears them", MAX_RULERS);
+            return true;
+        }
+        /* Pressed within a few pixels of a ruler's start: start there too. */
+        lm_vec3 a = world_under(state, event->button.x, event->button.y);
+        for (int i = 0; i < state->ruler_count; i++) {
+            double px, py, depth;
+            if (app_view_project(&state->view, state->rulers[i].a, &px, &py, &depth) &&
+                hypot(px - event->button.x, py - event->button.y) <= window_points(state, 8.0))
+                a = state->rulers[i].a;
+        }
+        state->rulers[state->ruler_count++] = (window_ruler){a, a};
+        state->ruler_drag = true;
+        state->dirty = true;
+        return true;
+    }
+    if (!state->ruler_drag)
+        return false;
+    if (event->type == SDL_MOUSEMOTION || event->type == SDL_MOUSEBUTTONUP) {
+        int x = event->type == SDL_MOUSEMOTION ? event->motion.x : event->button.x;
+        int y = event->type == SDL_MOUSEMOTION ? event->motion.y : event->button.y;
+        state->rulers[state->ruler_count - 1].b = world_under(state, x, y);
+        if (event->type == SDL_MOUSEBUTTONUP)
+            state->ruler_drag = false;
+        state->dirty = true;
+        return true;
+    }
+    return false;
+}
+
+void window_measure_mark(window_state *state, int which) {
+    state->marks[which] = window_timeline_time(state);
+    state->marked[which] = true;
+    state->dirty = true;
+}
+
+void window_measure_clear(window_state *state) {
+    state->ruler_count = 0;
+    state->ruler_drag = false;
+    state->marked[0] = state->marked[1] = false;
+    state->probe_count = 0;
+    state->dirty = true;
+}
+
+static void label(window_state *state, void *surface, int x, int y, const char *text) {
+    if (!state->font)
+        return;
+    int pad = (int)window_points(state, 4.0);
+    int w = lr_text_width(state->font, text), h = lr_font_line_height(state->font);
+    lr_fill_rect(surface, x - w / 2 - pad, y - h / 2 - pad, w + 2 * pad, h + 2 * pad, LABEL_PANEL);
+    lr_text_draw(state->font, surface, x - w / 2, y - h / 2, text, LABEL_TEXT);
+}
+
+static void ruler_text(const window_state *state, int i, char *text, size_t size) {
+    const window_ruler *r = &state->rulers[i];
+    int n =
+        snprintf(text, size, "%.2f m  %.1f°", length_of(r->a, r->b), angle_of(state, r->a, r->b));
+    double between;
+    if (n > 0 && (size_t)n < size && angle_between(state, i, &between))
+        snprintf(text + n, size - (size_t)n, "  (%.1f° to the last)", between);
+}
+
+void window_measure_draw(window_state *state, void *surface) {
+    if (state->font)
+        lr_font_set_size(state->font, (int)lround(window_points(state, LABEL_POINTS)));
+    for (int i = 0; i < state->ruler_count && state->view_valid; i++) {
+        const window_ruler *r = &state->rulers[i];
+        double ax, ay, bx, by, depth;
+        if (!app_view_project(&state->view, r->a, &ax, &ay, &depth) ||
+            !app_view_project(&state->view, r->b, &bx, &by, &depth))
+            continue;
+        window_draw_line(surface, ax, ay, bx, by, RULER_COLOR);
+        double length = hypot(bx - ax, by - ay), tick = window_points(state, 6.0);
+        if (length > 0.0) { /* ticks across both ends */
+            double nx = -(by - ay) / length * tick, ny = (bx - ax) / length * tick;
+            window_draw_line(surface, ax - nx, ay - ny, ax + nx, ay + ny, RULER_COLOR);
+            window_draw_line(surface, bx - nx, by - ny, bx + nx, by + ny, RULER_COLOR);
+        }
+        char text[96];
+        ruler_text(state, i, text, sizeof text);
+        label(state, surface, (int)lround((ax + bx) / 2),
+              (int)lround((ay + by) / 2 - window_points(state, 14.0)), text);
+    }
+    if (state->marked[0] || state->marked[1]) {
+        char text[96];
+        if (state->marked[0] && state->marked[1])
+            snprintf(text, sizeof text, "stopwatch %.3f s",
+                     fabs(state->marks[1] - state->marks[0]));
+        else
+            snprintf(text, sizeof text, "stopwatch: [ at %.3f s, ] for the end",
+                     state->marks[state->marked[0] ? 0 : 1]);
+        int width = lr_renderer_width(state->renderer),
+            height = lr_renderer_height(state->renderer);
+        label(state, surface, width / 2, height - (int)window_points(state, 36.0), text);
+    }
+}
+
+void window_measure_print(const window_state *state) {
+    for (int i = 0; i < state->ruler_count; i++) {
+        char text[96];
+        ruler_text(state, i, text, sizeof text);
+        printf("loom: ruler: %s\n", text);
+    }
+    if (state->marked[0] && state->marked[1])
+        printf("loom: stopwatch: %.3f s (from %.3f s to %.3f s)\n",
+               fabs(state->marks[1] - state->marks[0]), state->marks[0], state->marks[1]);
+}

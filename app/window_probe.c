@@ -1,0 +1,221 @@
+/*
+ * window_probe.c - probes: a click on a particle pins a readout beside it
+ * (its position, speed, kinetic energy and a velocity arrow); another click
+ * takes it away.
+ *
+ * The readouts follow their particles through the timeline: every frame the
+ * timeline keeps carries the state of the scene's particles (all of them up
+ * to RECORD_ALL, else those probed when it was drawn), so a probe pinned
+ * while looking back reads the past, and one pinned now reads every frame
+ * back to the first. They are drawn over the scene's picture before a
+ * screenshot (P) or a recording (V) takes it, not into the picture the
+ * timeline keeps, which stays `loom render`'s. Each P also prints the
+ * readouts on stdout, to the digits shown.
+ */
+#include "window.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+enum { RECORD_ALL = 256 };
+#define ARROW_SECONDS 0.25 /* the velocity arrow reaches where the particle would be this soon */
+#define PROBE_POINTS  15.0 /* the readout's text */
+#define PROBE_PANEL   0x202327D0u
+#define PROBE_TEXT    0xF4F4F0FFu
+#define PROBE_ARROW   0x2E9E4AFFu
+
+/* The state of the particles to record with this tick's picture, into
+ * state->samples: every particle up to RECORD_ALL, else the probed ones. */
+static size_t gather(window_state *state, const lm_world *world) {
+    uint32_t slots = lm_world_particle_slots(world);
+    size_t live = lm_world_get_stats(world).particles;
+    bool all = live <= RECORD_ALL;
+    size_t wanted = all ? live : (size_t)state->probe_count;
+    if (wanted > state->sample_capacity) {
+        window_probe_sample *grown = realloc(state->samples, wanted * sizeof *grown);
+        if (!grown)
+            return 0;
+        state->samples = grown;
+        state->sample_capacity = wanted;
+    }
+    size_t n = 0;
+    if (all) {
+        for (uint32_t slot = 0; slot < slots && n < wanted; slot++) {
+            lm_particle p = lm_world_particle_in_slot(world, slot);
+            if (p.index1 == 0)
+                continue;
+            state->samples[n++] =
+                (window_probe_sample){p, lm_particle_position(world, p),
+                                      lm_particle_velocity(world, p), lm_particle_mass(world, p)};
+        }
+        return n;
+    }
+    for (int i = 0; i < state->probe_count; i++) {
+        lm_particle p = state->probes[i];
+        if (lm_particle_is_valid(world, p))
+            state->samples[n++] =
+                (window_probe_sample){p, lm_particle_position(world, p),
+                                      lm_particle_velocity(world, p), lm_particle_mass(world, p)};
+    }
+    return n;
+}
+
+size_t window_probe_record(window_state *state, const window_probe_sample **samples) {
+    const lm_world *world = state->scene ? app_scene_world(state->scene) : NULL;
+    size_t n = world ? gather(state, world) : 0;
+    *samples = state->samples;
+    return n;
+}
+
+/* The particles' states of the picture shown: the past frame's, or now's. */
+static size_t shown_samples(window_state *state, const window_probe_sample **samples) {
+    if (state->past) {
+        *samples = state->past_samples;
+        return state->past_sample_count;
+    }
+    return window_probe_record(state, samples);
+}
+
+static const window_probe_sample *find(const window_probe_sample *samples, size_t count,
+                                       lm_particle p) {
+    for (size_t i = 0; i < count; i++)
+        if (samples[i].particle.index1 == p.index1 &&
+            samples[i].particle.generation == p.generation)
+            return &samples[i];
+    return NULL;
+}
+
+/* Pins a probe on the particle nearest the pixel (within GRAB_POINTS), or
+ * takes away the probe already there. */
+void window_probe_click(window_state *state, int x, int y) {
+    if (!state->view_valid)
+        return;
+    const window_probe_sample *samples;
+    size_t count = shown_samples(state, &samples);
+    double best = window_points(state, GRAB_POINTS);
+    const window_probe_sample *chosen = NULL;
+    const lm_world *world = state->scene ? app_scene_world(state->scene) : NULL;
+    for (size_t i = 0; i < count; i++) {
+        double px, py, depth;
+        if (!app_view_project(&state->view, samples[i].position, &px, &py, &depth))
+            continue;
+        double scale = state->view.perspective ? state->view.focal / depth : state->view.focal;
+        double radius = world && lm_particle_is_valid(world, samples[i].particle)
+                            ? lm_particle_radius(world, samples[i].particle)
+                            : 0.0;
+        double distance = hypot(px - x, py - y) - radius * scale;
+        if (distance < best) {
+            best = distance;
+            chosen = &samples[i];
+        }
+    }
+    if (!chosen)
+        return;
+    for (int i = 0; i < state->probe_count; i++) {
+        if (state->probes[i].index1 == chosen->particle.index1 &&
+            state->probes[i].generation == chosen->particle.generation) {
+            state->probes[i] = state->probes[--state->probe_count];
+            state->dirty = true;
+            return;
+        }
+    }
+    if (state->probe_count == MAX_PROBES) {
+        window_notify(state, "at most %d probes: click one to take it away", MAX_PROBES);
+        return;
+    }
+    state->probes[state->probe_count++] = chosen->particle;
+    state->dirty = true;
+}
+
+void window_probe_clear(window_state *state) {
+    state->probe_count = 0;
+    state->past_sample_count = 0;
+    free(state->samples);
+    state->samples = NULL;
+    state->sample_capacity = 0;
+}
+
+/* A line three pixels wide, stamped square by square: the probes' arrows
+ * and the rulers. */
+void window_draw_line(void *surface, double x0, double y0, double x1, double y1, uint32_t color) {
+    double length = hypot(x1 - x0, y1 - y0);
+    int steps = (int)ceil(length) + 1;
+    if (steps > 4000)
+        steps = 4000;
+    for (int k = 0; k <= steps; k++) {
+        double f = (double)k / steps;
+        lr_fill_rect(surface, (int)lround(x0 + f * (x1 - x0)) - 1,
+                     (int)lround(y0 + f * (y1 - y0)) - 1, 3, 3, color);
+    }
+}
+
+/* The readout of one particle: three lines of text. */
+static void readout(const window_probe_sample *s, char lines[3][96]) {
+    double speed = sqrt(s->velocity.x * s->velocity.x + s->velocity.y * s->velocity.y +
+                        s->velocity.z * s->velocity.z);
+    if (s->position.z != 0.0)
+        snprintf(lines[0], 96, "x %.3f  y %.3f  z %.3f m", s->position.x, s->position.y,
+                 s->position.z);
+    else
+        snprintf(lines[0], 96, "x %.3f  y %.3f m", s->position.x, s->position.y);
+    snprintf(lines[1], 96, "speed %.3f m/s", speed);
+    snprintf(lines[2], 96, "kinetic energy %.3f J", 0.5 * s->mass * speed * speed);
+}
+
+void window_probe_draw(window_state *state, void *surface) {
+    if (state->probe_count == 0 || !state->view_valid)
+        return;
+    const window_probe_sample *samples;
+    size_t count = shown_samples(state, &samples);
+    if (state->font)
+        lr_font_set_size(state->font, (int)lround(window_points(state, PROBE_POINTS)));
+    for (int i = 0; i < state->probe_count; i++) {
+        const window_probe_sample *s = find(samples, count, state->probes[i]);
+        double px, py, depth;
+        if (!s || !app_view_project(&state->view, s->position, &px, &py, &depth))
+            continue;
+        lm_vec3 ahead = {s->position.x + ARROW_SECONDS * s->velocity.x,
+                         s->position.y + ARROW_SECONDS * s->velocity.y,
+                         s->position.z + ARROW_SECONDS * s->velocity.z};
+        double ax, ay;
+        if (app_view_project(&state->view, ahead, &ax, &ay, &depth) && isfinite(ax) &&
+            isfinite(ay)) {
+            window_draw_line(surface, px, py, ax, ay, PROBE_ARROW);
+            double back = atan2(py - ay, px - ax), head = window_points(state, 10.0);
+            if (hypot(ax - px, ay - py) > head) {
+                window_draw_line(surface, ax, ay, ax + head * cos(back + 0.45),
+                                 ay + head * sin(back + 0.45), PROBE_ARROW);
+                window_draw_line(surface, ax, ay, ax + head * cos(back - 0.45),
+                                 ay + head * sin(back - 0.45), PROBE_ARROW);
+            }
+        }
+        if (!state->font)
+            continue;
+        char lines[3][96];
+        readout(s, lines);
+        int pad = (int)window_points(state, 6.0), height = lr_font_line_height(state->font);
+        int width = 0;
+        for (int k = 0; k < 3; k++)
+            if (lr_text_width(state->font, lines[k]) > width)
+                width = lr_text_width(state->font, lines[k]);
+        int x = (int)lround(px + window_points(state, 14.0)), y = (int)lround(py) - 3 * height / 2;
+        lr_fill_rect(surface, x, y - pad, width + 2 * pad, 3 * height + 2 * pad, PROBE_PANEL);
+        for (int k = 0; k < 3; k++)
+            lr_text_draw(state->font, surface, x + pad, y + k * height, lines[k], PROBE_TEXT);
+    }
+}
+
+void window_probe_print(window_state *state) {
+    const window_probe_sample *samples;
+    size_t count = shown_samples(state, &samples);
+    for (int i = 0; i < state->probe_count; i++) {
+        const window_probe_sample *s = find(samples, count, state->probes[i]);
+        if (!s)
+            continue;
+        char lines[3][96];
+        readout(s, lines);
+        printf("loom: probe at t = %.3f s: %s, %s, %s\n", window_timeline_time(state), lines[0],
+               lines[1], lines[2]);
+    }
+}

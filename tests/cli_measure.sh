@@ -1,0 +1,96 @@
+#!/bin/sh
+# The window's ruler, protractor and stopwatch under Xvfb, driven by xdotool:
+# a ruler laid along a 1 m stick reads 1.00 m at 0°; a second ruler from the
+# same end to a point up and to the right reads 45° to the first; [ and ] at
+# t = 1.0 and 2.0 s of the timeline read 1.000 s; the readings are in P's
+# picture and printed with it; Backspace clears them. Skipped without Xvfb
+# or xdotool.
+# Usage: sh tests/cli_measure.sh BUILD_DIR
+build=${1:-build}
+loom=$(cd "$(dirname "$build/loom")" && pwd)/loom
+. "$(dirname "$0")/lib.sh"
+
+require_built "$loom"
+same() { if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1" "got: $3, expected $2"; fi; }
+if ! need_window "the measuring checks" || ! xvfb_start 1024x768x24; then
+    finish
+    exit
+fi
+
+# A 1 m stick from (0, 0) to (1, 0); the camera shows 3 m over 360 pixels
+# around (0.5, 0): (x, y) is pixel (260 + 120 x, 180 - 120 y).
+cat >"$tmp/stick.lua" <<'LUA'
+local world = loom.world{ gravity = { 0, 0, 0 } }
+local a = world:particle{ pos = { 0, 0 }, mass = 0 }
+local b = world:particle{ pos = { 1, 0 }, mass = 0 }
+world:stick(a, b)
+local said = false
+function loom.update()
+  if not said and world:time() > 2.2 then print("ran 2.2 s") said = true end
+end
+loom.camera{ projection = "orthographic", target = { 0.5, 0 }, height = 3 }
+return world
+LUA
+mkdir -p "$tmp/shots"
+(cd "$tmp/shots" && exec "$loom" "$tmp/stick.lua" --size 640x360 >"$tmp/out" 2>"$tmp/err") &
+loom_pid=$!
+window=
+tries=300
+while [ -z "$window" ] && [ $tries -gt 0 ]; do
+    sleep 0.1; tries=$((tries - 1))
+    window=$(xdotool search --name "loom - stick.lua" 2>/dev/null | tail -n 1)
+done
+shot() { # shot NAME: P's screenshot, moved to $tmp/NAME.png
+    saved=$(grep -c "saved screenshot" "$tmp/out")
+    xdotool key --window "$window" p
+    tries=300 # 30 s: a loaded machine may take long, and a late picture shifts every later one
+    while [ "$(grep -c "saved screenshot" "$tmp/out")" -le "$saved" ] && [ $tries -gt 0 ]; do
+        sleep 0.1; tries=$((tries - 1))
+    done
+    file=$(grep "saved screenshot" "$tmp/out" | tail -n 1 | sed 's/.*saved screenshot //')
+    mv "$file" "$tmp/$1.png" 2>/dev/null
+}
+ruler() { # ruler X0 Y0 X1 Y1: Shift + drag
+    xdotool mousemove --sync --window "$window" "$1" "$2" keydown shift mousedown 1
+    xdotool mousemove --sync --window "$window" $((($1 + $3) / 2)) $((($2 + $4) / 2))
+    xdotool mousemove --sync --window "$window" "$3" "$4" mouseup 1 keyup shift
+    sleep 0.3
+}
+
+# Until the scene has run 2.2 s (a slow build or a loaded machine takes longer).
+wait_for "^ran 2.2 s" "$tmp/out" 120
+xdotool key --window "$window" space
+sleep 0.3
+shot plain
+ruler 260 180 380 180
+shot ruled
+same "a ruler along the 1 m stick reads 1.00 m at 0°" "loom: ruler: 1.00 m  0.0°" \
+    "$(grep "^loom: ruler:" "$tmp/out" | tail -n 1)"
+check "the ruler is in P's picture" sh -c "! cmp -s '$tmp/plain.png' '$tmp/ruled.png'"
+ruler 260 180 320 120
+shot two
+same "a second ruler from the same end reads 45° to the first" \
+    "loom: ruler: 0.71 m  45.0°  (45.0° to the last)" "$(grep "^loom: ruler:" "$tmp/out" | tail -n 1)"
+
+# The stopwatch: the bar's left edge is t = 0, Shift+Right a second on.
+xdotool mousemove --sync --window "$window" 1 352 click 1
+sleep 0.2
+xdotool key --window "$window" shift+Right bracketleft shift+Right bracketright
+sleep 0.3
+shot timed
+same "the stopwatch between t = 1 s and t = 2 s reads 1.000 s" \
+    "loom: stopwatch: 1.000 s (from 1.000 s to 2.000 s)" \
+    "$(grep "^loom: stopwatch:" "$tmp/out" | tail -n 1)"
+
+xdotool key --window "$window" End BackSpace
+sleep 0.3
+before=$(grep -c "^loom: \(ruler\|stopwatch\):" "$tmp/out")
+shot cleared
+same "Backspace clears the rulers and the stopwatch" "$before" \
+    "$(grep -c "^loom: \(ruler\|stopwatch\):" "$tmp/out")"
+check "... and the picture is the plain one again" cmp -s "$tmp/plain.png" "$tmp/cleared.png"
+
+xdotool key --window "$window" Escape
+wait "$loom_pid"
+loom_pid=
+finish
