@@ -3,8 +3,9 @@
  * parameter of the scene (loom.param with min and max).
  *
  * The panel sits in the bottom-left corner, over the picture (never in a
- * screenshot or a recording). Dragging a slider shows the new value at once,
- * stores it as if given with --set and asks the window to reload the scene
+ * screenshot or a recording): the renderer lays it out and draws it
+ * (render/compose.h), this file says what it shows and follows the mouse. Dragging a slider shows
+ * the new value at once, stores it as if given with --set and asks the window to reload the scene
  * (at most four times a second while dragging, and once more on release if
  * the value moved since), which keeps the camera and loom.keep. The values are the
  * sliders' own (starting from --set), so they survive hot reloads.
@@ -14,7 +15,7 @@
 
 #include <stdbool.h>
 
-#include "../render/text.h"
+#include "../render/compose.h"
 #include "params.h"
 #include "scene.h"
 
@@ -30,9 +31,11 @@ const app_params *app_sliders_params(const app_sliders *sliders);
 /* Reads the scene's parameters after a (re)load. */
 void app_sliders_refresh(app_sliders *sliders, app_scene *scene);
 
-/* Draws the panel onto surface (an SDL_Surface, RGBA32) of the given height;
- * point is pixels per point (the window's text scale). No font: no panel. */
-void app_sliders_draw(app_sliders *sliders, void *surface, int height, lr_font *font, double point);
+/* The sliders as the panel shows them (at most LR_UI_SLIDERS): their texts
+ * stay valid until the next call. Returns how many. */
+int app_sliders_show(app_sliders *sliders, lr_ui_slider out[LR_UI_SLIDERS]);
+/* Where the renderer put them (render/compose.h), for the mouse. */
+void app_sliders_placed(app_sliders *sliders, const lr_ui_layout *placed);
 
 typedef enum app_slider_event {
     APP_SLIDER_PRESS,

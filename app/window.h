@@ -6,19 +6,19 @@
  *   window_events.c   keys and mouse: loom's own and the script's
  *   window_camera.c   the camera: the scene's, or the user's once moved
  *   window_grab.c     pulling a particle with the mouse
- *   window_overlay.c  the heads-up display, the help, the error panel
+ *   window_overlay.c  what the heads-up display, the help and the error panel say
  */
 #ifndef LOOM_APP_WINDOW_H
 #define LOOM_APP_WINDOW_H
 
 #include "app.h"
-#include "labels.h"
+#include "picture.h"
 #include "recorder.h"
 #include "sliders.h"
 #include "view.h"
 #include "watch.h"
 
-#include "../render/text.h"
+#include "../render/compose.h"
 
 #include <SDL.h>
 
@@ -37,17 +37,8 @@ enum {
 #define NOTICE_SECONDS       2.0
 #define FRAME_BUDGET_SECONDS 0.05 /* wall-clock time for ticks in one frame */
 
-/* Overlay colours, 0xRRGGBBAA, and sizes in points (pixels of a 720-line window). */
-#define PANEL_COLOR    0x202327D8u
-#define TEXT_COLOR     0xF4F4F0FFu
-#define DIM_TEXT_COLOR 0xB8BCC4FFu
-#define KEY_COLOR      0xFFD166FFu
-#define HELP_PANEL     0x202327F2u
-#define ERROR_PANEL    0x7A1712E8u
-#define TEXT_POINTS    20.0
-#define TITLE_POINTS   24.0
-#define MARGIN_POINTS  12.0
-#define PADDING_POINTS 10.0
+/* Sizes in points (pixels of a 720-line window). */
+#define MARGIN_POINTS 12.0
 
 typedef enum drag_mode { DRAG_NONE, DRAG_PARTICLE, DRAG_PAN, DRAG_ORBIT } drag_mode;
 
@@ -55,9 +46,9 @@ typedef struct window_state {
     const app_options *options;
     SDL_Window *window;
     lr_renderer *renderer;
-    lr_font *font, *bold;   /* NULL without a font: no text, everything else works */
+    lr_fonts *fonts;        /* NULL without fonts: no text, everything else works */
     lm_world *empty;        /* drawn while there is no scene */
-    app_labels *labels;     /* the script's labels, drawn as `loom render` draws them */
+    app_picture *picture;   /* the scene's picture, drawn as `loom render` draws it */
     app_sliders *sliders;   /* the parameters' sliders (app/sliders.h) */
     app_recorder *recorder; /* V: recording the window (app/recorder.h) */
 
@@ -151,7 +142,8 @@ void window_release_grab(window_state *state);
 bool window_grab(window_state *state, int x, int y);
 void window_move_grab(window_state *state);
 
-/* window_overlay.c */
+/* window_overlay.c: the panels over the picture (render/compose.h lays them
+ * out and draws them); where the sliders went goes to the sliders. */
 void window_draw_overlays(window_state *state);
 
 #endif

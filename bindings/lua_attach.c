@@ -193,10 +193,10 @@ static void draw_trail(lmlua_draw_state *state, lmlua_attachment *a, lm_vec3 her
         points[n++] = here;
     if (n < 2)
         return;
-    lm_overlay_style style = lm_overlay_default_style();
+    lr_overlay_style style = lr_overlay_default_style();
     style.color = a->color;
     style.width = a->width;
-    lm_overlay_faded_path(state->overlay, points, n, false, &style, a->fade ? 0.0 : 1.0);
+    lr_overlay_faded_path(state->overlay, points, n, false, &style, a->fade ? 0.0 : 1.0);
 }
 
 void lmlua_attachments_draw(lua_State *L, lmlua_draw_state *state, const lm_world *world) {
@@ -227,10 +227,10 @@ void lmlua_attachments_draw(lua_State *L, lmlua_draw_state *state, const lm_worl
                            here.z + v.z * a->scale[k]};
             if (!isfinite(tip.x) || !isfinite(tip.y) || !isfinite(tip.z))
                 continue;
-            lm_overlay_style style = lm_overlay_default_style();
+            lr_overlay_style style = lr_overlay_default_style();
             style.color = a->arrow_color[k];
             style.width = a->arrow_width[k];
-            lm_overlay_arrow(state->overlay, here, tip, false, &style);
+            lr_overlay_arrow(state->overlay, here, tip, false, &style);
         }
         i++;
     }

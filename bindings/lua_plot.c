@@ -38,7 +38,7 @@ static int plot(lua_State *L) {
         luaL_argerror(L, 1, "name must be 1 to 100 characters without zero bytes");
     }
     double value = lmlua_check_finite(L, lmlua_param(2, "value"));
-    lm_plot_options options = {0};
+    lr_plot_options options = {0};
     if (lmlua_check_options(L, 3, plot_fields)) {
         options.panel = get_string(L, 3, "panel");
         options.unit = get_string(L, 3, "unit");
@@ -73,7 +73,7 @@ static int plot(lua_State *L) {
          * script's memory limit like its own tables. */
         void *context;
         lua_Alloc alloc = lua_getallocf(L, &context);
-        state->plots = lm_plots_create(alloc, context);
+        state->plots = lr_plots_create(alloc, context);
         if (!state->plots)
             return luaL_error(L, "not enough memory");
     }
@@ -81,18 +81,18 @@ static int plot(lua_State *L) {
     const lm_world *world = lmlua_toworld(L, -1);
     lua_pop(L, 1);
     double time = world ? lm_world_time(world) : 0.0;
-    switch (lm_plots_append(state->plots, name, time, value, &options)) {
-    case LM_PLOT_OK:
+    switch (lr_plots_append(state->plots, name, time, value, &options)) {
+    case LR_PLOT_OK:
         return 0;
-    case LM_PLOT_MEMORY:
+    case LR_PLOT_MEMORY:
         return luaL_error(L, "not enough memory");
-    case LM_PLOT_TOO_MANY:
-        return luaL_error(L, "loom.plot: too many series (at most %d)", LM_PLOT_MAX_SERIES);
-    case LM_PLOT_TOO_MANY_PANELS:
-        return luaL_error(L, "loom.plot: too many panels (at most %d)", LM_PLOT_MAX_PANELS);
-    case LM_PLOT_FULL:
+    case LR_PLOT_TOO_MANY:
+        return luaL_error(L, "loom.plot: too many series (at most %d)", LR_PLOT_MAX_SERIES);
+    case LR_PLOT_TOO_MANY_PANELS:
+        return luaL_error(L, "loom.plot: too many panels (at most %d)", LR_PLOT_MAX_PANELS);
+    case LR_PLOT_FULL:
         return luaL_error(L, "loom.plot: series '%s' is full (at most %d samples)", name,
-                          LM_PLOT_MAX_SAMPLES);
+                          LR_PLOT_MAX_SAMPLES);
     }
     return 0;
 }

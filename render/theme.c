@@ -27,7 +27,8 @@ lr_theme lr_theme_preset(lr_theme_name name) {
                             .solid = 0xDCD9CBFFu,
                             .solid_3d = 0xA8A49355u,
                             .surface = 0x5B84B1FFu,
-                            .weight = 1.0},
+                            .weight = 1.0,
+                            .scale = 1.0},
         [LR_THEME_DARK] = {.background = 0x1C1F24FFu,
                            .ink = 0xE4E4DEFFu,
                            .stick = 0xB9C0CAFFu,
@@ -40,7 +41,8 @@ lr_theme lr_theme_preset(lr_theme_name name) {
                            .solid = 0x3B404AFFu,
                            .solid_3d = 0x5A606B55u,
                            .surface = 0x6C9BD2FFu,
-                           .weight = 1.0},
+                           .weight = 1.0,
+                           .scale = 1.0},
         [LR_THEME_PRINT] = {.background = 0xFFFFFFFFu,
                             .ink = 0x000000FFu,
                             .stick = 0x000000FFu,
@@ -53,7 +55,8 @@ lr_theme lr_theme_preset(lr_theme_name name) {
                             .solid = 0xE6E6E6FFu,
                             .solid_3d = 0xC8C8C855u,
                             .surface = 0xB4B4B4FFu,
-                            .weight = 1.5},
+                            .weight = 1.5,
+                            .scale = 1.0},
     };
     return presets[name];
 }

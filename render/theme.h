@@ -13,6 +13,10 @@
 
 #include <stdint.h>
 
+/* The light theme's ink. Labels and drawings left in this colour (their
+ * default) take the theme's ink instead, so they read in every theme. */
+#define LR_DEFAULT_INK 0x2B2D31FFu
+
 typedef struct lr_theme {
     uint32_t background;                      /* 0xRRGGBBAA, opaque */
     uint32_t ink;                             /* outlines, boxes, labels' default text */
@@ -23,6 +27,7 @@ typedef struct lr_theme {
     uint32_t solid_3d; /* colliders' fill in 3D: translucent, so nothing hides */
     uint32_t surface;  /* cloth and faces (3D) */
     double weight;     /* line widths are multiplied by this, in [0.25, 4] */
+    double scale;      /* text, lines and markers are enlarged by this, in [0.5, 4] */
 } lr_theme;
 
 typedef enum lr_theme_name {

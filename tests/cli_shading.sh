@@ -229,7 +229,7 @@ for pair in 'light #f7f7f2' 'dark #1c1f24' 'print #ffffff'; do
     if [ "$got" = "$colour" ]; then ok "theme $theme: background $colour"
     else not_ok "theme $theme: background $colour" "got $got"; fi
 done
-for theme in light print; do
+for theme in light dark print; do
     "$loom" render "$tmp/stick.lua" --set theme=$theme --frames 1 --out "$tmp/big_$theme" \
         --quiet >/dev/null 2>"$tmp/err" || not_ok "theme $theme renders at 1280x720"
 done
@@ -240,9 +240,16 @@ dark=$("$pngcheck" count "$tmp/big_print/frame_00000.png" 580 320 700 400 '#0000
 if [ "$print" -gt $((light * 5 / 4)) ] && [ "$dark" -gt 100 ]; then
     ok "print draws the stick black and heavier ($print > $light line pixels, $dark black)"
 else not_ok "print draws the stick black and heavier" "$print vs $light line pixels, $dark black"; fi
-light_ink=$("$pngcheck" count "$tmp/dark/frame_00000.png" 100 20 220 55 '#e4e4de' 40)
-if [ "$light_ink" -gt 20 ]; then ok "dark: a label in the default colour takes the light ink ($light_ink pixels)"
-else not_ok "dark: a label in the default colour takes the light ink" "$light_ink pixels"; fi
+# The label's letters in the light ink, on a panel of the dark background
+# (a pale panel under light ink could not be read).
+light_ink=$("$pngcheck" count "$tmp/big_dark/frame_00000.png" 400 80 880 220 '#e4e4de' 40)
+dark_panel=$("$pngcheck" count "$tmp/big_dark/frame_00000.png" 400 80 880 220 '#1c1f24' 24)
+if [ "$light_ink" -gt 200 ] && [ "$dark_panel" -gt $((light_ink * 5)) ]; then
+    ok "dark: a label in the default colour takes the light ink ($light_ink pixels on $dark_panel dark)"
+else
+    not_ok "dark: a label in the default colour takes the light ink" \
+        "$light_ink ink pixels, $dark_panel dark"
+fi
 
 # The window shows the same shaded, themed pixels as loom render (P saves
 # the picture without the heads-up display).

@@ -48,5 +48,17 @@ else
     pass=$((pass + 1)); echo "ok - render/ includes nothing of Lua, bindings/ or app/"
 fi
 
+# The renderer's own functions carry its prefix, lr_ (the engine's is lm_,
+# the bindings' lmlua_): every function render/ defines or declares outside
+# a file (not static) is named lr_...
+if perl -ne 'if (/^(?!static\b)(?!typedef\b)(?!#)(?:const\s+)?[A-Za-z_]\w*[\s\*]+(\w+)\(/) {
+        print "$ARGV:$.: $1\n" if $1 !~ /^lr_/ } close ARGV if eof' render/*.c render/*.h >"$tmp" &&
+    [ ! -s "$tmp" ]; then
+    pass=$((pass + 1)); echo "ok - render/'s functions are named lr_..."
+else
+    fail=$((fail + 1)); echo "not ok - render/'s functions are named lr_..."
+    sed 's/^/#   /' "$tmp" | head -n 20
+fi
+
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

@@ -286,7 +286,8 @@ function loom.world(options) end
 function loom.camera(options) end
 ---Default colours and line weight: theme = "light" | "dark" | "print", then
 ---background, ink, stick, spring, pin, rope, chain, particle, grid, solid,
----surface (colours) and weight (line widths x, 0.25 to 4) over it.
+---surface (colours), weight (line widths x, 0.25 to 4) and scale (text,
+---lines and markers x, 0.5 to 4: for the back row of a room) over it.
 ---@param options table
 function loom.style(options) end
 ---@param options table text, at | screen, offset, size, color, align, panel, bold

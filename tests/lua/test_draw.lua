@@ -1,9 +1,10 @@
 -- test_draw.lua - loom.draw and its primitives, p:trail, p:arrow and
 -- loom.plot: what each adds to a picture's overlay, the series kept for C,
--- and the exact message of every rule. test_draw_frame(aspect) runs one
--- picture's script drawing as the app does and returns the overlay's shapes,
--- points and texts; test_series() reads the series through the C API.
--- luacheck: read globals test_draw_frame test_series
+-- and the exact message of every rule. test_draw_frame() runs one picture's
+-- script drawing as the app does and returns the overlay's shapes, points and
+-- texts; test_series() reads the series through the C API; test_plot_panels()
+-- counts the shapes and texts of the panels the renderer draws.
+-- luacheck: read globals test_draw_frame test_series test_plot_panels
 local t = require "harness"
 local check, check_error = t.check, t.check_error
 
@@ -20,7 +21,7 @@ end
 -- --------------------------------------------------------- counting --
 local function frame(draw)
     loom.draw = draw
-    local shapes, points, texts = test_draw_frame(16 / 9)
+    local shapes, points, texts = test_draw_frame()
     loom.draw = nil
     return shapes, points, texts
 end
@@ -201,8 +202,9 @@ check(e.value[1] == 1.5 and e.value[2] == 2.5, "samples keep their values")
 check(e.color == 0x1F63D6FF, "the first series of a panel is blue")
 check(series[2].panel == "x" and series[2].unit == "" and series[2].color == 0xFF0000FF,
       "a series' panel is its name unless given; its colour may be given")
-local panel_shapes, _, panel_texts = frame(nil)
+local panel_shapes, panel_texts = test_plot_panels()
 check(panel_shapes > 10 and panel_texts >= 4, "the panels draw frames, axes, grid, curves and text")
+check(frame(nil) == 0, "the panels are the renderer's, not the scene's drawing")
 
 check_error(function() loom.plot("", 1) end,
             "bad argument #1 to 'plot' (name must be 1 to 100 characters without zero bytes)", "a name")
