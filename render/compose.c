@@ -15,6 +15,7 @@
 #include "text.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 /* The picture's background, slightly translucent, under labels that ask for
@@ -73,6 +74,51 @@ static lr_area place_label(composer *c, const lr_label *label) {
     return lr_text_place(c->list, c->fonts, label->text, x, y, &style);
 }
 
+/* The title: a label, set smaller (down to MIN_TITLE of its size) and then
+ * on two lines (broken at the space nearest the middle) when it would not
+ * fit across the scene's part, and kept inside it. */
+#define MIN_TITLE    0.6
+#define TITLE_MARGIN 12.0 /* points from the scene part's sides */
+static lr_area place_title(composer *c, const lr_label *title) {
+    double x, y;
+    if (!title->text || !c->fonts || !anchor_of(c, title, &x, &y))
+        return (lr_area){0, 0, 0, 0};
+    const lr_theme *theme = &c->scene->theme;
+    lr_text_style style = {face_of(title->mono, title->bold), title->size * c->point,
+                           ink_of(title->color, theme), title->align,
+                           title->panel ? (theme->background & 0xFFFFFF00u) | PANEL_ALPHA : 0u};
+    double room = c->layout->scene.width - 2.0 * TITLE_MARGIN * c->point;
+    char text[2 * 1024 + 2];
+    snprintf(text, sizeof text, "%s", title->text);
+    double size = style.size;
+    lr_area box = lr_text_box(c->fonts, text, x, y, &style);
+    for (int attempt = 0; box.width > room && attempt < 2; attempt++) {
+        if (attempt == 1 && !strchr(text, '\n')) {
+            /* Two lines, broken at the space nearest the middle. */
+            size_t length = strlen(text), best = 0;
+            for (size_t i = 1; i + 1 < length; i++)
+                if (text[i] == ' ' && (best == 0 || fabs((double)i - 0.5 * length) <
+                                                        fabs((double)best - 0.5 * length)))
+                    best = i;
+            if (best)
+                text[best] = '\n';
+            style.size = size;
+            box = lr_text_box(c->fonts, text, x, y, &style);
+        }
+        double shrink = room / box.width;
+        style.size = style.size * (shrink < MIN_TITLE ? MIN_TITLE : shrink);
+        box = lr_text_box(c->fonts, text, x, y, &style);
+    }
+    /* Inside the scene's part. */
+    double left = c->layout->scene.x + TITLE_MARGIN * c->point;
+    double right = c->layout->scene.x + c->layout->scene.width - TITLE_MARGIN * c->point;
+    if (box.x + box.width > right)
+        x -= box.x + box.width - right;
+    if (box.x < left)
+        x += left - box.x;
+    return lr_text_place(c->list, c->fonts, text, x, y, &style);
+}
+
 static void compose_world(composer *c) {
     const lr_scene *scene = c->scene;
     lr_camera camera = scene->camera;
@@ -126,8 +172,9 @@ void lr_compose_scene(lr_stage *stage, const lr_fonts *fonts, const lr_scene *sc
     }
     for (size_t i = 0; i < scene->label_count; i++)
         if (scene->labels[i].title)
-            layout->title = place_label(&c, &scene->labels[i]);
+            layout->title = place_title(&c, &scene->labels[i]);
 
     if (layout->plots.width > 0.0)
-        lr_plots_draw(scene->plots, layout->plots, c.point, &scene->theme, fonts, list);
+        layout->panel_count = lr_plots_draw(scene->plots, layout->plots, c.point, &scene->theme,
+                                            fonts, list, layout->panels);
 }

@@ -12,8 +12,9 @@
  *     two lines when it would not fit across it.
  * The window's panels (lr_ui, drawn by lr_renderer_draw_ui over that
  * picture, never into screenshots or recordings) are laid out around it:
- *   - the sliders in the bottom-left corner of the scene's part, above the
- *     error panel when there is one (which spans the bottom of the picture);
+ *   - the sliders in the bottom-left corner of the scene's part (or the next
+ *     corner free of its labels and title), above the error panel when there
+ *     is one (which spans the bottom of the picture);
  *   - the heads-up display in the corner of the scene's part (top left, top
  *     right, bottom left, bottom right) where it covers none of the title,
  *     labels, loom.text or sliders, or slid along a side from a corner until
@@ -73,7 +74,9 @@ typedef struct lr_layout {
     lr_area title;                 /* width 0 without a title */
     lr_area text[LR_LAYOUT_BOXES]; /* labels and loom.text, the first ones */
     int text_count;
-    double point; /* pixels per point, the scale included */
+    double point;                             /* pixels per point, the scale included */
+    lr_plot_place panels[LR_PLOT_MAX_PANELS]; /* each panel's plot area and axes */
+    int panel_count;
 } lr_layout;
 
 /* ------------------------------------------------------ the window's panels -- */

@@ -1,6 +1,7 @@
 /*
- * plot.c - the series store: named series of samples, their panels, units,
- * colours and ranges (drawn by plot_draw.c).
+ * plot.c - the series store: named series of samples (against time, or
+ * against x), their panels, units, colours, ranges and line styles (drawn
+ * by plot_draw.c), and how many columns of panels the strip has.
  */
 #include "plot.h"
 
@@ -9,20 +10,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define STRIP_HEIGHTS 0.62 /* strip width in picture heights */
-#define STRIP_MAX     0.45 /* ... and at most this fraction of the width */
+#define STRIP_HEIGHTS 0.62  /* a column of panels: this many picture heights wide */
+#define MIN_PANEL     100.0 /* points: panels are at least this tall, else more columns */
+#define STRIP_MARGIN  10.0  /* points around and between panels */
+enum { MAX_COLUMNS = 3 };
+/* The strip takes at most this fraction of the width, by its columns. */
+static const double strip_max[MAX_COLUMNS + 1] = {0.0, 0.45, 0.55, 0.62};
 
-/* Series colours in order of appearance within a panel. */
-static const uint32_t palette[] = {0x1F63D6FFu, 0xE0700FFFu, 0x2E9E4AFFu,
-                                   0xC8312BFFu, 0x8250C4FFu, 0x1A9AA0FFu};
+static const char *const line_names[LR_PLOT_LINE_COUNT + 1] = {
+    "default", "solid", "dashed", "dotted", "dashdot", "none", NULL};
+
+const char *const *lr_plot_line_names(void) {
+    return line_names;
+}
+
+/* The light theme's series colours (theme.c), for lr_plots_series. */
+static const uint32_t palette[] = {0x1F63D6FFu, 0xB35A00FFu, 0x1E7B3AFFu,
+                                   0xC8312BFFu, 0x7B45BEFFu, 0x0E7479FFu};
 
 typedef struct series {
-    char *name, *panel, *unit;
+    char *name, *panel, *unit, *x_label;
     uint32_t color;
     bool color_given;
-    bool ranged;
-    double low, high;
-    double *time, *value;
+    bool ranged, x_ranged;
+    double low, high, x_low, x_high;
+    lr_plot_line line;
+    int marker;
+    double width;
+    bool vs;
+    double *time, *value, *x; /* x: vs series only */
     size_t count, capacity;
 } series;
 
@@ -60,6 +76,14 @@ lr_plots *lr_plots_create(lr_plot_alloc alloc, void *context) {
     return plots;
 }
 
+static void free_samples(lr_plots *plots, series *s) {
+    size_t size = s->capacity * sizeof(double);
+    plots->alloc(plots->alloc_context, s->time, size, 0);
+    plots->alloc(plots->alloc_context, s->value, size, 0);
+    if (s->x)
+        plots->alloc(plots->alloc_context, s->x, size, 0);
+}
+
 void lr_plots_destroy(lr_plots *plots) {
     if (!plots)
         return;
@@ -68,8 +92,8 @@ void lr_plots_destroy(lr_plots *plots) {
         free(s->name);
         free(s->panel);
         free(s->unit);
-        plots->alloc(plots->alloc_context, s->time, s->capacity * sizeof(double), 0);
-        plots->alloc(plots->alloc_context, s->value, s->capacity * sizeof(double), 0);
+        free(s->x_label);
+        free_samples(plots, s);
     }
     free(plots);
 }
@@ -91,6 +115,17 @@ static size_t panel_count(const lr_plots *plots, const char *extra) {
     return panels;
 }
 
+/* Whether a series against x (vs) or against time may join panel: no series
+ * of the other kind is in it, but for `except`. */
+static bool panel_takes(const lr_plots *plots, const char *panel, bool vs, const series *except) {
+    for (size_t i = 0; i < plots->count; i++) {
+        const series *s = &plots->items[i];
+        if (s != except && strcmp(s->panel, panel) == 0 && s->vs != vs)
+            return false;
+    }
+    return true;
+}
+
 /* Replaces *field with a copy of text; false when out of memory. */
 static bool set_text(char **field, const char *text) {
     if (!text || (*field && strcmp(*field, text) == 0))
@@ -103,8 +138,31 @@ static bool set_text(char **field, const char *text) {
     return true;
 }
 
+/* Doubles the sample arrays of s; false (nothing changed) when refused. */
+static bool grow_samples(lr_plots *plots, series *s) {
+    size_t capacity = s->capacity ? 2 * s->capacity : 256;
+    size_t old_size = s->capacity * sizeof(double), size = capacity * sizeof(double);
+    double **arrays[3] = {&s->time, &s->value, &s->x};
+    double *grown[3] = {NULL, NULL, NULL};
+    int count = s->vs ? 3 : 2;
+    for (int k = 0; k < count; k++) {
+        grown[k] = plots->alloc(plots->alloc_context, *arrays[k], *arrays[k] ? old_size : 0, size);
+        if (!grown[k]) {
+            /* Give back what grew, keeping the arrays the same size. */
+            for (int j = 0; j < k; j++) {
+                double *back = plots->alloc(plots->alloc_context, grown[j], size, old_size);
+                *arrays[j] = old_size ? back : NULL;
+            }
+            return false;
+        }
+        *arrays[k] = grown[k];
+    }
+    s->capacity = capacity;
+    return true;
+}
+
 lr_plot_status lr_plots_append(lr_plots *plots, const char *name, double time, double value,
-                               const lr_plot_options *options) {
+                               bool vs, double x, const lr_plot_options *options) {
     series *s = NULL;
     for (size_t i = 0; i < plots->count && !s; i++)
         if (strcmp(plots->items[i].name, name) == 0)
@@ -115,43 +173,41 @@ lr_plot_status lr_plots_append(lr_plots *plots, const char *name, double time, d
             return LR_PLOT_TOO_MANY;
         if (panel_count(plots, panel ? panel : name) > LR_PLOT_MAX_PANELS)
             return LR_PLOT_TOO_MANY_PANELS;
+        if (!panel_takes(plots, panel ? panel : name, vs, NULL))
+            return LR_PLOT_MIXED;
         series fresh = {0};
         fresh.name = copy_text(name);
         fresh.panel = copy_text(panel ? panel : name);
         fresh.unit = copy_text("");
-        if (!fresh.name || !fresh.panel || !fresh.unit) {
+        fresh.x_label = copy_text("");
+        fresh.marker = LR_MARKER_NONE;
+        fresh.vs = vs;
+        if (!fresh.name || !fresh.panel || !fresh.unit || !fresh.x_label) {
             free(fresh.name);
             free(fresh.panel);
             free(fresh.unit);
+            free(fresh.x_label);
             return LR_PLOT_MEMORY;
         }
         s = &plots->items[plots->count++];
         *s = fresh;
-    } else if (panel && strcmp(panel, s->panel) != 0 &&
-               panel_count(plots, panel) > LR_PLOT_MAX_PANELS) {
-        return LR_PLOT_TOO_MANY_PANELS;
+    } else {
+        if (s->vs != vs)
+            return vs ? LR_PLOT_NOT_VS : LR_PLOT_NEEDS_VS;
+        if (panel && strcmp(panel, s->panel) != 0) {
+            if (panel_count(plots, panel) > LR_PLOT_MAX_PANELS)
+                return LR_PLOT_TOO_MANY_PANELS;
+            if (!panel_takes(plots, panel, vs, s))
+                return LR_PLOT_MIXED;
+        }
     }
     if (s->count >= LR_PLOT_MAX_SAMPLES)
         return LR_PLOT_FULL;
-    if (s->count == s->capacity) {
-        size_t capacity = s->capacity ? 2 * s->capacity : 256;
-        size_t old_size = s->capacity * sizeof(double), size = capacity * sizeof(double);
-        double *t = plots->alloc(plots->alloc_context, s->time, s->time ? old_size : 0, size);
-        if (!t)
-            return LR_PLOT_MEMORY;
-        double *v = plots->alloc(plots->alloc_context, s->value, s->value ? old_size : 0, size);
-        if (!v) { /* keep the arrays the same size */
-            s->time = plots->alloc(plots->alloc_context, t, size, old_size ? old_size : 0);
-            if (old_size == 0)
-                s->time = NULL;
-            return LR_PLOT_MEMORY;
-        }
-        s->time = t;
-        s->value = v;
-        s->capacity = capacity;
-    }
+    if (s->count == s->capacity && !grow_samples(plots, s))
+        return LR_PLOT_MEMORY;
     if (options) {
-        if (!set_text(&s->panel, options->panel) || !set_text(&s->unit, options->unit))
+        if (!set_text(&s->panel, options->panel) || !set_text(&s->unit, options->unit) ||
+            !set_text(&s->x_label, options->x_label))
             return LR_PLOT_MEMORY;
         if (options->color) {
             s->color = options->color;
@@ -162,9 +218,22 @@ lr_plot_status lr_plots_append(lr_plots *plots, const char *name, double time, d
             s->low = options->low;
             s->high = options->high;
         }
+        if (options->x_ranged) {
+            s->x_ranged = true;
+            s->x_low = options->x_low;
+            s->x_high = options->x_high;
+        }
+        if (options->line != LR_PLOT_LINE_DEFAULT)
+            s->line = options->line;
+        if (options->marker >= 0)
+            s->marker = options->marker;
+        if (options->width > 0.0)
+            s->width = options->width;
     }
     s->time[s->count] = time;
     s->value[s->count] = value;
+    if (s->vs)
+        s->x[s->count] = x;
     s->count++;
     return LR_PLOT_OK;
 }
@@ -186,10 +255,40 @@ static uint32_t series_color(const lr_plots *plots, size_t index) {
 
 lr_plot_series lr_plots_series(const lr_plots *plots, size_t index) {
     const series *s = &plots->items[index];
-    lr_plot_series out = {s->name,   s->panel, s->unit, series_color(plots, index),
-                          s->ranged, s->low,   s->high, s->count,
-                          s->time,   s->value};
+    lr_plot_series out = {.name = s->name,
+                          .panel = s->panel,
+                          .unit = s->unit,
+                          .x_label = s->x_label,
+                          .color = series_color(plots, index),
+                          .colored = s->color_given,
+                          .ranged = s->ranged,
+                          .low = s->low,
+                          .high = s->high,
+                          .x_ranged = s->x_ranged,
+                          .x_low = s->x_low,
+                          .x_high = s->x_high,
+                          .line = s->line,
+                          .marker = s->marker,
+                          .width = s->width,
+                          .vs = s->vs,
+                          .count = s->count,
+                          .time = s->time,
+                          .value = s->value,
+                          .x = s->vs ? s->x : NULL};
     return out;
+}
+
+void lr_plots_grid(const lr_plots *plots, double scale, int *columns, int *rows) {
+    size_t panels = plots ? panel_count(plots, NULL) : 0;
+    if (!(scale > 0.0))
+        scale = 1.0;
+    /* Rows of panels at least MIN_PANEL tall in a 720-point picture height. */
+    int fit = (int)floor((720.0 - STRIP_MARGIN * scale) / ((MIN_PANEL + STRIP_MARGIN) * scale));
+    fit = fit < 1 ? 1 : fit;
+    int c = panels == 0 ? 0 : (int)((panels + (size_t)fit - 1) / (size_t)fit);
+    c = c > MAX_COLUMNS ? MAX_COLUMNS : c;
+    *columns = c;
+    *rows = c ? (int)((panels + (size_t)c - 1) / (size_t)c) : 0;
 }
 
 double lr_plots_strip_width(const lr_plots *plots, double aspect, double scale) {
@@ -197,6 +296,8 @@ double lr_plots_strip_width(const lr_plots *plots, double aspect, double scale) 
         return 0.0;
     if (!(scale > 0.0))
         scale = 1.0;
-    double width = STRIP_HEIGHTS * scale / aspect;
-    return width < STRIP_MAX ? width : STRIP_MAX;
+    int columns, rows;
+    lr_plots_grid(plots, scale, &columns, &rows);
+    double width = columns * STRIP_HEIGHTS * scale / aspect;
+    return width < strip_max[columns] ? width : strip_max[columns];
 }

@@ -4,6 +4,8 @@
  * scene's bottom-left corner, the heads-up display in the corner where it
  * covers nothing the scene wrote, the help in the middle.
  *
+ * The sliders go to the bottom-left corner unless the scene wrote there
+ * (then the next free corner: bottom right, top left, top right).
  * The panels are dark and translucent whatever the theme, their text light:
  * they read over any picture. Text is DejaVu Sans Mono at TEXT_POINTS, in
  * points of a window at least MIN_LINES tall (a small window keeps readable
@@ -88,18 +90,24 @@ static double overlap(lr_area a, lr_area b) {
     return w > 0.0 && h > 0.0 ? w * h : 0.0;
 }
 
+/* Corners: 0 top left, 1 top right, 2 bottom left, 3 bottom right. */
+static const int hud_corners[4] = {0, 1, 2, 3};
+static const int slider_corners[4] = {2, 3, 0, 1};
+
 /* Places a box of width x height in the area, margin from a corner, where
  * it covers none of the boxes: at a corner, or slid along the side from it
  * (down from a top corner, up from a bottom one), the shortest slide winning
- * (top left, top right, bottom left, bottom right, the first of equals).
- * Where every place covers some, at the corner covering the least of the
- * soft boxes among those that cover no hard box. */
-static lr_area free_corner(lr_area area, int width, int height, int margin, const lr_area *soft,
-                           int soft_count, const lr_area *hard, int hard_count) {
+ * (in the order given, the first of equals). Where every place covers some,
+ * at the place covering the least of the soft boxes among those that cover
+ * no hard box. */
+static lr_area free_corner(lr_area area, int width, int height, int margin, const int order[4],
+                           const lr_area *soft, int soft_count, const lr_area *hard,
+                           int hard_count) {
     int step = margin > 4 ? margin / 2 : 2;
     double best_slide = -1.0, least = -1.0;
     lr_area best = {area.x + margin, area.y + margin, width, height}, least_place = best;
-    for (int corner = 0; corner < 4; corner++) {
+    for (int k = 0; k < 4; k++) {
+        int corner = order[k];
         double cx = corner % 2 ? area.x + area.width - margin - width : area.x + margin;
         bool top = corner / 2 == 0;
         for (int slide = 0; slide + height + 2 * margin <= area.height || slide == 0;
@@ -178,14 +186,32 @@ static lr_area draw_error(ui_context *u, const lr_ui *ui) {
     return (lr_area){0, y, u->width, height};
 }
 
-/* The sliders' panel in the bottom-left corner of area, its bottom at bottom. */
-static lr_area draw_sliders(ui_context *u, const lr_ui *ui, lr_area area, int bottom,
+/* The scene's text: what the panels should not cover. */
+static int scene_text(const lr_layout *layout, lr_area *boxes) {
+    int count = 0;
+    for (int i = 0; i < layout->text_count; i++)
+        boxes[count++] = layout->text[i];
+    if (layout->title.width > 0.0)
+        boxes[count++] = layout->title;
+    return count;
+}
+
+/* The sliders' panel in the bottom-left corner of the scene's part (above
+ * the error panel), or the next corner free of the scene's text. */
+static lr_area draw_sliders(ui_context *u, const lr_ui *ui, const lr_layout *layout, int bottom,
                             lr_ui_layout *placed) {
     int count = ui->slider_count < LR_UI_SLIDERS ? ui->slider_count : LR_UI_SLIDERS;
     int row = u->line + points(u, SLIDER_GAP);
     int width = points(u, SLIDER_WIDTH);
     int height = 2 * u->pad + count * row;
-    int x0 = (int)area.x + u->margin, y0 = bottom - u->margin - height;
+    lr_area area = layout->scene;
+    if (bottom < area.y + area.height)
+        area.height = bottom - area.y;
+    lr_area soft[LR_LAYOUT_BOXES + 1];
+    int soft_count = scene_text(layout, soft);
+    lr_area place =
+        free_corner(area, width, height, u->margin, slider_corners, soft, soft_count, NULL, 0);
+    int x0 = (int)place.x, y0 = (int)place.y;
     lr_list_rect(u->list, (float)x0, (float)y0, (float)width, (float)height, PANEL_COLOR);
     int track = points(u, SLIDER_TRACK), knob = points(u, SLIDER_KNOB);
     if (track < 1)
@@ -243,13 +269,9 @@ static lr_area draw_hud(ui_context *u, const lr_ui *ui, const lr_layout *layout,
             height += u->line + 2 * u->pad + u->margin / 2;
     /* The scene's text is what the HUD should not cover. */
     lr_area soft[LR_LAYOUT_BOXES + 1];
-    int soft_count = 0;
-    for (int i = 0; i < layout->text_count; i++)
-        soft[soft_count++] = layout->text[i];
-    if (layout->title.width > 0.0)
-        soft[soft_count++] = layout->title;
-    lr_area place =
-        free_corner(layout->scene, width, height, u->margin, soft, soft_count, hard, hard_count);
+    int soft_count = scene_text(layout, soft);
+    lr_area place = free_corner(layout->scene, width, height, u->margin, hud_corners, soft,
+                                soft_count, hard, hard_count);
     int x = (int)place.x, y = (int)place.y;
     y += panel(u, x, y, 0, lines, count, 0, PANEL_COLOR, true) + u->margin / 2;
     for (int k = 0; k < 2; k++)
@@ -326,7 +348,7 @@ void lr_compose_ui(const lr_fonts *fonts, const lr_ui *ui, const lr_layout *layo
         bottom = (int)placed->error.y;
     }
     if (ui->slider_count > 0) {
-        placed->sliders = draw_sliders(&u, ui, layout->scene, bottom, placed);
+        placed->sliders = draw_sliders(&u, ui, layout, bottom, placed);
         hard[hard_count++] = placed->sliders;
     }
     if (ui->hud && ui->hud_count > 0)

@@ -178,6 +178,35 @@ else
     not_ok "the sheet on a box renders" "$(head -n 3 "$tmp/err")"
 fi
 
+# Crossing surfaces: a red triangle in the plane z = 0 and a blue one in the
+# plane z = x cross along x = 0. Seen from +z the red one is nearer left of
+# the crossing and the blue one right of it, pixel by pixel (a depth
+# buffer): their centroids are equally deep, so painting whole triangles in
+# order showed one of them on both sides.
+cat >"$tmp/crossing.lua" <<'LUA'
+local world = loom.world{ gravity = {0, 0, 0} }
+local function p(x, y, z, c) return world:particle{ pos = {x, y, z}, color = c } end
+world:face(p(-1, -1, 0, "#e02020"), p(1, -1, 0, "#e02020"), p(0, 1, 0, "#e02020"))
+world:face(p(-1, -0.5, -1, "#2020e0"), p(1, -0.5, 1, "#2020e0"), p(0, 0.8, 0, "#2020e0"))
+loom.camera{ projection = "perspective", target = {0, 0, 0}, yaw = 0, pitch = 0, height = 3 }
+return world
+LUA
+if "$loom" render "$tmp/crossing.lua" --frames 1 --size 640x640 --out "$tmp/crossing" --quiet \
+    >/dev/null 2>"$tmp/err"; then
+    f=$tmp/crossing/frame_00000.png
+    # x = -0.4 and +0.4 at y = -0.2: 213 pixels per metre at z = 0, from (320, 320).
+    left=$("$pngcheck" pixel "$f" 234 362 | sed 's/#//') right=$("$pngcheck" pixel "$f" 405 362 | sed 's/#//')
+    lr=$((0x$(echo "$left" | cut -c1-2))) lb=$((0x$(echo "$left" | cut -c5-6)))
+    rr=$((0x$(echo "$right" | cut -c1-2))) rb=$((0x$(echo "$right" | cut -c5-6)))
+    if [ "$lr" -gt $((lb + 60)) ] && [ "$rb" -gt $((rr + 60)) ]; then
+        ok "crossing surfaces: the nearer one shows on each side of the crossing (#$left, #$right)"
+    else
+        not_ok "crossing surfaces: the nearer one shows on each side of the crossing" "#$left, #$right"
+    fi
+else
+    not_ok "the crossing surfaces render" "$(head -n 3 "$tmp/err")"
+fi
+
 # The same cloth upright in the xy plane, seen straight on: a diagram of links.
 cat >"$tmp/cloth2d.lua" <<'LUA'
 local cloth = require "loom.cloth"

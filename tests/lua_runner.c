@@ -63,7 +63,7 @@ static int test_plot_panels(lua_State *L) {
     lr_theme theme = lr_theme_preset(LR_THEME_LIGHT);
     lr_list_reset(list, 1280, 720, theme.background);
     lr_area strip = {834, 0, 446, 720};
-    lr_plots_draw(lmlua_plots(L), strip, 1.0, &theme, fonts, list);
+    lr_plots_draw(lmlua_plots(L), strip, 1.0, &theme, fonts, list, NULL);
     lua_Integer shapes = 0, texts = 0;
     for (size_t i = 0; i < list->item_count; i++) {
         if (list->items[i].kind == LR_ITEM_TEXT)
@@ -79,7 +79,8 @@ static int test_plot_panels(lua_State *L) {
 }
 
 /* test_series(): the plotted series through the C API (lmlua_plots), as a
- * list of { name =, panel =, unit =, color =, time = {...}, value = {...} }. */
+ * list of { name =, panel =, unit =, color =, time = {...}, value = {...}
+ * [, x = {...} for a series against x] }. */
 static int test_series(lua_State *L) {
     const lr_plots *plots = lmlua_plots(L);
     size_t count = lr_plots_count(plots);
@@ -95,13 +96,14 @@ static int test_series(lua_State *L) {
         lua_setfield(L, -2, "unit");
         lua_pushinteger(L, (lua_Integer)s.color);
         lua_setfield(L, -2, "color");
-        for (int column = 0; column < 2; column++) {
+        for (int column = 0; column < (s.vs ? 3 : 2); column++) {
+            const double *samples = column == 0 ? s.time : column == 1 ? s.value : s.x;
             lua_createtable(L, (int)s.count, 0);
             for (size_t k = 0; k < s.count; k++) {
-                lua_pushnumber(L, column == 0 ? s.time[k] : s.value[k]);
+                lua_pushnumber(L, samples[k]);
                 lua_rawseti(L, -2, (lua_Integer)k + 1);
             }
-            lua_setfield(L, -2, column == 0 ? "time" : "value");
+            lua_setfield(L, -2, column == 0 ? "time" : column == 1 ? "value" : "x");
         }
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }

@@ -32,6 +32,9 @@ run_suite() {
 for t in "$build"/tests/engine_*; do
     [ -x "$t" ] && run_suite "$(basename "$t")" "$t"
 done
+for t in "$build"/tests/render_*; do
+    [ -x "$t" ] && run_suite "$(basename "$t")" "$t"
+done
 for t in tests/lua/test_*.lua; do
     [ -f "$t" ] && run_suite "$(basename "$t")" "$build/tests/lua_runner" "$t"
 done

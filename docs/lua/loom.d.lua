@@ -321,9 +321,15 @@ function loom.polyline(points, style) end
 ---@param text string|number
 ---@param style? table
 function loom.text(at, text, style) end
+---A sample of value against time, or with options.vs = x against x (a
+---trajectory, a phase portrait). Options: panel, color, unit, range = {low,
+---high} (values), x_range = {low, high} (time or x), vs, x_label, line =
+---"default" | "solid" | "dashed" | "dotted" | "dashdot" | "none", marker =
+---"none" | "circle" | "square" | "triangle" | "diamond" | "cross" | "plus",
+---width (points).
 ---@param name string
 ---@param value number
----@param options? table panel, color, unit, range
+---@param options? table
 function loom.plot(name, value, options) end
 ---@param name string
 ---@param default number|boolean|string
