@@ -43,7 +43,7 @@ LOOM         = $(BUILD)/loom
 
 ENGINE_TESTS = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/engine_*.c))
 RENDER_TESTS = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/render_*.c))
-TOOLS        = $(BUILD)/tests/lua_runner $(BUILD)/tests/pngcheck \
+TOOLS        = $(BUILD)/tests/lua_runner $(BUILD)/tests/pngcheck $(BUILD)/tests/runclock \
                $(BUILD)/tests/fuzz_lua_replay $(BUILD)/tests/fuzz_cli_replay
 BENCHES      = $(patsubst bench/%.c,$(BUILD)/bench/%,$(wildcard bench/*.c))
 
@@ -147,6 +147,10 @@ $(BUILD)/tests/fuzz_cli_replay: $(BUILD)/obj/tests/fuzz/replay.o $(BUILD)/obj/te
 $(BUILD)/tests/pngcheck: $(BUILD)/obj/tests/pngcheck.o
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
+
+$(BUILD)/tests/runclock: $(BUILD)/obj/tests/runclock.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^
 
 # bench_draw runs a scene: it needs the bindings, the renderer, Lua and SDL.
 $(BUILD)/obj/bench/bench_draw.o: bench/bench_draw.c

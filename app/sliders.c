@@ -19,6 +19,7 @@ typedef struct slider {
     char label[72];
     char shown[200]; /* label and value, as the panel shows them */
     double low, high, step, value;
+    bool live; /* changed in the running scene, not by a reload */
     /* Layout of the last drawing, in pixels. */
     int track_x0, track_x1, track_y, row_y0, row_y1;
 } slider;
@@ -65,7 +66,6 @@ const app_params *app_sliders_params(const app_sliders *sliders) {
 static void refresh_in(lua_State *L, void *context) {
     app_sliders *sliders = context;
     sliders->count = 0;
-    sliders->dragging = -1;
     size_t count = lmlua_params_count(L);
     for (size_t i = 0; i < count && sliders->count < MAX_SLIDERS; i++) {
         lmlua_parameter p;
@@ -78,14 +78,56 @@ static void refresh_in(lua_State *L, void *context) {
         s->high = p.high;
         s->step = p.step > 0 ? p.step : (p.high - p.low) / 100.0;
         s->value = p.number;
+        s->live = p.live;
     }
 }
 
 void app_sliders_refresh(app_sliders *sliders, app_scene *scene) {
+    /* A drag goes on through the reloads it causes (and any other): the
+     * slider of the same name in the new scene follows the mouse on, from
+     * where the mouse has it. */
+    char dragged[sizeof sliders->sliders[0].name] = "";
+    double value = 0.0;
+    if (sliders->dragging >= 0) {
+        snprintf(dragged, sizeof dragged, "%s", sliders->sliders[sliders->dragging].name);
+        value = sliders->sliders[sliders->dragging].value;
+    }
     sliders->count = 0;
     sliders->dragging = -1;
     if (!app_scene_protected(scene, refresh_in, sliders))
         sliders->count = 0;
+    for (int i = 0; dragged[0] && i < sliders->count; i++) {
+        slider *s = &sliders->sliders[i];
+        if (strcmp(s->name, dragged) == 0) {
+            sliders->dragging = i;
+            s->value = value < s->low ? s->low : value > s->high ? s->high : value;
+        }
+    }
+}
+
+static void store(app_sliders *sliders, const slider *s) {
+    char text[64];
+    snprintf(text, sizeof text, "%.17g", s->value);
+    app_params_set(&sliders->params, s->name, text);
+}
+
+typedef struct live_values {
+    app_sliders *sliders;
+    bool ok;
+} live_values;
+
+static void apply_in(lua_State *L, void *context) {
+    live_values *live = context;
+    for (int i = 0; i < live->sliders->count; i++) {
+        const slider *s = &live->sliders->sliders[i];
+        if (s->live && !lmlua_params_set(L, s->name, s->value))
+            live->ok = false;
+    }
+}
+
+bool app_sliders_apply_live(app_sliders *sliders, app_scene *scene) {
+    live_values live = {sliders, true};
+    return app_scene_protected(scene, apply_in, &live) && live.ok;
 }
 
 static double snapped(const slider *s, double value) {
@@ -128,20 +170,23 @@ void app_sliders_placed(app_sliders *sliders, const lr_ui_layout *placed) {
     }
 }
 
-bool app_sliders_mouse(app_sliders *sliders, app_slider_event event, int x, int y, bool *commit) {
-    *commit = false;
+bool app_sliders_mouse(app_sliders *sliders, app_slider_event event, int x, int y,
+                       app_slider_action *action) {
+    *action = APP_SLIDER_NOTHING;
     if (sliders->dragging >= 0) {
         slider *s = &sliders->sliders[sliders->dragging];
         s->value = value_at(s, x);
         double now = app_seconds();
-        bool due = event == APP_SLIDER_RELEASE || now - sliders->commit_time >= DRAG_RELOAD_SECONDS;
+        /* A live value goes to the running scene at every move; any other
+         * reloads the scene, at most every DRAG_RELOAD_SECONDS and once
+         * more on release. */
+        bool due = s->live || event == APP_SLIDER_RELEASE ||
+                   now - sliders->commit_time >= DRAG_RELOAD_SECONDS;
         if (due && s->value != sliders->committed) {
-            char text[64];
-            snprintf(text, sizeof text, "%.17g", s->value);
-            app_params_set(&sliders->params, s->name, text);
+            store(sliders, s);
             sliders->committed = s->value;
             sliders->commit_time = now;
-            *commit = true;
+            *action = s->live ? APP_SLIDER_LIVE : APP_SLIDER_RELOAD;
         }
         if (event == APP_SLIDER_RELEASE)
             sliders->dragging = -1;
@@ -158,6 +203,11 @@ bool app_sliders_mouse(app_sliders *sliders, app_slider_event event, int x, int 
                 sliders->committed = s->value;
                 sliders->commit_time = app_seconds();
                 s->value = value_at(s, x);
+                if (s->live && s->value != sliders->committed) {
+                    store(sliders, s);
+                    sliders->committed = s->value;
+                    *action = APP_SLIDER_LIVE;
+                }
             }
         }
     }

@@ -7,8 +7,13 @@
  * (render/compose.h), this file says what it shows and follows the mouse. Dragging a slider shows
  * the new value at once, stores it as if given with --set and asks the window to reload the scene
  * (at most four times a second while dragging, and once more on release if
- * the value moved since), which keeps the camera and loom.keep. The values are the
- * sliders' own (starting from --set), so they survive hot reloads.
+ * the value moved since), which keeps the camera and loom.keep; a live
+ * parameter (loom.param's live = true) is given to the running scene
+ * instead, at every move, without a reload. The drag goes on through every
+ * reload, its own and any other (a save): the slider follows the mouse until
+ * the button is released, and the value under it then is the one applied.
+ * The values are the sliders' own (starting from --set), so they survive hot
+ * reloads.
  */
 #ifndef LOOM_APP_SLIDERS_H
 #define LOOM_APP_SLIDERS_H
@@ -43,9 +48,20 @@ typedef enum app_slider_event {
     APP_SLIDER_RELEASE,
 } app_slider_event;
 
+typedef enum app_slider_action {
+    APP_SLIDER_NOTHING,
+    APP_SLIDER_RELOAD, /* load the scene again with the sliders' values */
+    APP_SLIDER_LIVE,   /* give the live values to the running scene (app_sliders_apply_live) */
+} app_slider_action;
+
 /* A left-button press, a move or a release at (x, y) in pixels. True when the
- * panel takes it (the window then does nothing else with it); *commit is set
- * when the dragged slider's value is to be loaded: reload the scene. */
-bool app_sliders_mouse(app_sliders *sliders, app_slider_event event, int x, int y, bool *commit);
+ * panel takes it (the window then does nothing else with it); *action says
+ * what the dragged slider's new value asks of the window. */
+bool app_sliders_mouse(app_sliders *sliders, app_slider_event event, int x, int y,
+                       app_slider_action *action);
+
+/* Gives the live parameters' slider values to the running scene (a later
+ * loom.param(name) returns them). False when the scene refused one. */
+bool app_sliders_apply_live(app_sliders *sliders, app_scene *scene);
 
 #endif

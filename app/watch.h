@@ -4,9 +4,12 @@
  * A watch list holds the files one load of a scene read (the scene itself and
  * whatever it required, dofile'd or loadfile'd), each with what stat said
  * when it was read: modification time, size and inode. Polling compares them
- * again; a file counts as changed once its new state has held still for a
+ * again. A file counts as changed once its new state has held still for a
  * settling time, so an editor that truncates and then writes, or writes a
- * temporary file and renames it over the old one, is read once, complete.
+ * temporary file and renames it over the old one, is read once, complete; or,
+ * where the system tells (inotify), as soon as the writer is done with it (it
+ * closed the file after writing, or renamed it into place) and a few tens of
+ * milliseconds passed with nothing else happening to it (app/watch.c).
  */
 #ifndef LOOM_APP_WATCH_H
 #define LOOM_APP_WATCH_H
@@ -15,6 +18,7 @@
 
 typedef struct app_watch app_watch;
 
+/* NULL when out of memory. Uses inotify where the system has it. */
 app_watch *app_watch_create(void);
 void app_watch_destroy(app_watch *watch);
 
@@ -24,10 +28,21 @@ void app_watch_clear(app_watch *watch);
  * when out of memory. */
 bool app_watch_add(app_watch *watch, const char *path);
 int app_watch_count(const app_watch *watch);
+/* Whether the system tells of changes (inotify); false: polling only. */
+bool app_watch_uses_events(const app_watch *watch);
 
-/* Stats every file. Returns the path of one that changed (a new time, size or
- * inode, or it appeared or vanished) and then kept its new state for at least
- * settle_seconds, or NULL. now is a monotonic time in seconds. */
-const char *app_watch_poll(app_watch *watch, double now, double settle_seconds);
+/* Looks at the files: those the system said something about, or every one
+ * when stat_all (a few times a second: what the system does not tell is
+ * found too). Returns the path of one that changed (a new time, size or
+ * inode, or it appeared) and is ready to read: it kept its new state for at
+ * least settle_seconds, or its writer is done with it. NULL otherwise. now is
+ * a monotonic time in seconds. */
+const char *app_watch_poll(app_watch *watch, double now, double settle_seconds, bool stat_all);
+
+/* True when the system has told of a change not read yet (poll soon). */
+bool app_watch_pending(const app_watch *watch);
+/* True when a file was changed and is not ready yet: poll again within
+ * tens of milliseconds. */
+bool app_watch_waiting(const app_watch *watch);
 
 #endif

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* ------------------------------------------------------------- helpers -- */
 
@@ -89,7 +90,44 @@ static void save_screenshot(window_state *state) {
 }
 /* ---------------------------------------------------------------- draw -- */
 
+/* A picture of the running scene was shown at now, drawn in draw seconds. */
+static void count_frame(window_state *state, double now, double draw) {
+    bool running = state->scene && !state->paused && !state->frozen;
+    if (!running) {
+        state->stat_last = 0.0;
+        return;
+    }
+    if (state->stat_last > 0.0) {
+        double frame = now - state->stat_last;
+        state->stat_frames++;
+        state->frame_sum += frame;
+        state->frame_worst = frame > state->frame_worst ? frame : state->frame_worst;
+        state->draw_sum += draw;
+        state->draw_worst = draw > state->draw_worst ? draw : state->draw_worst;
+    } else if (state->stat_since == 0.0) {
+        state->stat_since = now;
+    }
+    state->stat_last = now;
+}
+
+/* What the window says as it closes, so that its frame rate can be checked. */
+static void print_frame_statistics(const window_state *state) {
+    if (state->stat_frames == 0) {
+        fprintf(stderr, "loom: window: no frames of the running scene\n");
+        return;
+    }
+    double mean = state->frame_sum / state->stat_frames;
+    fprintf(stderr,
+            "loom: window: %ld frames at %dx%d, %.1f fps; frame time mean %.1f ms, worst %.1f "
+            "ms; drawing mean %.1f ms, worst %.1f ms\n",
+            state->stat_frames, lr_renderer_width(state->renderer),
+            lr_renderer_height(state->renderer), 1.0 / mean, 1000.0 * mean,
+            1000.0 * state->frame_worst, 1000.0 * state->draw_sum / state->stat_frames,
+            1000.0 * state->draw_worst);
+}
+
 bool window_present(window_state *state) {
+    double began = app_seconds();
     SDL_Surface *screen = SDL_GetWindowSurface(state->window);
     if (!screen) {
         fprintf(stderr, "loom: cannot draw into the window: %s\n", SDL_GetError());
@@ -98,6 +136,13 @@ bool window_present(window_state *state) {
     if (!lr_renderer_resize(state->renderer, screen->w, screen->h)) {
         fprintf(stderr, "loom: cannot make a %dx%d picture\n", screen->w, screen->h);
         return false;
+    }
+    if (!state->full_screen_said &&
+        (screen->w != state->full_screen_from_w || screen->h != state->full_screen_from_h)) {
+        bool full = SDL_GetWindowFlags(state->window) & SDL_WINDOW_FULLSCREEN_DESKTOP;
+        fprintf(stderr, "loom: %s (%dx%d)\n", full ? "full screen" : "full screen off", screen->w,
+                screen->h);
+        state->full_screen_said = true;
     }
     double aspect = (double)screen->w / screen->h;
     window_choose_camera(state, aspect);
@@ -117,7 +162,7 @@ bool window_present(window_state *state) {
         save_screenshot(state);
     }
     char note[300];
-    app_recorder_frame(state->recorder, state->renderer, note, sizeof note);
+    app_recorder_frame(state->recorder, state->renderer, state->record_clock, note, sizeof note);
     if (note[0]) {
         fprintf(stderr, "loom: %s\n", note);
         window_notify(state, "%s", note);
@@ -130,8 +175,17 @@ bool window_present(window_state *state) {
         return false;
     }
     state->dirty = false;
+    if (state->saved_at > 0.0) {
+        /* The save's time is the file's, on the real-time clock. */
+        struct timespec real;
+        clock_gettime(CLOCK_REALTIME, &real);
+        double after = (double)real.tv_sec + 1e-9 * (double)real.tv_nsec - state->saved_at;
+        fprintf(stderr, "loom: on screen %.0f ms after the save\n", 1000.0 * after);
+        state->saved_at = 0.0;
+    }
 
     double now = app_seconds();
+    count_frame(state, now, now - began);
     state->last_present = now;
     state->frames_counted++;
     if (now - state->fps_since >= 0.5) {
@@ -149,11 +203,13 @@ bool window_present(window_state *state) {
  * after the window was destroyed when a key quits at once (Esc): a BadWindow
  * error that Xlib turns into exit(1) at SDL_Quit, about one quit in twenty
  * under Xvfb (found by the hostile-script battery). */
-static bool wait_event(SDL_Event *event, int ms) {
+static bool wait_event(window_state *state, SDL_Event *event, int ms) {
     double until = app_seconds() + ms / 1000.0;
     for (;;) {
         if (SDL_PollEvent(event))
             return true;
+        if (app_watch_pending(state->watch))
+            return false; /* a file changed: look at once */
         double left = until - app_seconds();
         if (left <= 0.0)
             return false;
@@ -174,8 +230,11 @@ static void run(window_state *state) {
                           : (tick_seconds - behind) / state->speed;
         if (wait > POLL_SECONDS)
             wait = POLL_SECONDS;
+        if (wait > WATCH_SECONDS && app_watch_waiting(state->watch))
+            wait = WATCH_SECONDS; /* a save is on its way: look again soon */
         int wait_ms = (int)(wait * 1000.0);
-        if (state->test_reloads == 0 && !state->dirty && wait_ms > 0 && wait_event(&event, wait_ms))
+        if (state->test_reloads == 0 && !state->dirty && wait_ms > 0 &&
+            wait_event(state, &event, wait_ms))
             window_handle_event(state, &event);
         while (state->running && SDL_PollEvent(&event))
             window_handle_event(state, &event);
@@ -184,6 +243,8 @@ static void run(window_state *state) {
 
         double now = app_seconds();
         double elapsed = now - last > 0.25 ? 0.25 : now - last;
+        if (!state->paused && state->scene && !state->frozen)
+            state->record_clock += now - last; /* wall time, however slow the frame */
         last = now;
         if (!state->paused && state->scene && !state->frozen) {
             behind += elapsed * state->speed;
@@ -236,6 +297,7 @@ int app_window(const app_options *options) {
     state->status = APP_EXIT_OK;
     state->speed = 1.0;
     state->hud = true;
+    state->full_screen_said = true;
     state->input = (app_input){window_input_key_down, window_input_mouse, state};
     state->watch = app_watch_create();
     lm_world_def empty_def = lm_world_default_def();
@@ -324,6 +386,8 @@ int app_window(const app_options *options) {
         state->test_resident_before = window_resident_kib();
         state->test_reloads = state->test_reloads_total;
         run(state);
+        if (state->renderer)
+            print_frame_statistics(state);
     }
 
     int status = state->status;

@@ -29,8 +29,9 @@ enum {
     ERROR_LINES = 14,     /* lines of an error shown on screen */
 };
 
-#define POLL_SECONDS         0.1  /* between two looks at the files */
+#define POLL_SECONDS         0.1  /* between two looks at every file */
 #define SETTLE_SECONDS       0.12 /* a changed file must keep its new state this long */
+#define WATCH_SECONDS        0.01 /* between two looks at a file being saved */
 #define MIN_SPEED            (1.0 / 16.0)
 #define MAX_SPEED            4.0
 #define ORBIT_DEGREES        0.4 /* per pixel dragged */
@@ -103,6 +104,18 @@ typedef struct window_state {
     int frames_counted;
     double fps_since;
     double last_present;
+    double record_clock;   /* wall-clock seconds the scene ran: V's recording clock */
+    double saved_at;       /* the reloaded file's modification time (real time), until shown */
+    bool full_screen_said; /* the last F's new size was said (or there was none) */
+    int full_screen_from_w, full_screen_from_h; /* the size before it */
+
+    /* Frame statistics, printed when the window closes: the time between two
+     * pictures while the scene runs (frame), and what drawing one took. */
+    long stat_frames;
+    double stat_last;  /* the last running picture's time, or 0 */
+    double stat_since; /* the first one's */
+    double frame_sum, frame_worst;
+    double draw_sum, draw_worst;
 
     bool running;
     bool dirty;
@@ -129,6 +142,7 @@ void window_poll_files(window_state *state, double now);
 
 /* window_events.c */
 void window_handle_event(window_state *state, const SDL_Event *event);
+void window_toggle_full_screen(window_state *state);
 
 /* window_camera.c */
 void window_choose_camera(window_state *state, double aspect);

@@ -10,6 +10,23 @@
 
 /* -------------------------------------------------------------- events -- */
 
+/* F, F11: the window fills the screen (the desktop's size, no mode change)
+ * or goes back to its own size. The picture follows at the next frame. */
+void window_toggle_full_screen(window_state *state) {
+    bool full = SDL_GetWindowFlags(state->window) & SDL_WINDOW_FULLSCREEN_DESKTOP;
+    if (SDL_SetWindowFullscreen(state->window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP) != 0) {
+        fprintf(stderr, "loom: cannot %s full screen: %s\n", full ? "leave" : "go", SDL_GetError());
+        window_notify(state, "no full screen: see the terminal");
+        return;
+    }
+    /* The new size comes when the window manager gives it: window_present
+     * says it then. */
+    state->full_screen_said = false;
+    state->full_screen_from_w = lr_renderer_width(state->renderer);
+    state->full_screen_from_h = lr_renderer_height(state->renderer);
+    window_notify(state, "%s", full ? "full screen off" : "full screen: F or F11 to leave");
+}
+
 /* loom's own keys, for a key the script did not take. */
 static void builtin_key(window_state *state, const SDL_KeyboardEvent *key) {
     SDL_Keycode sym = key->keysym.sym;
@@ -38,7 +55,8 @@ static void builtin_key(window_state *state, const SDL_KeyboardEvent *key) {
     case SDLK_v: {
         char note[300];
         app_recorder_toggle(state->recorder, lr_renderer_width(state->renderer),
-                            lr_renderer_height(state->renderer), note, sizeof note);
+                            lr_renderer_height(state->renderer), state->record_clock, note,
+                            sizeof note);
         fprintf(stderr, "loom: %s\n", note);
         window_notify(state, "%s", note);
         break;
@@ -62,6 +80,12 @@ static void builtin_key(window_state *state, const SDL_KeyboardEvent *key) {
         state->hidden ^= LR_HIDE_COLLIDERS;
         break;
     case SDLK_f:
+    case SDLK_F11:
+        window_toggle_full_screen(state);
+        break;
+    case SDLK_HOME:
+    case SDLK_0:
+    case SDLK_KP_0:
         state->user_camera = false;
         if (state->scene)
             app_scene_refit_camera(state->scene);
@@ -122,20 +146,24 @@ static bool script_mouse(window_state *state, const char *callback, Uint8 button
 
 /* The sliders' share of the mouse: true when the panel took the event. */
 static bool slider_mouse(window_state *state, const SDL_Event *event) {
-    bool commit = false, taken = false;
+    app_slider_action action = APP_SLIDER_NOTHING;
+    bool taken = false;
     if (event->type == SDL_MOUSEBUTTONDOWN && event->button.button == SDL_BUTTON_LEFT)
         taken = app_sliders_mouse(state->sliders, APP_SLIDER_PRESS, event->button.x,
-                                  event->button.y, &commit);
+                                  event->button.y, &action);
     else if (event->type == SDL_MOUSEBUTTONUP && event->button.button == SDL_BUTTON_LEFT)
         taken = app_sliders_mouse(state->sliders, APP_SLIDER_RELEASE, event->button.x,
-                                  event->button.y, &commit);
+                                  event->button.y, &action);
     else if (event->type == SDL_MOUSEMOTION && (event->motion.state & SDL_BUTTON_LMASK))
         taken = app_sliders_mouse(state->sliders, APP_SLIDER_MOVE, event->motion.x, event->motion.y,
-                                  &commit);
+                                  &action);
     if (taken)
         state->dirty = true;
-    if (commit)
+    if (action == APP_SLIDER_RELOAD)
         window_reload(state, false); /* the camera and loom.keep are kept */
+    else if (action == APP_SLIDER_LIVE && state->scene && !state->frozen &&
+             !app_sliders_apply_live(state->sliders, state->scene))
+        fprintf(stderr, "loom: the scene did not take the slider's value\n");
     return taken;
 }
 

@@ -2,8 +2,9 @@
  * window_reload.c - hot reload: loading the scene again when its files change,
  * the probation of a reloaded scene, and what happens when a scene fails.
  *
- * Hot reload: the files the scene read are polled a few times a second; a
- * change that has settled loads the scene again in a new Lua state. If that
+ * Hot reload: the files the scene read are watched (app/watch.h: inotify,
+ * and stat a few times a second); a change that is ready loads the scene
+ * again in a new Lua state. If that
  * fails, the old scene keeps running and the error is shown. If it loads but
  * fails within its first PROBATION_TICKS ticks (in loom.update, a force, or a
  * callback), the old scene comes back. Only then is the old one destroyed,
@@ -12,6 +13,7 @@
 #include "window.h"
 
 #include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* ------------------------------------------------------- scene changes -- */
@@ -113,14 +115,21 @@ long window_resident_kib(void) {
     return resident < 0 ? -1 : resident * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
-/* Looks at the scene's files every POLL_SECONDS and reloads the scene once a
- * change has settled; LOOM_TEST_RELOADS' reloads, one per frame. */
+/* Looks at the files the system says changed (inotify) at every turn of
+ * the loop, at all of them every POLL_SECONDS, and reloads the scene once a
+ * change is ready (app/watch.h); LOOM_TEST_RELOADS' reloads, one per frame. */
 void window_poll_files(window_state *state, double now) {
-    if (now >= state->next_poll) {
+    bool all = now >= state->next_poll;
+    if (all)
         state->next_poll = now + POLL_SECONDS;
-        const char *changed = app_watch_poll(state->watch, now, SETTLE_SECONDS);
-        if (changed)
-            window_reload(state, false);
+    if (all || app_watch_pending(state->watch) || app_watch_waiting(state->watch)) {
+        const char *changed = app_watch_poll(state->watch, now, SETTLE_SECONDS, all);
+        struct stat info;
+        double saved_at = changed && stat(changed, &info) == 0
+                              ? (double)info.st_mtim.tv_sec + 1e-9 * (double)info.st_mtim.tv_nsec
+                              : 0.0;
+        if (changed && window_reload(state, false))
+            state->saved_at = saved_at; /* window_present says how soon it was shown */
     }
     if (state->test_reloads > 0) {
         window_reload(state, true);

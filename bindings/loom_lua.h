@@ -132,6 +132,7 @@ typedef struct lmlua_parameter {
     bool ranged;      /* min and max given */
     double low, high; /* ranged */
     double step;      /* 0 when not given */
+    bool live;        /* live = true: the window changes it in the running scene */
 } lmlua_parameter;
 
 /* Declared parameters in the order the script declared them; neither
@@ -141,5 +142,11 @@ bool lmlua_params_at(lua_State *L, size_t index, lmlua_parameter *out);
 /* The first given value that did not fit its parameter ("--set k=500: k must
  * be between 1 and 100"), or NULL. The default was used instead. */
 const char *lmlua_params_problem(lua_State *L);
+/* Gives the ranged number parameter name the value (clamped to its range; an
+ * integer when its default is one and the value is whole), which a later
+ * loom.param(name) returns: how the window moves a live parameter. False when
+ * there is no such parameter. Call it protected (it may raise "not enough
+ * memory"). */
+bool lmlua_params_set(lua_State *L, const char *name, double value);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * lua_param.c - loom.param(name, default [, {min, max, step, label}]):
+ * lua_param.c - loom.param(name, default [, {min, max, step, label, live}]):
  * values a scene takes from the command line (--set name=value) or from the
  * window's sliders.
  *
@@ -10,6 +10,11 @@
  * not fit its parameter (not a number, out of range) is not a script error:
  * the default is used and the first such problem is kept under
  * "loom.param.problem" for the host, which reports it as a usage error.
+ *
+ * A live parameter (live = true) is one the window changes in the running
+ * scene instead of loading the scene again: lmlua_params_set writes the
+ * slider's value into its declaration, and loom.param(name), called again
+ * (in loom.update, say), returns it.
  */
 #include "lua_internal.h"
 #include "loom_lua.h"
@@ -92,7 +97,7 @@ static int push_declared(lua_State *L, const char *name) {
     return LUA_TNIL;
 }
 
-static const char *const param_fields[] = {"min", "max", "step", "label", NULL};
+static const char *const param_fields[] = {"min", "max", "step", "label", "live", NULL};
 
 static int param(lua_State *L) {
     size_t name_length;
@@ -102,6 +107,15 @@ static int param(lua_State *L) {
                      "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
                      "0123456789_.") != name_length)
         return luaL_argerror(L, 1, "a name of letters, digits, '_' and '.' expected");
+    /* loom.param(name) alone reads a declared parameter's value now (a live
+     * one changes while the scene runs). */
+    if (lua_isnone(L, 2)) {
+        if (push_declared(L, name) == LUA_TTABLE) {
+            lua_getfield(L, -1, "value");
+            return 1;
+        }
+        lua_pop(L, 1);
+    }
     int kind = lua_type(L, 2);
     if (kind != LUA_TNUMBER && kind != LUA_TBOOLEAN && kind != LUA_TSTRING)
         return luaL_typeerror(L, 2, "number, boolean or string");
@@ -109,7 +123,7 @@ static int param(lua_State *L) {
         lmlua_check_finite(L, lmlua_param(2, "default"));
     bool has_options = lmlua_check_options(L, 3, param_fields);
     double low = -HUGE_VAL, high = HUGE_VAL, step = 0;
-    bool ranged = false;
+    bool ranged = false, live = false;
     const char *label = name;
     if (has_options) {
         bool has_low = lmlua_get_finite(L, 3, "min", &low);
@@ -135,6 +149,9 @@ static int param(lua_State *L) {
             label = lua_tostring(L, -1);
         }
         lua_pop(L, 1);
+        lmlua_get_boolean(L, 3, "live", &live);
+        if (live && !ranged)
+            return luaL_argerror(L, 3, "live is for a number parameter with min and max");
     }
 
     /* Declared before (a scene may ask twice): the same value again. */
@@ -216,6 +233,10 @@ static int param(lua_State *L) {
         lua_pushnumber(L, step);
         lua_setfield(L, -2, "step");
     }
+    if (live) {
+        lua_pushboolean(L, true);
+        lua_setfield(L, -2, "live");
+    }
     lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
     lua_pop(L, 1);
     lua_pushvalue(L, value_index);
@@ -277,6 +298,9 @@ bool lmlua_params_at(lua_State *L, size_t index, lmlua_parameter *out) {
         out->low = number_field(L, "min", 0);
         out->high = number_field(L, "max", 0);
         out->step = number_field(L, "step", 0);
+        lua_pushliteral(L, "live");
+        out->live = lua_rawget(L, -2) == LUA_TBOOLEAN;
+        lua_pop(L, 1);
         found = true;
     }
     lua_settop(L, top);
@@ -288,4 +312,30 @@ const char *lmlua_params_problem(lua_State *L) {
     const char *problem = lua_tostring(L, -1); /* kept alive by the registry */
     lua_pop(L, 1);
     return problem;
+}
+
+bool lmlua_params_set(lua_State *L, const char *name, double value) {
+    if (push_declared(L, name) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return false;
+    }
+    lmlua_parameter p;
+    bool ok = false;
+    for (size_t i = 0; i < lmlua_params_count(L) && !ok; i++)
+        ok = lmlua_params_at(L, i, &p) && strcmp(p.name, name) == 0;
+    ok = ok && p.kind == LMLUA_PARAM_NUMBER && p.ranged && isfinite(value);
+    if (ok) {
+        value = value < p.low ? p.low : value > p.high ? p.high : value;
+        /* As --set gives it: an integer for an integer default and a whole value. */
+        lua_getfield(L, -1, "default");
+        bool integer = lua_isinteger(L, -1);
+        lua_pop(L, 1);
+        if (integer && value == floor(value) && fabs(value) < 9e15)
+            lua_pushinteger(L, (lua_Integer)value);
+        else
+            lua_pushnumber(L, value);
+        lua_setfield(L, -2, "value");
+    }
+    lua_pop(L, 1);
+    return ok;
 }

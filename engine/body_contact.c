@@ -662,7 +662,8 @@ static void push_edges_out_of_hull(lm_world *world, uint32_t h) {
     }
 }
 
-void lm_bodies_project(lm_world *world) {
+void lm_bodies_project(lm_world *world, const lm_step *step) {
+    (void)step; /* sides are judged from the sub-step's start, x0 */
     if (!world->collision.bodies_ready) {
         return;
     }

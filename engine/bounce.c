@@ -105,8 +105,7 @@ void lm_contact_restitution(lm_world *world, const lm_step *step) {
     if (c->pair_count == 0) {
         return;
     }
-    lm_vec3 g = world->def.gravity;
-    double rest_speed = 2.0 * sqrt(lm_dot(g, g)) * step->h + 1e-6;
+    double rest_speed = step->rest_speed;
     /* Cheap first look: does any touching pair bounce? */
     bool any = false;
     for (uint32_t k = 0; k < c->pair_count && !any; k++) {

@@ -132,8 +132,49 @@ void lm_collision_free(lm_collision *c) {
 }
 
 void lm_collision_begin_step(lm_world *world) {
-    world->collision.step_start = world->time;
     world->collision.tunnel_found = false;
+}
+
+/* The pose t of the way from the step's old pose to the script's new one:
+ * positions linearly, rotations by normalised quaternion interpolation (the
+ * shorter way round); t = 1 is exactly the pose the script set. */
+static void pose_at(const lm_collider_item *c, double t, lm_vec3 *position, lm_quat *rotation) {
+    if (t >= 1) {
+        *position = c->def.position;
+        *rotation = c->def.rotation;
+        return;
+    }
+    if (t <= 0) {
+        *position = c->position_prev;
+        *rotation = c->rotation_prev;
+        return;
+    }
+    *position = lm_add(c->position_prev, lm_scale(lm_sub(c->def.position, c->position_prev), t));
+    lm_quat a = c->rotation_prev, b = c->def.rotation;
+    double sign = a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z < 0 ? -1.0 : 1.0;
+    lm_quat q = {a.w + t * (sign * b.w - a.w), a.x + t * (sign * b.x - a.x),
+                 a.y + t * (sign * b.y - a.y), a.z + t * (sign * b.z - a.z)};
+    *rotation = lm_quat_normalized(q);
+}
+
+/* Sub-step k of n sees a kinematic collider (k + 1) / n of the way, so one
+ * moved far in one frame sweeps through the sub-steps instead of jumping at
+ * the first, and the last sub-step sees exactly the pose the script set. */
+void lm_colliders_pose(lm_world *world, const lm_step *step) {
+    for (uint32_t i = 0; i < world->colliders.count; i++) {
+        lm_collider_item *c = lm_store_at(&world->colliders, i);
+        c->pose = c->def;
+        c->moving = c->def.kind != LM_COLLIDER_WORLD_BOX &&
+                    (memcmp(&c->position_prev, &c->def.position, sizeof(lm_vec3)) != 0 ||
+                     memcmp(&c->rotation_prev, &c->def.rotation, sizeof(lm_quat)) != 0);
+        if (!c->moving) {
+            c->start_position = c->def.position;
+            c->start_rotation = c->def.rotation;
+            continue;
+        }
+        pose_at(c, (double)(step->index + 1) / step->count, &c->pose.position, &c->pose.rotation);
+        pose_at(c, (double)step->index / step->count, &c->start_position, &c->start_rotation);
+    }
 }
 
 void lm_collision_end_step(lm_world *world) {
@@ -190,7 +231,7 @@ static bool slot_contact(const lm_world *world, uint32_t i, uint32_t *dense, lm_
     }
     const lm_collider_item *c = lm_store_at(&world->colliders, k);
     *dense = k;
-    if (c->def.kind == LM_COLLIDER_WORLD_BOX) {
+    if (c->def.kind == LM_COLLIDER_WORLD_BOX && (p->contact[i] & 0x3fu)) {
         *normal = box_contact_normal(p->contact[i]);
     } else {
         *normal = world->particles.contact_normal[i];

@@ -3,7 +3,6 @@
  * relaxation loop, so contacts and constraints are solved together. Sticks
  * and faces are pushed out through their deepest point (Jakobsen 5). */
 #include <math.h>
-#include <string.h>
 
 #include "geometry.h"
 
@@ -32,10 +31,10 @@ static double clamp_axis(double v, double lo, double hi, uint8_t *contact, uint8
 /* Jakobsen's cube: every coordinate clamped into [min + r, max - r]. */
 static void project_world_box(lm_world *world, const lm_collider_item *item, uint32_t dense) {
     lm_particles *p = &world->particles;
-    lm_vec3 lo = item->def.min, hi = item->def.max;
+    lm_vec3 lo = item->pose.min, hi = item->pose.max;
     for (uint32_t i = 0; i < p->count; i++) {
         /* Pinned particles stay: their pin has the last word anyway. */
-        if (p->solve_w[i] == 0 || !touches(p, &item->def, i)) {
+        if (p->solve_w[i] == 0 || !touches(p, &item->pose, i)) {
             continue;
         }
         double r = p->radius[i];
@@ -56,9 +55,9 @@ static void project_world_box(lm_world *world, const lm_collider_item *item, uin
     }
 }
 
-static void world_box_bounds(const lm_collider_item *item, lm_vec3 *min, lm_vec3 *max) {
-    *min = item->def.min;
-    *max = item->def.max;
+static void world_box_bounds(const lm_collider_def *pose, lm_vec3 *min, lm_vec3 *max) {
+    *min = pose->min;
+    *max = pose->max;
 }
 
 static void mark(lm_world *world, uint32_t i, uint32_t dense, lm_vec3 normal) {
@@ -98,7 +97,7 @@ static bool project_into_box(const lm_collider_def *d, lm_vec3 *x, double r, lm_
  * its surface touches the collider's. Immovable and pinned particles stay. */
 static void project_shape(lm_world *world, const lm_collider_item *item, uint32_t dense) {
     lm_particles *p = &world->particles;
-    const lm_collider_def *d = &item->def;
+    const lm_collider_def *d = &item->pose;
     bool box_container = d->container && d->kind == LM_COLLIDER_BOX;
     for (uint32_t i = 0; i < p->count; i++) {
         if (p->solve_w[i] == 0 || !touches(p, d, i)) {
@@ -116,12 +115,16 @@ static void project_shape(lm_world *world, const lm_collider_item *item, uint32_
         if (distance < r) {
             p->x[i] = lm_mad(p->x[i], normal, r - distance);
             mark(world, i, dense, normal);
+        } else if (distance < r + LM_TOUCH && lm_dot(p->sv[i], normal) < 0) {
+            /* touching and moving in: in contact, though not inside (explicit
+             * Euler's resting particle, whose position the old velocity 0
+             * moved nowhere) */
+            mark(world, i, dense, normal);
         }
     }
 }
 
-static void shape_bounds(const lm_collider_item *item, lm_vec3 *min, lm_vec3 *max) {
-    const lm_collider_def *d = &item->def;
+static void shape_bounds(const lm_collider_def *d, lm_vec3 *min, lm_vec3 *max) {
     lm_vec3 reach = lm_v3(0, 0, 0);
     switch (d->kind) {
     case LM_COLLIDER_SPHERE:
@@ -160,40 +163,11 @@ const char *lm_collider_kind_name(lm_collider_kind kind) {
     return lm_collider_classes[kind].name;
 }
 
-/* A kinematic collider moves from its old pose to the new one during the
- * step: sub-step k of n sees it (k + 1) / n of the way, so a collider moved
- * far in one frame sweeps through the sub-steps instead of jumping at the
- * first. The last sub-step sees exactly the pose the script set. */
-static const lm_collider_item *pose_now(const lm_world *world, const lm_collider_item *c,
-                                        lm_collider_item *scratch) {
-    int n = world->def.substeps;
-    if (n == 1 || c->def.kind == LM_COLLIDER_WORLD_BOX ||
-        (memcmp(&c->position_prev, &c->def.position, sizeof(lm_vec3)) == 0 &&
-         memcmp(&c->rotation_prev, &c->def.rotation, sizeof(lm_quat)) == 0)) {
-        return c;
-    }
-    double h = world->def.time_step / n;
-    long k = lround((world->time - world->collision.step_start) / h);
-    if (k + 1 >= n || k < 0) {
-        return c;
-    }
-    double t = (double)(k + 1) / n;
-    *scratch = *c;
-    scratch->def.position =
-        lm_add(c->position_prev, lm_scale(lm_sub(c->def.position, c->position_prev), t));
-    lm_quat a = c->rotation_prev, b = c->def.rotation;
-    double sign = a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z < 0 ? -1.0 : 1.0;
-    lm_quat q = {a.w + t * (sign * b.w - a.w), a.x + t * (sign * b.x - a.x),
-                 a.y + t * (sign * b.y - a.y), a.z + t * (sign * b.z - a.z)};
-    scratch->def.rotation = lm_quat_normalized(q);
-    return scratch;
-}
-
-void lm_colliders_project(lm_world *world) {
+void lm_colliders_project(lm_world *world, const lm_step *step) {
+    (void)step; /* the sub-step's poses are in the items (lm_colliders_pose) */
     for (uint32_t i = 0; i < world->colliders.count; i++) {
-        lm_collider_item scratch;
-        const lm_collider_item *c = pose_now(world, lm_store_at(&world->colliders, i), &scratch);
-        lm_collider_classes[c->def.kind].project(world, c, i);
+        const lm_collider_item *c = lm_store_at(&world->colliders, i);
+        lm_collider_classes[c->pose.kind].project(world, c, i);
     }
 }
 
@@ -205,11 +179,11 @@ void lm_colliders_project(lm_world *world) {
  * sub-step, relative to the surface, after being pushed out by push metres.
  * Static friction takes back the whole slip while it is under mu_s push;
  * otherwise mu_k push of it. Returns the correction to apply to the point. */
-static lm_vec3 point_friction(const lm_world *world, const lm_collider_item *c, lm_vec3 now,
+static lm_vec3 point_friction(const lm_collider_item *c, const lm_step *step, lm_vec3 now,
                               lm_vec3 before, lm_vec3 normal, double push, double mu_s,
                               double mu_k) {
-    double h = world->def.time_step / world->def.substeps;
-    lm_vec3 slip = lm_mad(lm_sub(now, before), lm_collider_surface_velocity(world, c, now), -h);
+    lm_vec3 slip =
+        lm_mad(lm_sub(now, before), lm_collider_surface_velocity(c, step, now), -step->h);
     lm_vec3 tangential = lm_mad(slip, normal, -lm_dot(slip, normal));
     double length = lm_length(tangential);
     if (length <= mu_s * push) {
@@ -219,13 +193,13 @@ static lm_vec3 point_friction(const lm_world *world, const lm_collider_item *c, 
 }
 
 /* Friction at a stick's penetration point p = c1 xa + c2 xb. */
-static lm_vec3 edge_friction(const lm_world *world, const lm_collider_item *c, uint32_t a,
-                             uint32_t b, double c1, double c2, lm_vec3 normal, double push,
-                             double mu_s, double mu_k) {
+static lm_vec3 edge_friction(const lm_world *world, const lm_collider_item *c, const lm_step *step,
+                             uint32_t a, uint32_t b, double c1, double c2, lm_vec3 normal,
+                             double push, double mu_s, double mu_k) {
     const lm_particles *p = &world->particles;
     lm_vec3 now = lm_add(lm_scale(p->x[a], c1), lm_scale(p->x[b], c2));
     lm_vec3 before = lm_add(lm_scale(p->x0[a], c1), lm_scale(p->x0[b], c2));
-    return point_friction(world, c, now, before, normal, push, mu_s, mu_k);
+    return point_friction(c, step, now, before, normal, push, mu_s, mu_k);
 }
 
 /* Jakobsen 5: a stick whose inside penetrates an obstacle is moved so that
@@ -235,22 +209,22 @@ static lm_vec3 edge_friction(const lm_world *world, const lm_collider_item *c, u
  * article). Ends are left to the particle projection (it knows the radius);
  * containers and planes need nothing, since a convex free region that holds
  * both ends holds the segment. */
-void lm_edges_project(lm_world *world) {
+#define EDGE_PUSHES 3
+
+void lm_edges_project(lm_world *world, const lm_step *step) {
     if (!world->def.collide_edges) {
         return;
     }
     lm_particles *p = &world->particles;
     for (uint32_t k = 0; k < world->colliders.count; k++) {
-        lm_collider_item scratch;
-        const lm_collider_item *stored = lm_store_at(&world->colliders, k);
-        const lm_collider_item *item = pose_now(world, stored, &scratch);
-        const lm_collider_def *d = &item->def;
+        const lm_collider_item *item = lm_store_at(&world->colliders, k);
+        const lm_collider_def *d = &item->pose;
         if (d->container || d->kind == LM_COLLIDER_PLANE || d->kind == LM_COLLIDER_WORLD_BOX) {
             continue;
         }
         double mu_k = d->friction, mu_s = d->static_friction < 0 ? mu_k : d->static_friction;
         lm_vec3 lo, hi;
-        lm_collider_classes[d->kind].bounds(item, &lo, &hi);
+        lm_collider_classes[d->kind].bounds(d, &lo, &hi);
         for (uint32_t s = 0; s < world->constraints.count; s++) {
             const lm_constraint_item *c = lm_store_at(&world->constraints, s);
             if (c->kind != LM_CONSTRAINT_STICK) {
@@ -274,28 +248,33 @@ void lm_edges_project(lm_world *world) {
             if (d->kind == LM_COLLIDER_BOX && !lm_segment_enters_box(d, p->x[a], p->x[b])) {
                 continue;
             }
-            double t;
-            double depth = lm_deepest_on_segment(d, p->x[a], p->x[b], &t, &normal);
-            if (depth >= 0 || t <= 0 || t >= 1) {
-                continue;
+            /* Pushed out at its deepest point, the stick turns about it
+             * and may dip in elsewhere (across a box's edge): once more
+             * from there, a few times, with friction on the first push. */
+            for (int push = 0; push < EDGE_PUSHES; push++) {
+                double t;
+                double depth = lm_deepest_on_segment(d, p->x[a], p->x[b], &t, &normal);
+                if (depth >= 0 || t <= 0 || t >= 1) {
+                    break;
+                }
+                double c1 = 1 - t, c2 = t;
+                double lambda = 1.0 / (c1 * c1 * wa + c2 * c2 * wb);
+                lm_vec3 move = lm_scale(normal, -depth);
+                if (push == 0 && (mu_s > 0 || mu_k > 0)) {
+                    move = lm_add(move, edge_friction(world, item, step, a, b, c1, c2, normal,
+                                                      -depth, mu_s, mu_k));
+                }
+                move = lm_scale(move, lambda);
+                p->x[a] = lm_mad(p->x[a], move, c1 * wa);
+                p->x[b] = lm_mad(p->x[b], move, c2 * wb);
             }
-            double c1 = 1 - t, c2 = t;
-            double lambda = 1.0 / (c1 * c1 * wa + c2 * c2 * wb);
-            lm_vec3 move = lm_scale(normal, -depth);
-            if (mu_s > 0 || mu_k > 0) {
-                move = lm_add(
-                    move, edge_friction(world, stored, a, b, c1, c2, normal, -depth, mu_s, mu_k));
-            }
-            move = lm_scale(move, lambda);
-            p->x[a] = lm_mad(p->x[a], move, c1 * wa);
-            p->x[b] = lm_mad(p->x[b], move, c2 * wb);
         }
     }
 }
 
 /* ---------------------------------------------------------------- faces -- */
 
-static lm_vec3 face_friction(const lm_world *world, const lm_collider_item *c,
+static lm_vec3 face_friction(const lm_world *world, const lm_collider_item *c, const lm_step *step,
                              const uint32_t slot[3], const double w[3], lm_vec3 normal, double push,
                              double mu_s, double mu_k) {
     const lm_particles *p = &world->particles;
@@ -304,12 +283,13 @@ static lm_vec3 face_friction(const lm_world *world, const lm_collider_item *c,
         now = lm_mad(now, p->x[slot[i]], w[i]);
         before = lm_mad(before, p->x0[slot[i]], w[i]);
     }
-    return point_friction(world, c, now, before, normal, push, mu_s, mu_k);
+    return point_friction(c, step, now, before, normal, push, mu_s, mu_k);
 }
 
 /* One face against one (non-container) sphere, capsule or box. */
-static void project_face(lm_world *world, const lm_collider_item *stored, const lm_collider_def *d,
+static void project_face(lm_world *world, const lm_collider_item *item, const lm_step *step,
                          const lm_constraint_item *face, lm_vec3 lo, lm_vec3 hi) {
+    const lm_collider_def *d = &item->pose;
     lm_particles *p = &world->particles;
     const uint32_t *slot = face->particle;
     lm_vec3 x[3] = {p->x[slot[0]], p->x[slot[1]], p->x[slot[2]]};
@@ -372,8 +352,9 @@ static void project_face(lm_world *world, const lm_collider_item *stored, const 
     double mu_k = d->friction, mu_s = d->static_friction < 0 ? mu_k : d->static_friction;
     double push_length = lm_length(push);
     if ((mu_s > 0 || mu_k > 0) && push_length > 0) {
-        push = lm_add(push, face_friction(world, stored, slot, c, lm_scale(push, 1.0 / push_length),
-                                          push_length, mu_s, mu_k));
+        push =
+            lm_add(push, face_friction(world, item, step, slot, c,
+                                       lm_scale(push, 1.0 / push_length), push_length, mu_s, mu_k));
     }
     lm_vec3 move = lm_scale(push, 1.0 / denominator);
     for (int i = 0; i < 3; i++) {
@@ -389,7 +370,7 @@ static void project_face(lm_world *world, const lm_collider_item *stored, const 
  * nothing: a convex free region that holds the corners holds the triangle.
  * Faces are found through the constraint runs, so a world without faces
  * pays one pass over its runs per call. */
-void lm_faces_project(lm_world *world) {
+void lm_faces_project(lm_world *world, const lm_step *step) {
     uint32_t runs = world->constraint_run_count[0];
     const lm_run *run = world->constraint_runs[0];
     bool any = false;
@@ -400,22 +381,20 @@ void lm_faces_project(lm_world *world) {
         return;
     }
     for (uint32_t k = 0; k < world->colliders.count; k++) {
-        lm_collider_item scratch;
-        const lm_collider_item *stored = lm_store_at(&world->colliders, k);
-        const lm_collider_item *item = pose_now(world, stored, &scratch);
-        const lm_collider_def *d = &item->def;
+        const lm_collider_item *item = lm_store_at(&world->colliders, k);
+        const lm_collider_def *d = &item->pose;
         if (d->container || d->kind == LM_COLLIDER_PLANE || d->kind == LM_COLLIDER_WORLD_BOX) {
             continue;
         }
         lm_vec3 lo, hi;
-        lm_collider_classes[d->kind].bounds(item, &lo, &hi);
+        lm_collider_classes[d->kind].bounds(d, &lo, &hi);
         for (uint32_t r = 0; r < runs; r++) {
             if (run[r].kind != LM_SOLVER_FACE) {
                 continue;
             }
             const lm_constraint_item *faces = lm_store_at(&world->constraints, run[r].start);
             for (uint32_t f = 0; f < run[r].count; f++) {
-                project_face(world, stored, d, &faces[f], lo, hi);
+                project_face(world, item, step, &faces[f], lo, hi);
             }
         }
     }

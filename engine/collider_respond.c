@@ -6,15 +6,51 @@
 
 /* -------------------------------------------------------------- response -- */
 
-/* Velocity of the collider's surface at x over the last step: where x was
- * under the old pose, and how far it moved. */
-lm_vec3 lm_collider_surface_velocity(const lm_world *world, const lm_collider_item *c, lm_vec3 x) {
-    if (c->def.kind == LM_COLLIDER_WORLD_BOX) {
+/* Velocity of the collider's surface at x over the sub-step: where x was
+ * under the pose at the sub-step's start, and how far it moved. */
+lm_vec3 lm_collider_surface_velocity(const lm_collider_item *c, const lm_step *step, lm_vec3 x) {
+    if (c->pose.kind == LM_COLLIDER_WORLD_BOX) {
         return lm_v3(0, 0, 0);
     }
-    lm_vec3 local = lm_quat_rotate_back(c->def.rotation, lm_sub(x, c->def.position));
-    lm_vec3 before = lm_add(c->position_prev, lm_quat_rotate(c->rotation_prev, local));
-    return lm_scale(lm_sub(x, before), 1.0 / world->def.time_step);
+    lm_vec3 local = lm_quat_rotate_back(c->pose.rotation, lm_sub(x, c->pose.position));
+    lm_vec3 before = lm_add(c->start_position, lm_quat_rotate(c->start_rotation, local));
+    return lm_scale(lm_sub(x, before), step->inv_h);
+}
+
+/* How a particle slides along a surface during the sub-step, in the
+ * surface's frame: from the tangential velocity start it had when the
+ * sub-step began to free (where forces alone took it by the end), with
+ * Coulomb friction taking up to kinetic from it over the sub-step and
+ * holding it while the free slip is under hold (mu_k and mu_s times the
+ * contact's normal speed change). Returns the tangential velocity at the end;
+ * *slid is how far it slid. The acceleration is taken constant over the
+ * sub-step, so a block braking at mu g covers exactly v^2 / (2 mu g), and
+ * one that comes to rest within the sub-step stops where it stops instead of
+ * sliding on to the sub-step's end or stopping a step short. */
+static lm_vec3 slide(lm_vec3 start, lm_vec3 free, double kinetic, double hold, double h,
+                     lm_vec3 *slid) {
+    double free_speed = lm_length(free), start_speed = lm_length(start);
+    lm_vec3 end = free;
+    if (free_speed <= hold || free_speed <= kinetic) {
+        end = lm_v3(0, 0, 0);
+    } else if (kinetic > 0) {
+        end = lm_scale(free, 1.0 - kinetic / free_speed);
+    }
+    if (end.x != 0 || end.y != 0 || end.z != 0 || !(start_speed > 0)) {
+        *slid = lm_scale(lm_add(start, end), 0.5 * h); /* a constant acceleration */
+        return end;
+    }
+    /* It stops: slowed along its start direction by friction, less what
+     * the forces add along it, until its speed is gone. */
+    lm_vec3 along = lm_scale(start, 1.0 / start_speed);
+    double slowing = (kinetic - lm_dot(lm_sub(free, start), along)) / h;
+    if (!(slowing > 0) || start_speed >= slowing * h) {
+        *slid = lm_v3(0, 0, 0);
+        return end;
+    }
+    double stop = start_speed / slowing;
+    *slid = lm_scale(along, 0.5 * start_speed * stop);
+    return end;
 }
 
 /* A shape contact, in the collider's frame: the normal speed the particle
@@ -24,76 +60,84 @@ lm_vec3 lm_collider_surface_velocity(const lm_world *world, const lm_collider_it
  * is carried along by a moving collider), mu_k times it otherwise. In a
  * Verlet scheme this is Jakobsen's friction (7): changing the velocity moves
  * the previous position tangentially (step.c re-derives x_prev). */
-static void respond_shape(lm_world *world, uint32_t i, const lm_collider_item *c, double h,
-                          double rest_speed, bool moved_by_velocity) {
+static void respond_shape(lm_world *world, uint32_t i, const lm_collider_item *c,
+                          const lm_step *step) {
     lm_particles *p = &world->particles;
+    double h = step->h;
     lm_vec3 n = p->contact_normal[i];
-    double e = fmax(c->def.restitution, p->restitution[i]);
-    double mu_k = c->def.friction;
-    double mu_s = c->def.static_friction < 0 ? mu_k : c->def.static_friction;
+    double e = fmax(c->pose.restitution, p->restitution[i]);
+    double mu_k = c->pose.friction;
+    double mu_s = c->pose.static_friction < 0 ? mu_k : c->pose.static_friction;
     if (p->friction[i] >= 0) {
         mu_k = sqrt(mu_k * p->friction[i]);
         mu_s = sqrt(mu_s * p->friction[i]);
     }
-    lm_vec3 vc = lm_collider_surface_velocity(world, c, p->x[i]);
-    double approach = -lm_dot(lm_sub(p->sv[i], vc), n); /* > 0: moving into the surface */
-    lm_vec3 v = lm_sub(p->v[i], vc);
+    lm_vec3 vc = lm_collider_surface_velocity(c, step, p->x[i]);
+    /* Verlet's velocities are its displacements over h, the motion's half a
+     * sub-step before the end: the end's is a h / 2 further on. */
+    lm_vec3 lift = lm_v3(0, 0, 0);
+    if (world->def.integrator == LM_INTEGRATOR_VERLET) {
+        lift = lm_scale(p->f[i], 0.5 * h * p->inv_mass[i]);
+    }
+    lm_vec3 arrival = lm_sub(lm_add(p->sv[i], lift), vc);
+    double approach = -lm_dot(arrival, n); /* > 0: moving into the surface */
+    lm_vec3 v = lm_sub(lm_add(p->v[i], lift), vc);
     double vn = lm_dot(v, n);
     lm_vec3 vt = lm_mad(v, n, -vn);
     double vn_out = vn;
     if (approach > 0) {
-        vn_out = approach > rest_speed ? e * approach : 0.0;
+        vn_out = approach > step->rest_speed ? e * approach : 0.0;
     }
     double dvn = fmax(0.0, vn_out + fmax(approach, 0.0));
-    double vt_len = lm_length(vt);
-    lm_vec3 vt_kept = vt;
-    if (vt_len <= mu_s * dvn) {
-        vt_kept = lm_v3(0, 0, 0);
-    } else if (mu_k > 0) {
-        vt_kept = lm_scale(vt, fmax(0.0, 1.0 - mu_k * dvn / vt_len));
+    /* The tangential velocity it had when the sub-step began (after a bounce
+     * inside the sub-step, impact.c, the one it left with: its end one). */
+    lm_vec3 start = vt;
+    if (!(p->contact[i] & LM_CONTACT_IMPACT)) {
+        lm_vec3 v0 = lm_sub(p->v0[i], vc);
+        start = lm_mad(v0, n, -lm_dot(v0, n));
+    }
+    lm_vec3 slid;
+    lm_vec3 vt_kept = slide(start, vt, mu_k * dvn, mu_s * dvn, h, &slid);
+    /* constraints moved it along the surface: the position-based rule */
+    lm_vec3 predicted = world->def.integrator == LM_INTEGRATOR_VERLET
+                            ? lm_mad(p->x0[i], p->sv[i], h)
+                            : p->x_integrated[i];
+    lm_vec3 pushed = lm_sub(p->x[i], predicted);
+    lm_vec3 pushed_t = lm_mad(pushed, n, -lm_dot(pushed, n));
+    if (lm_dot(pushed_t, pushed_t) > 1e-24 + 1e-18 * lm_dot(pushed, pushed)) {
+        slid = lm_scale(vt_kept, h);
     }
     p->v[i] = lm_add(vc, lm_mad(vt_kept, n, vn_out));
-    /* The tangential slip friction took away did not happen during this
-     * sub-step either: the particle slides vt_kept h along the surface, so a
-     * particle held by static friction stays put. Verlet and semi-implicit
-     * Euler moved it v h (their velocity is the step's displacement over
-     * h); the others moved it by what their stages gave, which is not v h
-     * (explicit Euler moved by the old velocity, RK4 by a weighted mean), so
-     * the slip is measured from where the sub-step began. */
-    if (moved_by_velocity) {
-        p->x[i] = lm_mad(p->x[i], lm_sub(vt, vt_kept), -h);
-        return;
-    }
+    /* The particle ends the sub-step where it slid to along the surface
+     * (carried by it, when it moves), whatever the integrator's stages moved
+     * it by along it: a particle held by static friction stays put. */
     lm_vec3 moved = lm_mad(lm_sub(p->x[i], p->x0[i]), vc, -h);
-    lm_vec3 slid = lm_mad(moved, n, -lm_dot(moved, n));
-    p->x[i] = lm_add(p->x[i], lm_mad(lm_scale(vt_kept, h), slid, -1.0));
+    lm_vec3 along = lm_mad(moved, n, -lm_dot(moved, n));
+    p->x[i] = lm_add(p->x[i], lm_sub(slid, along));
 }
 
 /* After velocities are derived: a particle that hit a face leaves it with
  * -e times the normal speed it arrived with (slow arrivals rest instead of
  * jittering). Friction: Coulomb's law against a shape (respond_shape), a
  * fraction of the tangential speed against the world box (its old rule). */
-bool lm_colliders_respond(lm_world *world, double h) {
-    lm_tunnel_note(world); /* what the projection could not see */
+bool lm_colliders_respond(lm_world *world, const lm_step *step) {
     lm_particles *p = &world->particles;
-    lm_vec3 g = world->def.gravity;
-    double rest_speed = 2.0 * sqrt(lm_dot(g, g)) * h + 1e-6;
-    lm_integrator integrator = world->def.integrator;
-    bool moved_by_velocity =
-        integrator == LM_INTEGRATOR_VERLET || integrator == LM_INTEGRATOR_SEMI_IMPLICIT_EULER;
+    double rest_speed = step->rest_speed;
     bool slipped = false;
     for (uint32_t i = 0; i < p->count; i++) {
         uint8_t contact = p->contact[i];
-        if (!contact || p->inv_mass[i] == 0 || p->contact_collider[i] >= world->colliders.count) {
+        /* a bounce inside the sub-step (impact.c) had its response then */
+        if (!(contact & ~LM_CONTACT_IMPACT) || p->inv_mass[i] == 0 ||
+            p->contact_collider[i] >= world->colliders.count) {
             continue;
         }
         const lm_collider_item *c = lm_store_at(&world->colliders, p->contact_collider[i]);
-        if (c->def.kind != LM_COLLIDER_WORLD_BOX) {
-            respond_shape(world, i, c, h, rest_speed, moved_by_velocity);
+        if (c->pose.kind != LM_COLLIDER_WORLD_BOX) {
+            respond_shape(world, i, c, step);
             slipped = true;
             continue;
         }
-        double e = c->def.restitution, mu = c->def.friction;
+        double e = c->pose.restitution, mu = c->pose.friction;
         /* p->sv holds the velocity the particle arrived with, before projection */
         double v[3] = {p->v[i].x, p->v[i].y, p->v[i].z};
         double u[3] = {p->sv[i].x, p->sv[i].y, p->sv[i].z};

@@ -63,12 +63,11 @@ static lm_vec3 tangential(lm_vec3 v, lm_vec3 normal) {
 
 /* The slip along the surface that friction leaves the point this sub-step
  * (from before), given where the integrator would have taken it. */
-static lm_vec3 friction_target(const lm_world *world, const lm_collider_item *item, lm_vec3 before,
+static lm_vec3 friction_target(const lm_collider_item *item, const lm_step *step, lm_vec3 before,
                                lm_vec3 predicted, lm_vec3 normal, double push) {
-    const lm_collider_def *d = &item->def;
+    const lm_collider_def *d = &item->pose;
     double mu_k = d->friction, mu_s = d->static_friction < 0 ? mu_k : d->static_friction;
-    double h = world->def.time_step / world->def.substeps;
-    lm_vec3 surface = lm_scale(lm_collider_surface_velocity(world, item, predicted), h);
+    lm_vec3 surface = lm_scale(lm_collider_surface_velocity(item, step, predicted), step->h);
     lm_vec3 free_slip = tangential(lm_sub(lm_sub(predicted, before), surface), normal);
     double length = lm_length(free_slip);
     if (length <= mu_s * push) {
@@ -77,11 +76,12 @@ static lm_vec3 friction_target(const lm_world *world, const lm_collider_item *it
     return lm_scale(free_slip, fmax(0.0, 1.0 - mu_k * push / length));
 }
 
-static bool push_out(lm_world *world, const lm_embedded *e, const lm_collider_item *item) {
-    const lm_collider_def *d = &item->def;
+static bool push_out(lm_world *world, const lm_step *step, const lm_embedded *e,
+                     const lm_collider_item *item) {
+    const lm_collider_def *d = &item->pose;
     lm_particles *p = &world->particles;
     bool verlet = world->def.integrator == LM_INTEGRATOR_VERLET;
-    double h = world->def.time_step / world->def.substeps;
+    double h = step->h;
     uint32_t slot[4];
     lm_vec3 x = lm_v3(0, 0, 0), before = lm_v3(0, 0, 0), predicted = lm_v3(0, 0, 0);
     double denominator = 0;
@@ -112,9 +112,9 @@ static bool push_out(lm_world *world, const lm_embedded *e, const lm_collider_it
     double push = e->radius - lm_free_distance(d, predicted, &predicted_normal);
     if ((d->friction > 0 || d->static_friction > 0) && push > 0) {
         lm_vec3 slip = tangential(lm_sub(x, before), normal);
-        lm_vec3 surface = lm_scale(lm_collider_surface_velocity(world, item, x), h);
+        lm_vec3 surface = lm_scale(lm_collider_surface_velocity(item, step, x), h);
         slip = lm_sub(slip, tangential(surface, normal));
-        lm_vec3 target = friction_target(world, item, before, predicted, normal, push);
+        lm_vec3 target = friction_target(item, step, before, predicted, normal, push);
         move = lm_add(move, lm_sub(target, slip));
     }
     if (lm_dot(move, move) == 0) {
@@ -127,18 +127,19 @@ static bool push_out(lm_world *world, const lm_embedded *e, const lm_collider_it
     return true;
 }
 
-void lm_embedded_project(lm_world *world) {
+/* At the colliders' sub-step poses, as a plain particle sees them. */
+void lm_embedded_project(lm_world *world, const lm_step *step) {
     lm_collision *c = &world->collision;
     for (uint32_t k = 0; k < world->colliders.count; k++) {
         if (!lm_store_alive(&world->colliders, k)) {
             continue;
         }
         const lm_collider_item *item = lm_store_at(&world->colliders, k);
-        if (item->def.kind == LM_COLLIDER_WORLD_BOX) {
+        if (item->pose.kind == LM_COLLIDER_WORLD_BOX) {
             continue; /* the world box clamps particles only */
         }
         for (uint32_t e = 0; e < c->embedded_count; e++) {
-            push_out(world, &c->embedded[e], item);
+            push_out(world, step, &c->embedded[e], item);
         }
     }
 }

@@ -46,7 +46,8 @@ lm_vec3 lm_barycentric(const lm_vec3 x[3], const double w[3]);
 double lm_deepest_on_triangle(const lm_collider_def *d, const lm_vec3 x[3], lm_vec3 side,
                               double w[3], lm_vec3 *push);
 
-/* collider_respond.c: velocity of a collider's surface at x over the last step. */
-lm_vec3 lm_collider_surface_velocity(const lm_world *world, const lm_collider_item *c, lm_vec3 x);
+/* collider_respond.c: velocity of a collider's surface at x over the
+ * sub-step (its pose moving from start_position, start_rotation to pose). */
+lm_vec3 lm_collider_surface_velocity(const lm_collider_item *c, const lm_step *step, lm_vec3 x);
 
 #endif

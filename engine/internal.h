@@ -164,6 +164,9 @@ typedef struct lm_step {
     double time;  /* s, world time at the start of the sub-step */
     int index;    /* this sub-step, 0 .. count - 1 */
     int count;    /* sub-steps per step */
+    /* m/s: a contact arriving slower than this rests instead of bouncing
+     * (2 |g| h: gravity's push over a sub-step, with room to spare) */
+    double rest_speed;
 } lm_step;
 
 /* The sub-step length h of the world's current settings. */
@@ -278,24 +281,40 @@ void lm_field_release(void *context);
 
 /* ------------------------------------------------------------- colliders -- */
 typedef struct lm_collider_item {
-    lm_collider_def def;
-    /* Kinematic colliders: the pose at the start of the current step, so a
-     * surface point's velocity is (x - its position under the old pose) / dt. */
+    lm_collider_def def; /* as the script set it: the pose at the end of the step */
+    /* Kinematic colliders: the pose at the start of the current step. */
     lm_vec3 position_prev;
     lm_quat rotation_prev;
+    /* The collider as the current sub-step sees it, written once per
+     * sub-step by the "pose the colliders" stage (lm_colliders_pose) and read
+     * by every collision pass: pose is def at the sub-step's end pose;
+     * start_position and start_rotation are where it was when the sub-step
+     * began, so a surface point's velocity is (x - where x was then) / h. */
+    lm_collider_def pose;
+    lm_vec3 start_position;
+    lm_quat start_rotation;
+    bool moving; /* its pose changes during this sub-step */
 } lm_collider_item;
 
 typedef struct lm_collider_class {
     const char *name;
-    /* Projects particles out of (or into) the collider; marks contacts. */
+    /* Projects particles out of (or into) the collider at its sub-step pose
+     * (item->pose); marks contacts. */
     void (*project)(lm_world *world, const lm_collider_item *item, uint32_t dense);
-    void (*bounds)(const lm_collider_item *item, lm_vec3 *min, lm_vec3 *max);
+    void (*bounds)(const lm_collider_def *pose, lm_vec3 *min, lm_vec3 *max);
 } lm_collider_class;
 
 extern const lm_collider_class lm_collider_classes[LM_COLLIDER_KIND_COUNT];
 
+/* m: a particle this close to a shape's surface and moving into it is in
+ * contact with it (friction holds it), though the projection moves it not. */
+#define LM_TOUCH 1e-9
 /* A contact with a shape (not the world box) sets this bit in particles.contact. */
 #define LM_CONTACT_SHAPE 0x40u
+/* A bounce found inside the sub-step (impact.c) sets this one: the particle
+ * has had its response (the contact response skips it unless a projection
+ * touched it too). */
+#define LM_CONTACT_IMPACT 0x80u
 
 /* Per-slot collision state kept beside the particle arrays (collider.c).
  * generation[slot] records which particle the entry belongs to: a slot reused
@@ -311,7 +330,6 @@ typedef struct lm_collision {
     double *sorted;   /* per sorted item: x, y, z, radius (read in place of the particle's) */
     uint32_t *bucket; /* bucket of each particle */
     uint32_t bucket_count, grid_capacity;
-    double step_start; /* world time when the step began (kinematic poses) */
     /* Restitution between particles (bounce.c): scratch per particle. */
     uint32_t *cluster;     /* union-find parent over touching pairs */
     uint8_t *impact;       /* cluster root: holds a pair that hit with e > 0 */
@@ -339,17 +357,30 @@ typedef struct lm_collision {
 } lm_collision;
 
 void lm_collision_free(lm_collision *collision);
-/* Notes when the step began (kinematic colliders move across its sub-steps). */
+/* A new step begins: no tunnel noted yet. */
 void lm_collision_begin_step(lm_world *world);
 /* The colliders' new poses become the previous ones. */
 void lm_collision_end_step(lm_world *world);
+/* The "pose the colliders" stage: writes every collider's pose for the
+ * sub-step (pose, start_position, start_rotation, moving). A kinematic
+ * collider moves from its old pose to the new one during the step: sub-step
+ * k of n sees it (k + 1) / n of the way. */
+void lm_colliders_pose(lm_world *world, const lm_step *step);
+
+/* The collision passes: each moves particles out of what they may not be
+ * in, at the colliders' sub-step poses. step.c's collision pass runs them in
+ * this order inside every sweep and after the sweeps. */
 /* One projection pass over every collider, in creation order. */
-void lm_colliders_project(lm_world *world);
+void lm_colliders_project(lm_world *world, const lm_step *step);
 /* Sticks pushed out of colliders through their deepest point (Jakobsen 5). */
-void lm_edges_project(lm_world *world);
+void lm_edges_project(lm_world *world, const lm_step *step);
 /* Faces (LM_CONSTRAINT_FACE) pushed out of colliders through their deepest
  * point (Jakobsen 5 for triangles). */
-void lm_faces_project(lm_world *world);
+void lm_faces_project(lm_world *world, const lm_step *step);
+/* impact.c: bounces found inside the sub-step, at the moment a particle
+ * touches a collider at rest, before the constraints (the prediction moves
+ * with them). */
+void lm_impacts_find(lm_world *world, const lm_step *step);
 /* contact.c: finds the candidate pairs (once per sub-step, after integrating);
  * false when out of memory (the sub-step then has no particle contacts). */
 bool lm_contact_find_pairs(lm_world *world);
@@ -364,9 +395,9 @@ void lm_contact_restitution(lm_world *world, const lm_step *step);
  * constraints or springs), once per sub-step; false when out of memory. */
 bool lm_bodies_find(lm_world *world);
 /* One pass pushing particles out of other bodies' faces. */
-void lm_bodies_project(lm_world *world);
+void lm_bodies_project(lm_world *world, const lm_step *step);
 /* embed.c: one pass pushing embedded points out of the colliders. */
-void lm_embedded_project(lm_world *world);
+void lm_embedded_project(lm_world *world, const lm_step *step);
 
 /* --------------------------------------------------------------- batches --
  * The batched order (batch.c builds, relax.c projects): the plain sticks
@@ -536,10 +567,10 @@ void lm_shapes_compact(lm_world *world);
  * touched a collider this sub-step. Reads the arrival velocity from p->sv.
  * True when friction moved particles along surfaces (the step then runs its
  * collision pass again). */
-bool lm_colliders_respond(lm_world *world, double h);
+bool lm_colliders_respond(lm_world *world, const lm_step *step);
 /* tunnel.c: notes a particle that passed through a thin collider in this
  * sub-step (x0 -> x), keeping the one that needs the most sub-steps. */
-void lm_tunnel_note(lm_world *world);
+void lm_tunnel_note(lm_world *world, const lm_step *step);
 /* Grows the particle arrays to hold at least n slots. */
 bool lm_particles_reserve(lm_particles *particles, uint32_t n);
 void lm_particles_free(lm_particles *particles);

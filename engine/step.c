@@ -4,10 +4,10 @@
  * the stages below in order, every one handed the same lm_step record (the
  * sub-step's h, 1/h, start time, index and count), so none recomputes them:
  *
- *   remember the start -> integrate (forces, evaluated by force.c, handed to
- *   the integrator) -> remember the prediction -> find particle pairs ->
- *   satisfy constraints and collisions by relaxation -> derive velocities ->
- *   respond to contacts. */
+ *   pose the colliders -> remember the start -> integrate (forces, evaluated
+ *   by force.c, handed to the integrator) -> remember the prediction -> note
+ *   tunnels -> find particle pairs -> satisfy constraints and collisions by
+ *   relaxation -> derive velocities -> respond to contacts. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,15 +104,19 @@ static double largest_move(const lm_world *world, const lm_vec3 *start) {
 }
 
 /* The collision pass: particles out of colliders, then sticks and faces
- * pushed out through their deepest points. The one list of what "project
- * collisions" means, used inside every sweep, after the sweeps, and after
- * friction moved particles along surfaces. */
-static void collision_pass(lm_world *world) {
-    lm_colliders_project(world);
-    lm_edges_project(world);
-    lm_faces_project(world);
-    lm_bodies_project(world);
-    lm_embedded_project(world);
+ * pushed out through their deepest points, particles out of other bodies,
+ * embedded points out of colliders, each at the colliders' sub-step poses.
+ * The one list of what "project collisions" means, used inside every sweep,
+ * after the sweeps, and after friction moved particles along surfaces. */
+static void (*const collision_passes[])(lm_world *world, const lm_step *step) = {
+    lm_colliders_project, lm_edges_project,    lm_faces_project,
+    lm_bodies_project,    lm_embedded_project,
+};
+
+static void collision_pass(lm_world *world, const lm_step *step) {
+    for (size_t k = 0; k < sizeof collision_passes / sizeof collision_passes[0]; k++) {
+        collision_passes[k](world, step);
+    }
 }
 
 /* ------------------------------------------------------------ the stages -- */
@@ -224,9 +228,35 @@ static lm_status undo_substep(lm_world *world, const lm_step *step) {
     return LM_ERROR_MEMORY;
 }
 
+/* The colliders' poses for this sub-step (collider.c), written once: every
+ * collision pass and the response read them from the items. */
+static lm_status pose_colliders(lm_world *world, const lm_step *step) {
+    lm_colliders_pose(world, step);
+    return LM_OK;
+}
+
+/* A particle that moved farther in this sub-step than a thin collider is
+ * thick, clean through it (tunnel.c): noted for lm_world_find_tunnel. The
+ * move is the integrator's, x0 to the prediction. */
+static lm_status note_tunnels(lm_world *world, const lm_step *step) {
+    if (world->colliders.count > 0) {
+        lm_tunnel_note(world, step);
+    }
+    return LM_OK;
+}
+
 static lm_status find_pairs(lm_world *world, const lm_step *step) {
     if (!lm_contact_find_pairs(world) || !lm_bodies_find(world)) {
         return undo_substep(world, step);
+    }
+    return LM_OK;
+}
+
+/* Bounces against colliders at the moment of impact inside the sub-step
+ * (impact.c), before the constraints see the prediction. */
+static lm_status find_impacts(lm_world *world, const lm_step *step) {
+    if (world->colliders.count > 0) {
+        lm_impacts_find(world, step);
     }
     return LM_OK;
 }
@@ -311,7 +341,7 @@ static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
             memcpy(world->sweep_start, world->particles.x,
                    world->particles.count * sizeof(lm_vec3));
         }
-        collision_pass(world);
+        collision_pass(world, step);
         lm_contact_project(world);
         if (batched) {
             lm_batches_sweep(world); /* the plain sticks, batch by batch */
@@ -359,7 +389,7 @@ static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
     }
     lm_contact_friction(world);
     lm_contact_project(world);
-    collision_pass(world);
+    collision_pass(world, step);
     world->sweeps += (uint64_t)sweep;
     world->projections += (uint64_t)world->constraints.count * (uint64_t)sweep;
     return LM_OK;
@@ -416,14 +446,20 @@ static lm_status respond_to_contacts(lm_world *world, const lm_step *step) {
     if (world->colliders.count == 0) {
         return LM_OK; /* only colliders mark contacts: nothing to respond to */
     }
-    if (lm_colliders_respond(world, step->h)) {
-        collision_pass(world);
+    if (lm_colliders_respond(world, step)) {
+        collision_pass(world, step);
     }
     if (world->def.integrator == LM_INTEGRATOR_VERLET) {
-        /* Contacts changed velocities: keep x_prev consistent with them. */
+        /* Contacts changed velocities: keep x_prev consistent with them. A
+         * shape's response leaves the velocity at the end of the sub-step,
+         * whose displacement over the next is v h + a h^2 / 2 (Verlet adds
+         * a h^2 to x - x_prev). */
         lm_particles *p = &world->particles;
         for (uint32_t i = 0; i < p->count; i++) {
-            if (p->contact[i]) {
+            if (p->contact[i] & LM_CONTACT_SHAPE) {
+                lm_vec3 back = lm_mad(p->x[i], p->v[i], -step->h);
+                p->x_prev[i] = lm_mad(back, p->f[i], 0.5 * step->h * step->h * p->inv_mass[i]);
+            } else if (p->contact[i]) {
                 p->x_prev[i] = lm_mad(p->x[i], p->v[i], -step->h);
             }
         }
@@ -445,10 +481,13 @@ typedef struct lm_stage {
 
 /* One sub-step, in order. */
 static const lm_stage substep_stages[] = {
+    {"pose the colliders", pose_colliders},
     {"remember the start", remember_start},
     {"integrate", integrate},
     {"remember the prediction", remember_prediction},
+    {"note tunnels", note_tunnels},
     {"find particle pairs", find_pairs},
+    {"find impacts", find_impacts},
     {"satisfy constraints", satisfy_constraints},
     {"derive velocities", derive_velocities},
     {"rattle", rattle},
@@ -512,6 +551,7 @@ lm_status lm_world_step(lm_world *world) {
     step.h = lm_world_substep_length(world);
     step.inv_h = 1.0 / step.h;
     step.count = world->def.substeps;
+    step.rest_speed = 2.0 * sqrt(lm_dot(world->def.gravity, world->def.gravity)) * step.h + 1e-6;
     lm_status status = LM_OK;
     world->interrupted = false;
     for (step.index = 0; step.index < step.count && status == LM_OK; step.index++) {

@@ -28,7 +28,7 @@ static double thickness(const lm_collider_def *d) {
     }
 }
 
-void lm_tunnel_note(lm_world *world) {
+void lm_tunnel_note(lm_world *world, const lm_step *step) {
     const lm_particles *p = &world->particles;
     lm_collision *c = &world->collision;
     for (uint32_t k = 0; k < world->colliders.count; k++) {
@@ -36,7 +36,7 @@ void lm_tunnel_note(lm_world *world) {
             continue;
         }
         const lm_collider_def *d =
-            &((const lm_collider_item *)lm_store_at(&world->colliders, k))->def;
+            &((const lm_collider_item *)lm_store_at(&world->colliders, k))->pose;
         double thick = thickness(d);
         if (d->container || !isfinite(thick)) {
             continue;
@@ -51,7 +51,7 @@ void lm_tunnel_note(lm_world *world) {
             if (!(length > thick + 2 * r)) {
                 continue; /* short enough to have been seen inside */
             }
-            int substeps = (int)ceil(world->def.substeps * length / (thick + 2 * r));
+            int substeps = (int)ceil(step->count * length / (thick + 2 * r));
             if (c->tunnel_found && substeps <= c->tunnel.substeps) {
                 continue; /* one that needs more is noted already */
             }
@@ -68,8 +68,7 @@ void lm_tunnel_note(lm_world *world) {
             c->tunnel.particle = lm_particle_handle(world, i);
             c->tunnel.collider.index1 = cslot + 1;
             c->tunnel.collider.generation = world->colliders.slot_generation[cslot];
-            double h = world->def.time_step / world->def.substeps;
-            c->tunnel.speed = length / h;
+            c->tunnel.speed = length / step->h;
             c->tunnel.thickness = thick;
             c->tunnel.substeps = substeps;
             c->tunnel_found = true;

@@ -199,7 +199,7 @@ bool lm_world_bounds(const lm_world *world, lm_vec3 *min, lm_vec3 *max) {
         if (lm_store_alive(&world->colliders, i)) {
             const lm_collider_item *c = lm_store_at(&world->colliders, i);
             lm_vec3 lo, hi;
-            lm_collider_classes[c->def.kind].bounds(c, &lo, &hi);
+            lm_collider_classes[c->def.kind].bounds(&c->def, &lo, &hi);
             grow_bounds(min, max, lo, hi);
             any = true;
         }

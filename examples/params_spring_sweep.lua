@@ -15,19 +15,27 @@
 -- The plot shows the bob's height; loom.finish prints the period measured
 -- from the upward crossings of the rest height, to compare with the
 -- undamped 2 pi sqrt(m / k).
+--
+-- k and c are built into the spring, so moving their sliders loads the
+-- scene again. Gravity g is a live parameter: its slider changes the running
+-- world's gravity (loom.update reads loom.param("g")), and the bob's rest
+-- height moves by m dg / k while the period stays 2 pi sqrt(m / k).
 
 local k = loom.param("k", 40, { min = 5, max = 200, step = 5, label = "stiffness k (N/m)" })
 local damping = loom.param("damping", 0.2,
   { min = 0, max = 2, step = 0.1, label = "damping c (N s/m)" })
+local g = loom.param("g", 9.81, { min = 0, max = 20, step = 0.01, live = true,
+  label = "gravity g (m/s2)" })
 local mass = 1
 
-local world = loom.world{ gravity = {0, -9.81, 0}, integrator = "rk4" }
+local world = loom.world{ gravity = {0, -g, 0}, integrator = "rk4" }
 local anchor = world:particle{ pos = {0, 0}, mass = 0, radius = 0.05, color = "#333333" }
 local bob = world:particle{ pos = {0, -0.5}, mass = mass, radius = 0.12, color = "#e6194b" }
 world:spring(anchor, bob, { k = k, damping = damping, rest = 1 })
 
 -- Where the bob would rest: the spring stretched by m g / k below its rest length.
-local rest_y = -(1 + mass * 9.81 / k)
+local function rest_height(gravity) return -(1 + mass * gravity / k) end
+local rest_y = rest_height(g)
 
 loom.title(string.format("k = %g N/m, c = %g N s/m", k, damping))
 loom.camera{ target = {0, -1.3, 0}, height = 3.2 }
@@ -39,6 +47,11 @@ loom.plot("height", select(2, bob:pos()), { unit = "m", range = { -2.6, 0 } })
 local crossings = {}
 local last_y
 function loom.update()
+  if loom.param("g") ~= g then -- the live slider moved
+    g = loom.param("g")
+    world:set{ gravity = {0, -g, 0} }
+    rest_y = rest_height(g)
+  end
   local _, y = bob:pos()
   loom.plot("height", y, { unit = "m", range = { -2.6, 0 } })
   if last_y and last_y < rest_y and y >= rest_y then

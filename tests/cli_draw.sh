@@ -281,21 +281,8 @@ else
 fi
 
 # ---- the window draws what loom render draws -----------------------------------
-# wait_for PATTERN FILE: true once FILE has a line matching PATTERN (5 s at most).
-wait_for() {
-    tries=50
-    while [ "$tries" -gt 0 ]; do
-        grep -q -- "$1" "$2" 2>/dev/null && return 0
-        sleep 0.1; tries=$((tries - 1))
-    done
-    return 1
-}
-if command -v Xvfb >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1; then
-    Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
-    xvfb_pid=$!
-    wait_for '[0-9]' "$tmp/display"
-    DISPLAY=:$(cat "$tmp/display")
-    export DISPLAY
+if need_window "the window draws what loom render draws" &&
+    need import imagemagick "the window draws what loom render draws" && xvfb_start; then
     mkdir -p "$tmp/shots"
     loom_path=$(cd "$(dirname "$loom")" && pwd)/loom
     # start_window SCENE [ARGS]: runs loom from $tmp on SCENE (a path from
@@ -420,8 +407,6 @@ loom.label{ text = "bottom right", screen = {0.98, 0.95}, align = "right" }'
     else
         not_ok "the help lists the scene's keys (a taller panel)" "$plain_rows rows without, $keys_rows with"
     fi
-else
-    echo "# skip: the window check needs Xvfb and xdotool"
 fi
 
 finish

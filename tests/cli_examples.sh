@@ -52,38 +52,33 @@ done
 same "the README links every example's picture" "" "$missing"
 
 # ---- the picker window ----
-if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null; then
-    ok "picker # SKIP Xvfb or xdotool missing"
-    echo "$pass passed, $fail failed"
-    exit 0
+if ! need_window "the picker window" || ! xvfb_start 1280x800x24; then
+    finish
+    exit
 fi
 "$loom" render "$tmp/scenes/a_pin.lua" --frames 1 --size 320x180 --quiet --out "$tmp/a" &&
     cp "$tmp/a/frame_00000.png" "$tmp/scenes/a_pin.png"
-display=:$((60 + $$ % 30))
-Xvfb "$display" -screen 0 1280x800x24 >/dev/null 2>&1 &
-xvfb_pid=$!
-sleep 1
-DISPLAY=$display "$loom" "$tmp/scenes" 2>"$tmp/err" &
+"$loom" "$tmp/scenes" 2>"$tmp/err" &
 loom_pid=$!
 window=
 for _ in $(seq 50); do
-    window=$(DISPLAY=$display xdotool search --name "^loom - " 2>/dev/null | head -n 1)
+    window=$(xdotool search --name "^loom - " 2>/dev/null | head -n 1)
     [ -n "$window" ] && break
     sleep 0.1
 done
-title() { DISPLAY=$display xdotool getwindowname "$window" 2>/dev/null; }
+title() { xdotool getwindowname "$window" 2>/dev/null; }
 same "loom DIR opens a picker window" "loom - $tmp/scenes (click a scene to open it)" "$(title)"
 # The second cell (b_ball, no picture: a grey box) at 8 + 248 + 120, 8 + 67.
-DISPLAY=$display xdotool mousemove --window "$window" 376 75
+xdotool mousemove --window "$window" 376 75
 sleep 0.3
 same "hovering names the scene and its summary" "loom - b_ball.lua: a ball that falls onto nothing at all." "$(title)"
-DISPLAY=$display xdotool mousemove --window "$window" 128 75 click 1
+xdotool mousemove --window "$window" 128 75 click 1
 for _ in $(seq 50); do
     grep -q "opening" "$tmp/err" && [ "$(title)" = "loom - a_pin.lua" ] && break
     sleep 0.1
 done
 same "a click says what it opens" "loom: opening $tmp/scenes/a_pin.lua" "$(head -n 1 "$tmp/err")"
-window=$(DISPLAY=$display xdotool search --name "^loom - a_pin.lua$" 2>/dev/null | head -n 1)
+window=$(xdotool search --name "^loom - a_pin.lua$" 2>/dev/null | head -n 1)
 if [ -n "$window" ] && kill -0 "$loom_pid" 2>/dev/null; then
     ok "and the same process shows the scene's window"
 else

@@ -128,24 +128,10 @@ fi
 # ---- the window draws labels as `loom render` does -----------------------------
 # A still scene: the window's picture with the heads-up display hidden (Tab)
 # must be the very picture `loom render` writes. Needs Xvfb and xdotool.
-# wait_for PATTERN FILE: true once FILE has a line matching PATTERN (5 s at most).
-wait_for() {
-    tries=50
-    while [ "$tries" -gt 0 ]; do
-        grep -q -- "$1" "$2" 2>/dev/null && return 0
-        sleep 0.1; tries=$((tries - 1))
-    done
-    return 1
-}
-if command -v Xvfb >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1; then
+if need_window "the window draws labels as loom render does" && xvfb_start; then
     scene "$tmp/still.lua" 'loom.title("A title")
 loom.label{ text = "MMMM", at = {2, 1} }
 loom.label{ text = "on the picture", screen = {0.25, 0.75}, align = "left" }'
-    Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
-    xvfb_pid=$!
-    wait_for '[0-9]' "$tmp/display"
-    DISPLAY=:$(cat "$tmp/display")
-    export DISPLAY
     mkdir -p "$tmp/shots"
     # The mover drifts; a still copy of the scene has it at rest.
     sed 's/vel = {1, 0}, //' "$tmp/still.lua" >"$tmp/shots/still.lua"
@@ -177,8 +163,6 @@ loom.label{ text = "on the picture", screen = {0.25, 0.75}, align = "left" }'
         not_ok "the window shows labels exactly as loom render draws them" \
             "$("$pngcheck" differ "$tmp/still/frame_00000.png" "$tmp/shots/screenshots/still-001.png" 2>&1)"
     fi
-else
-    echo "# skip: the window check needs Xvfb and xdotool"
 fi
 
 finish

@@ -21,7 +21,7 @@ ln -s "$tmp/outside/secret.txt" "$tmp/scene/link.txt"
 ln -s "$tmp/outside" "$tmp/scene/linkdir"
 head -c 17000000 /dev/zero >"$tmp/scene/big.txt"
 have_luac=no
-if command -v luac5.4 >/dev/null 2>&1; then
+if need luac5.4 lua5.4 "bytecode files in the scene's folder are refused"; then
     printf 'return 1\n' >"$tmp/plain.lua"
     luac5.4 -o "$tmp/scene/bc.lua" "$tmp/plain.lua" && have_luac=yes
 fi
@@ -82,8 +82,6 @@ if [ "$have_luac" = yes ]; then
     else
         not_ok "under --trust, loadfile still takes text only"
     fi
-else
-    echo "# skip: luac5.4 is not installed (bytecode files)"
 fi
 run 'print(io.open("link.txt"):read("l"))' --trust
 if [ "$status" -eq 0 ] && grep -qxF "secret" "$tmp/out"; then

@@ -125,14 +125,12 @@ got=$("$OLDPWD/$loom" sim random.lua --frames 1 --seed -3 2>&1 | head -n 1)
 same "--seed takes a whole number" "loom: --seed needs a whole number from 0 to 18446744073709551615, not '-3'" "$got"
 
 # luacheck with loom's standard (.luacheckrc) rejects a misspelt loom field.
-if command -v luacheck >/dev/null 2>&1; then
+if need luacheck lua-check "luacheck --config .luacheckrc rejects loom.wrold and loom.updat"; then
     printf 'local w = loom.wrold{}\nfunction loom.updat() end\nfunction loom.update() end\nloom.keep.n = 1\nreturn w\n' >lint.lua
     got=$(luacheck --no-color --codes --config "$OLDPWD/.luacheckrc" lint.lua | grep -E '^ +lint.lua' | sed 's/^ *//')
     same "luacheck --config .luacheckrc rejects loom.wrold and loom.updat" \
 "lint.lua:1:11: (W143) accessing undefined field 'wrold' of global 'loom'
 lint.lua:2:10: (W142) setting undefined field 'updat' of global 'loom'" "$got"
-else
-    ok "luacheck # SKIP not installed (apt-get install lua-check)"
 fi
 
 finish

@@ -282,20 +282,7 @@ fi
 
 # The window shows the same shaded, themed pixels as loom render (P saves
 # the picture without the heads-up display).
-wait_for() { # pattern file: up to 5 s
-    tries=50
-    while [ "$tries" -gt 0 ]; do
-        grep -q "$1" "$2" 2>/dev/null && return 0
-        sleep 0.1; tries=$((tries - 1))
-    done
-    return 1
-}
-if command -v Xvfb >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1; then
-    Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
-    xvfb_pid=$!
-    wait_for '[0-9]' "$tmp/display"
-    DISPLAY=:$(cat "$tmp/display")
-    export DISPLAY
+if need_window "the window shows what loom render draws" && xvfb_start; then
     mkdir -p "$tmp/win"
     sed 's/^local cloth = require "loom.cloth"$/local cloth = require "loom.cloth"\nloom.style{ theme = "dark" }/' \
         "$tmp/cloth3d.lua" >"$tmp/win/still.lua"
@@ -327,8 +314,6 @@ if command -v Xvfb >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1; then
         not_ok "the window shows the shaded, dark-themed picture exactly as loom render draws it" \
             "$("$pngcheck" differ "$tmp/still/frame_00000.png" "$shot" 2>&1) $(cat "$tmp/window.err")"
     fi
-else
-    echo "# skip: the window check needs Xvfb and xdotool"
 fi
 
 finish

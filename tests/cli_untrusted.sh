@@ -7,10 +7,9 @@ build=${1:-build}
 loom=$build/loom
 . "$(dirname "$0")/lib.sh"
 
-if ! command -v luac5.4 >/dev/null 2>&1; then
-    echo "# skip: luac5.4 is not installed"
-    echo "0 passed, 0 failed"
-    exit 0
+if ! need luac5.4 lua5.4 "a bytecode scene is refused"; then
+    finish
+    exit
 fi
 printf 'local w = loom.world{}\nreturn w\n' >"$tmp/scene.lua"
 luac5.4 -o "$tmp/scene.luac" "$tmp/scene.lua"

@@ -16,22 +16,12 @@ build=${1:-build}
 loom=$(cd "$(dirname "$build/loom")" && pwd)/loom
 pngcheck=$(cd "$(dirname "$build/tests/pngcheck")" && pwd)/pngcheck
 . "$(dirname "$0")/lib.sh"
-skip=0
 
 summary() {
     finish
     exit $?
 }
 
-# wait_for PATTERN FILE [SECONDS]: true once FILE has a line matching PATTERN.
-wait_for() {
-    tries=$(( ${3:-5} * 10 ))
-    while [ "$tries" -gt 0 ]; do
-        grep -q -- "$1" "$2" 2>/dev/null && return 0
-        sleep 0.1; tries=$((tries - 1))
-    done
-    return 1
-}
 # wait_count PATTERN FILE N: true once FILE has at least N lines matching PATTERN.
 wait_count() {
     tries=50
@@ -66,17 +56,8 @@ check "loom.key_down wants a string" \
     grep -q "bad argument #1 to 'key_down' (string expected, got no value)" "$tmp/out"
 
 # ---- an X server ----------------------------------------------------------
-if ! command -v Xvfb >/dev/null 2>&1 || ! command -v xdotool >/dev/null 2>&1; then
-    echo "# skip: the window tests need Xvfb and xdotool (Debian: apt-get install xvfb xdotool)"
-    skip=1
-    summary
-fi
-Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
-xvfb_pid=$!
-wait_for '[0-9]' "$tmp/display" 5
-DISPLAY=:$(cat "$tmp/display")
-export DISPLAY
-check "Xvfb started" [ -n "$(cat "$tmp/display")" ]
+need_window "the window tests" || summary
+xvfb_start || summary
 
 # start_loom SCENE [ARGS...]: runs loom in $tmp/shots, stdout $tmp/out, stderr $tmp/err.
 start_loom() {
@@ -157,9 +138,11 @@ shot later
 check "the picture changes over time" quiet "$pngcheck" differ "$tmp/first.png" "$tmp/later.png"
 # P saves the scene's picture; the window's own panels are only on the screen.
 check "a screenshot has no heads-up display" [ "$("$pngcheck" pixel "$tmp/first.png" 12 12)" = "#f7f7f2" ]
-import -window "$window" "$tmp/screen.png" 2>/dev/null
-check "the heads-up display is on the screen (dark panel at the top left)" \
-    [ "$("$pngcheck" pixel "$tmp/screen.png" 12 12)" != "#f7f7f2" ]
+if need import imagemagick "the heads-up display is on the screen"; then
+    import -window "$window" "$tmp/screen.png" 2>/dev/null
+    check "the heads-up display is on the screen (dark panel at the top left)" \
+        [ "$("$pngcheck" pixel "$tmp/screen.png" 12 12)" != "#f7f7f2" ]
+fi
 
 # Keys and the mouse reach the script, in world coordinates.
 xdotool key k
@@ -251,9 +234,9 @@ xdotool key r
 wait_count "loom: reloaded" "$tmp/err" $((reloads + 1))
 sleep 0.2
 check "the camera survives a reload (R)" [ "$(click_at 320 180)" = "mouse -1.40 -0.30 1" ]
-xdotool key f
+xdotool key Home
 sleep 0.2
-check "F fits the camera again (here: the script's loom.camera)" \
+check "Home fits the camera again (here: the script's loom.camera)" \
     [ "$(click_at 464 252)" = "mouse 4.00 -2.00 1" ]
 xdotool mousemove --window "$window" 600 20
 
@@ -267,19 +250,23 @@ running=$(lines "^u ")
 sleep 0.3
 check "the last good scene keeps running" [ "$(lines "^u ")" -gt "$running" ]
 shot syntax
-import -window "$window" "$tmp/syntax.png" 2>/dev/null # the screen: a screenshot is the scene only
-bottom=$("$pngcheck" pixel "$tmp/syntax.png" 2 357)
-check "the error is shown on screen (red panel at the bottom: $bottom)" \
-    awk -v c="$bottom" 'BEGIN { r = ("0x" substr(c, 2, 2)) + 0; g = ("0x" substr(c, 4, 2)) + 0;
-                                 exit !(r > g + 50) }'
+if need import imagemagick "the error is shown on screen"; then
+    import -window "$window" "$tmp/syntax.png" 2>/dev/null # the screen: a screenshot is the scene only
+    bottom=$("$pngcheck" pixel "$tmp/syntax.png" 2 357)
+    check "the error is shown on screen (red panel at the bottom: $bottom)" \
+        awk -v c="$bottom" 'BEGIN { r = ("0x" substr(c, 2, 2)) + 0; g = ("0x" substr(c, 4, 2)) + 0;
+                                     exit !(r > g + 50) }'
+fi
 write_scene "$tmp/scene.tmp" 3
 mv "$tmp/scene.tmp" "$scene"
 check "fixing the file reloads" wait_for "^loads [0-9]* version 3" "$tmp/out" 3
 sleep 0.3
 shot fixed
-import -window "$window" "$tmp/fixed.png" 2>/dev/null
-check "fixing it clears the error from the screen" \
-    [ "$("$pngcheck" pixel "$tmp/fixed.png" 2 357)" = "#f7f7f2" ]
+if need import imagemagick "fixing it clears the error from the screen"; then
+    import -window "$window" "$tmp/fixed.png" 2>/dev/null
+    check "fixing it clears the error from the screen" \
+        [ "$("$pngcheck" pixel "$tmp/fixed.png" 2 357)" = "#f7f7f2" ]
+fi
 
 # A runtime error in the reloaded scene's loom.update: back to the last good one.
 sed 's/^  local t = world:time()/  local t = world:time(); error("broken update")/' "$scene" >"$tmp/scene.tmp"
@@ -402,6 +389,39 @@ check "a blow-up in the window is reported on stderr" \
 check "... and the window keeps running" alive
 stop_loom
 
+# ---- a save is on screen fast -------------------------------------------------
+# inotify says when the editor is done with the file: the window reloads
+# 20 ms later instead of after a quarter-second of polling and settling,
+# and says how long after the file's modification time the new scene was
+# on screen. Five saves, in place and by rename; the target is 150 ms (the
+# exact figure is in make bench), the test allows for a loaded machine.
+write_fast() { # write_fast FILE VERSION
+    cat >"$1" <<EOF
+local world = loom.world{}
+world:particle{ pos = {0, 0}, radius = 0.3 }
+world:particle{ pos = {$2 / 5, 1}, radius = 0.2, mass = 0 }
+print("fast version $2")
+return world
+EOF
+}
+write_fast "$tmp/fast.lua" 0
+start_loom "$tmp/fast.lua" --size 640x360
+wait_for "^fast version 0" "$tmp/out" 5
+sleep 0.5
+for v in 1 2 3 4 5; do
+    write_fast "$tmp/fast.new" $v
+    if [ $((v % 2)) -eq 0 ]; then mv "$tmp/fast.new" "$tmp/fast.lua"; else cat "$tmp/fast.new" >"$tmp/fast.lua"; fi
+    wait_for "^fast version $v" "$tmp/out" 3
+    wait_count "loom: on screen [0-9]* ms after the save" "$tmp/err" $v
+    sleep 0.3
+done
+times=$(sed -n 's/^loom: on screen \([0-9]*\) ms after the save$/\1/p' "$tmp/err" | tr '\n' ' ')
+median=$(echo "$times" | tr ' ' '\n' | grep . | sort -n | sed -n 3p)
+fast_enough() { [ -n "$median" ] && [ "$median" -lt 200 ]; }
+check "five saves are on screen in $times ms (median $median ms: under 200 ms)" fast_enough
+check "... each loaded once" [ "$(grep -c "loom: reloaded" "$tmp/err")" -eq 5 ]
+stop_loom
+
 # ---- 200 reloads do not grow memory --------------------------------------------
 # LOOM_TEST_RELOADS=N reloads once per frame, N times, then reports resident memory.
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -414,7 +434,8 @@ line=$(grep "loom: test: 200 reloads" "$tmp/err")
 if [ -n "$ASAN_OPTIONS" ]; then
     # make check: AddressSanitizer's quarantine keeps freed blocks resident;
     # its leak check at exit covers the reloads instead.
-    echo "# skip: resident memory under AddressSanitizer ($line)"
+    skipped "200 reloads grow resident memory by less than 5 MiB" \
+        "resident memory is not measured under AddressSanitizer (make check; $line)"
 else
     check "200 reloads grow resident memory by less than 5 MiB ($line)" \
         awk -v l="$line" 'BEGIN { n = split(l, f, " "); before = f[6]; after = f[9];

@@ -454,16 +454,16 @@ static const uint64_t EXPECTED_HASH[SCENE_COUNT][LM_INTEGRATOR_COUNT] = {
      0xf53763d3769d8453ull, 0x3291f51a92a5af67ull}, /* cloth */
     {0xe52a821b899cb712ull, 0x2fe16992eeacdc6aull, 0x8b27636720a8e325ull, 0xa6cf6d3fbd501d5bull,
      0x654b7cd67a47486dull, 0x9cf1a107b89e078aull}, /* springs */
-    {0x261518e996f040e5ull, 0x2b4fae9ef0f831d0ull, 0x8dcecc4d1c086876ull, 0x981e3a65b91bed41ull,
-     0x28adbe8fe93dbdc9ull, 0x98779acc68a5cb54ull}, /* colliders */
+    {0x80ee4e58bb0138a3ull, 0xfe0b50fc14e97bb1ull, 0x1dd89f698116b977ull, 0x8fb9e368c71933bcull,
+     0x6deac0eeb6dfe8e9ull, 0x34a533f8aaf8c9aeull}, /* colliders */
     {0x31bb64012994e5abull, 0x84bc0c2e3464fdceull, 0xd3be591ddd5116beull, 0x90a535f1ec24960cull,
      0x67a8cd410425dd8eull, 0xf6f24ee7a37a4a2dull}, /* contacts */
-    {0x88801332f56c94fdull, 0x831e9b97cac1765cull, 0xc438a5bb344cda50ull, 0xfbe5211c71a31489ull,
+    {0x88801332f56c94fdull, 0xb254dee44b16b6ddull, 0x31cf573e6ba46c14ull, 0xfbe5211c71a31489ull,
      0x3c38b3e1504a516full, 0x901f4f76d3d4c152ull}, /* faces */
     {0x5dbf46f394ea4ddfull, 0xdb0f2840f09cc2dcull, 0x61a9a4134d89dae6ull, 0x3ad1414d40590880ull,
      0xe9f74662051f5c45ull, 0xe3139ed61050aa2cull}, /* tearing */
-    {0xf7dc5f5adbf6d424ull, 0x293d84afb371e881ull, 0x31bb42498dac338eull, 0x059de1a08573792dull,
-     0x04d95249e6e56683ull, 0x19216e57a8b99112ull}, /* links */
+    {0x751cfae2bc91ec7cull, 0xc3b4bf9f8d1d0b97ull, 0x00b73c2438f5d773ull, 0x0e67089a1d6172fbull,
+     0xf8d4079f9d851a5full, 0xa82cbf845d4e3ae6ull}, /* links */
     {0xac8844ce29e123deull, 0x05f09b80a74f7f78ull, 0xcad3c6086d9dc86eull, 0x5e32c6bece5f8501ull,
      0x442ac4985e54d120ull, 0x65233e0607a6ca70ull}, /* sqrt_approx */
 };

@@ -2,12 +2,13 @@
 # . "$(dirname "$0")/lib.sh"): the pass and fail counters, a temporary
 # folder $tmp removed at exit with the loom and Xvfb the script started (a
 # script with more to clean up defines its own cleanup, which removes $tmp
-# too), ok and not_ok lines in TAP form, and finish, the summary line
-# tests/run.sh reads ("N passed, N failed[, N skipped]"; its status is the
-# script's).
+# too), ok and not_ok lines in TAP form, need and skipped for the checks a
+# machine cannot run, and finish, the summary line tests/run.sh reads ("N
+# passed, N failed[, N skipped]"; its status is the script's).
 
 pass=0
 fail=0
+skip=0
 tmp=$(mktemp -d)
 loom_pid=
 xvfb_pid=
@@ -35,6 +36,88 @@ not_ok() {
     fi
 }
 
+# need TOOL PACKAGE [WHAT]: true when the program TOOL is on the PATH;
+# otherwise one skipped check for WHAT (default: the checks that use TOOL)
+# that names the Debian package to install, and false. Every check that
+# needs a program beyond what `make demo` installs asks for it here, so that
+# `make test` passes on a fresh machine and says what it could not run (and
+# .ci/run installs every PACKAGE named this way). Call it in the script's
+# own shell (not in $(...) or a pipe), which keeps the count.
+need() {
+    command -v "$1" >/dev/null 2>&1 && return 0
+    skipped "${3:-the checks that use $1}" "$1 is not installed (Debian: apt-get install $2)"
+    return 1
+}
+
+# skipped WHAT REASON: one check that could not run here, and why. REASON
+# should name what to install or change to run it: tests/run.sh counts the
+# skips of the whole suite by REASON.
+skipped() { skip=$((skip + 1)); echo "ok - $1 # SKIP $2"; }
+
+# wait_for PATTERN FILE [SECONDS]: true once FILE has a line matching
+# PATTERN (a grep pattern), within SECONDS (default 5).
+wait_for() {
+    tries=$((${3:-5} * 10))
+    while [ "$tries" -gt 0 ]; do
+        grep -q -- "$1" "$2" 2>/dev/null && return 0
+        sleep 0.1; tries=$((tries - 1))
+    done
+    return 1
+}
+
+# xvfb_start [WIDTHxHEIGHTxDEPTH]: an X server of the script's own (Xvfb,
+# stopped at exit) as DISPLAY. -displayfd: the server picks a free display
+# number, so runs at the same time never collide. When it is not up within
+# 5 s: a failed check with its messages, and false. Ask need_window first.
+xvfb_start() {
+    Xvfb -displayfd 3 -screen 0 "${1:-1024x768x24}" -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
+    xvfb_pid=$!
+    tries=50
+    while [ ! -s "$tmp/display" ] && [ "$tries" -gt 0 ]; do
+        sleep 0.1; tries=$((tries - 1))
+    done
+    if [ ! -s "$tmp/display" ]; then
+        not_ok "Xvfb starts" "$tmp/xvfb.log"
+        return 1
+    fi
+    DISPLAY=:$(cat "$tmp/display")
+    export DISPLAY
+}
+
+# need_window [WHAT]: need Xvfb and xdotool, which every window check uses.
+need_window() {
+    need Xvfb xvfb "${1:-the window checks}" && need xdotool xdotool "${1:-the window checks}"
+}
+
+# ---- time bounds on a shared machine ----
+# A bound on a run's wall time must mean the same whether the run has the
+# machine to itself or shares it (two `make test` at once, other programs).
+# Part of a run's time is wall-clock waiting that load does not move: loom's
+# --timeout is wall-clock, and so is the watchdog's grace after it. The rest
+# (starting, running the script, stopping it, freeing, exiting) is
+# processor work, which takes longer in wall time when other programs take
+# the processors. So a run is started through build/tests/runclock, which
+# reports its wall time, the time loom's main thread ran and the time it
+# waited for a processor (the kernel's run-queue delay), and the part of
+# the bound beyond the wall-clock waits is stretched by that run's own load
+# factor, (ran + waited) / ran. Work of loom's own beyond what the bound
+# allows is stretched alike and still fails; a run that sleeps past its
+# bound is not excused (sleeping is neither running nor waiting for a
+# processor).
+#
+# load_bound FIXED_MS WITHIN_MS REPORT: prints "BOUND_MS STRETCH" for a run
+# that must end within WITHIN_MS on an idle machine, FIXED_MS of which are
+# wall-clock waits, from runclock's REPORT ("WALL RAN WAITED", ms; a missing
+# or empty report counts as no load).
+load_bound() {
+    read -r _wall ran waited <"$3" 2>/dev/null
+    awk -v fixed="$1" -v within="$2" -v ran="${ran:-0}" -v waited="${waited:-0}" 'BEGIN {
+        stretch = ran > 0 ? (ran + waited) / ran : 1
+        if (fixed > within) fixed = within
+        printf "%d %.2f\n", fixed + (within - fixed) * stretch + 0.5, stretch
+    }'
+}
+
 # require_built FILE...: one failure and the end of the script when a
 # program the script runs is not built.
 require_built() {
@@ -52,7 +135,7 @@ require_built() {
 check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc" "$tmp/err"; fi; }
 
 finish() {
-    if [ "${skip:-0}" -gt 0 ]; then
+    if [ "$skip" -gt 0 ]; then
         echo "$pass passed, $fail failed, $skip skipped"
     else
         echo "$pass passed, $fail failed"

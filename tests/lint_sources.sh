@@ -3,47 +3,40 @@
 # file is clang-formatted (.clang-format). Usage: sh tests/lint_sources.sh
 # A missing tool is reported as skipped (CI installs both: lua-check and
 # clang-format); a tool that finds something fails the suite with its report.
-pass=0
-fail=0
-skip=0
-tmp=$(mktemp)
-trap 'rm -f "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
+out=$tmp/out
 
-if command -v luacheck >/dev/null 2>&1; then
-    if luacheck --no-color -q scripts examples tests/lua bench >"$tmp" 2>&1; then
+if need luacheck lua-check "luacheck finds nothing in scripts, examples, tests and bench"; then
+    if luacheck --no-color -q scripts examples tests/lua bench >"$out" 2>&1; then
         pass=$((pass + 1)); echo "ok - luacheck finds nothing in scripts, examples, tests and bench"
     else
         fail=$((fail + 1)); echo "not ok - luacheck finds nothing in scripts, examples, tests and bench"
-        sed 's/^/#   /' "$tmp" | head -n 40
+        sed 's/^/#   /' "$out" | head -n 40
     fi
-else
-    skip=$((skip + 1)); echo "ok - luacheck # SKIP not installed (apt-get install lua-check)"
 fi
 
-if command -v clang-format >/dev/null 2>&1; then
+if need clang-format clang-format "every C file is clang-formatted"; then
     files=$(find engine render bindings app tests bench -name '*.c' -o -name '*.h' | sort)
     # shellcheck disable=SC2086
-    if clang-format --dry-run --Werror $files >"$tmp" 2>&1; then
+    if clang-format --dry-run --Werror $files >"$out" 2>&1; then
         pass=$((pass + 1)); echo "ok - every C file is clang-formatted"
     else
         fail=$((fail + 1)); echo "not ok - every C file is clang-formatted (run: make format)"
-        sed 's/^/#   /' "$tmp" | head -n 20
+        sed 's/^/#   /' "$out" | head -n 20
     fi
-else
-    skip=$((skip + 1)); echo "ok - clang-format # SKIP not installed (apt-get install clang-format)"
 fi
 
 # Layers: the engine includes nothing of render/, bindings/, app/, SDL or Lua;
 # render/ nothing of bindings/, app/ or Lua.
-if grep -nE '#include *[<"](SDL|lua|lauxlib|lualib|stb/|\.\./(render|bindings|app)/)' engine/*.c engine/*.h >"$tmp"; then
+if grep -nE '#include *[<"](SDL|lua|lauxlib|lualib|stb/|\.\./(render|bindings|app)/)' engine/*.c engine/*.h >"$out"; then
     fail=$((fail + 1)); echo "not ok - engine/ includes only libc, libm and itself"
-    sed 's/^/#   /' "$tmp" | head -n 20
+    sed 's/^/#   /' "$out" | head -n 20
 else
     pass=$((pass + 1)); echo "ok - engine/ includes only libc, libm and itself"
 fi
-if grep -nE '#include *[<"](lua|lauxlib|lualib|\.\./(bindings|app)/)' render/*.c render/*.h >"$tmp"; then
+if grep -nE '#include *[<"](lua|lauxlib|lualib|\.\./(bindings|app)/)' render/*.c render/*.h >"$out"; then
     fail=$((fail + 1)); echo "not ok - render/ includes nothing of Lua, bindings/ or app/"
-    sed 's/^/#   /' "$tmp" | head -n 20
+    sed 's/^/#   /' "$out" | head -n 20
 else
     pass=$((pass + 1)); echo "ok - render/ includes nothing of Lua, bindings/ or app/"
 fi
@@ -52,13 +45,12 @@ fi
 # the bindings' lmlua_): every function render/ defines or declares outside
 # a file (not static) is named lr_...
 if perl -ne 'if (/^(?!static\b)(?!typedef\b)(?!#)(?:const\s+)?[A-Za-z_]\w*[\s\*]+(\w+)\(/) {
-        print "$ARGV:$.: $1\n" if $1 !~ /^lr_/ } close ARGV if eof' render/*.c render/*.h >"$tmp" &&
-    [ ! -s "$tmp" ]; then
+        print "$ARGV:$.: $1\n" if $1 !~ /^lr_/ } close ARGV if eof' render/*.c render/*.h >"$out" &&
+    [ ! -s "$out" ]; then
     pass=$((pass + 1)); echo "ok - render/'s functions are named lr_..."
 else
     fail=$((fail + 1)); echo "not ok - render/'s functions are named lr_..."
-    sed 's/^/#   /' "$tmp" | head -n 20
+    sed 's/^/#   /' "$out" | head -n 20
 fi
 
-echo "$pass passed, $fail failed, $skip skipped"
-[ "$fail" -eq 0 ]
+finish

@@ -1,13 +1,18 @@
 #!/bin/sh
 # Runs every test suite and sums their results.
-# Each suite prints its own lines and ends with a line "N passed, N failed".
+# Each suite prints its own lines and ends with a line "N passed, N failed"
+# (", N skipped" when some checks could not run here: a missing optional
+# program, see need in tests/lib.sh). The end says how many checks were
+# skipped, one line per reason, the reason naming what to install.
 # Usage: sh tests/run.sh BUILD_DIR
 build=${1:-build}
 total_pass=0
 total_fail=0
+total_skip=0
 suites_failed=""
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+reasons=$(mktemp)
+trap 'rm -f "$log" "$reasons"' EXIT
 
 run_suite() {
     name=$1; shift
@@ -24,6 +29,14 @@ run_suite() {
     fi
     p=$(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/')
     f=$(echo "$line" | sed -E 's/^[0-9]+ passed, ([0-9]+) failed.*/\1/')
+    s=$(echo "$line" | sed -E -n 's/^[0-9]+ passed, [0-9]+ failed, ([0-9]+) skipped.*/\1/p')
+    total_skip=$((total_skip + ${s:-0}))
+    sed -n 's/^ok .* # SKIP \(.*\)$/\1/p' "$log" >>"$reasons"
+    said=$(grep -c '^ok .* # SKIP ' "$log")
+    if [ "$said" -ne "${s:-0}" ]; then
+        echo "$name: ${s:-0} skipped, but $said lines 'ok - WHAT # SKIP REASON' say why: counted as 1 failure"
+        f=$((f + 1))
+    fi
     if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
     total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
     [ "$f" -ne 0 ] && suites_failed="$suites_failed $name"
@@ -46,6 +59,14 @@ for t in tests/lint_*.sh; do
 done
 
 echo
+if [ "$total_skip" -gt 0 ]; then
+    echo "skipped (not run on this machine), by reason:"
+    sort "$reasons" | uniq -c | sort -rn | sed -E 's/^ *([0-9]+) /  \1 skipped: /'
+fi
 [ -n "$suites_failed" ] && echo "failing suites:$suites_failed"
-echo "$total_pass passed, $total_fail failed"
+if [ "$total_skip" -gt 0 ]; then
+    echo "$total_pass passed, $total_fail failed, $total_skip skipped"
+else
+    echo "$total_pass passed, $total_fail failed"
+fi
 [ "$total_fail" -eq 0 ]

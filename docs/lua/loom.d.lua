@@ -331,9 +331,12 @@ function loom.text(at, text, style) end
 ---@param value number
 ---@param options? table
 function loom.plot(name, value, options) end
+---A value from --set or the window's slider, else default. With only a name,
+---the current value of a parameter declared before (a live one's slider
+---moves it while the scene runs).
 ---@param name string
----@param default number|boolean|string
----@param options? table min, max, step, label
+---@param default? number|boolean|string
+---@param options? table min, max, step, label, live (boolean: the slider changes the running scene)
 ---@return number|boolean|string
 function loom.param(name, default, options) end
 ---@param keys table<string, string>

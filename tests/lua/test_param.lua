@@ -12,6 +12,11 @@ check(loom.param("wind", false) == false, "a boolean parameter returns its defau
 check(loom.param("title", "cloth") == "cloth", "a string parameter returns its default")
 check(loom.param("k", 99) == 10, "asking again for a name returns the first value")
 check(loom.param("x.y_2", 1) == 1, "names may hold digits, '_' and '.'")
+check(loom.param("k") == 10 and math.type(loom.param("k")) == "integer",
+      "loom.param(name) alone reads a declared parameter")
+check(loom.param("title") == "cloth", "... of any type")
+local g = loom.param("g", 9.81, { min = 0, max = 20, live = true })
+check(g == 9.81 and loom.param("g") == 9.81, "a live parameter returns its default without a host")
 
 check_error(function() loom.param() end, "bad argument #1 to 'param' (string expected, got no value)",
             "no name")
@@ -41,5 +46,11 @@ check_error(function() loom.param("n", 1, { min = 0, max = 2, label = 3 }) end,
             "bad argument #3 to 'param' (field 'label' must be a string)", "a number label")
 check_error(function() loom.param("n", 1, { mni = 0 }) end,
             "bad argument #3 to 'param' (unknown field 'mni' (did you mean 'min'?))", "a misspelt field")
+check_error(function() loom.param("n", 1, { live = true }) end,
+            "bad argument #3 to 'param' (live is for a number parameter with min and max)", "live without a range")
+check_error(function() loom.param("n", "a", { live = true }) end,
+            "bad argument #3 to 'param' (live is for a number parameter with min and max)", "a live string")
+check_error(function() loom.param("n", 1, { min = 0, max = 2, live = "yes" }) end,
+            "bad argument #3 to 'param' (field 'live' must be a boolean, got string)", "live not a boolean")
 check(loom.param("n", 7) == 7, "a name whose declarations failed can still be declared")
 
