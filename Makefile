@@ -197,6 +197,7 @@ bench: $(BENCHES) $(LOOM)
 	@for b in $(BENCHES); do $$b $(LOOM) || exit 1; done
 	@$(LOOM) sim bench/builders.lua --frames 1
 	@sh bench/render.sh $(BUILD)
+	@sh bench/window.sh $(BUILD)
 
 # ---- make check: the whole suite under AddressSanitizer and UBSan -------------
 # Everything is built again in $(CHECK_BUILD) with the sanitizers, then

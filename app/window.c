@@ -30,7 +30,7 @@
 
 double window_points(const window_state *state, double value) {
     int height = lr_renderer_height(state->renderer);
-    return value * (height < 504 ? 504 : height) / 720.0;
+    return value * (height < 504 ? 504 : height) / 720.0 * state->text_scale;
 }
 
 void window_set_error(window_state *state, const char *message) {
@@ -91,7 +91,7 @@ static void save_screenshot(window_state *state) {
 /* ---------------------------------------------------------------- draw -- */
 
 /* A picture of the running scene was shown at now, drawn in draw seconds. */
-static void count_frame(window_state *state, double now, double draw) {
+static void count_frame(window_state *state, double now, double draw, double to_screen) {
     bool running = state->scene && !state->paused && !state->frozen;
     if (!running) {
         state->stat_last = 0.0;
@@ -104,6 +104,7 @@ static void count_frame(window_state *state, double now, double draw) {
         state->frame_worst = frame > state->frame_worst ? frame : state->frame_worst;
         state->draw_sum += draw;
         state->draw_worst = draw > state->draw_worst ? draw : state->draw_worst;
+        state->screen_sum += to_screen;
     } else if (state->stat_since == 0.0) {
         state->stat_since = now;
     }
@@ -119,11 +120,11 @@ static void print_frame_statistics(const window_state *state) {
     double mean = state->frame_sum / state->stat_frames;
     fprintf(stderr,
             "loom: window: %ld frames at %dx%d, %.1f fps; frame time mean %.1f ms, worst %.1f "
-            "ms; drawing mean %.1f ms, worst %.1f ms\n",
+            "ms; drawing mean %.1f ms, worst %.1f ms (of which copying to the screen %.1f ms)\n",
             state->stat_frames, lr_renderer_width(state->renderer),
             lr_renderer_height(state->renderer), 1.0 / mean, 1000.0 * mean,
             1000.0 * state->frame_worst, 1000.0 * state->draw_sum / state->stat_frames,
-            1000.0 * state->draw_worst);
+            1000.0 * state->draw_worst, 1000.0 * state->screen_sum / state->stat_frames);
 }
 
 bool window_present(window_state *state) {
@@ -169,6 +170,10 @@ bool window_present(window_state *state) {
     }
     window_draw_overlays(state);
     SDL_Surface *picture = lr_renderer_surface(state->renderer);
+    double copying = app_seconds();
+    /* The picture is opaque: copied (and converted to the screen's format),
+     * not blended over the window's surface pixel by pixel. */
+    SDL_SetSurfaceBlendMode(picture, SDL_BLENDMODE_NONE);
     if (SDL_BlitSurface(picture, NULL, screen, NULL) != 0 ||
         SDL_UpdateWindowSurface(state->window) != 0) {
         fprintf(stderr, "loom: cannot show the picture: %s\n", SDL_GetError());
@@ -185,7 +190,7 @@ bool window_present(window_state *state) {
     }
 
     double now = app_seconds();
-    count_frame(state, now, now - began);
+    count_frame(state, now, now - began, now - copying);
     state->last_present = now;
     state->frames_counted++;
     if (now - state->fps_since >= 0.5) {
@@ -296,6 +301,7 @@ int app_window(const app_options *options) {
     state->options = options;
     state->status = APP_EXIT_OK;
     state->speed = 1.0;
+    state->text_scale = 1.0;
     state->hud = true;
     state->full_screen_said = true;
     state->input = (app_input){window_input_key_down, window_input_mouse, state};

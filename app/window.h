@@ -36,6 +36,9 @@ enum {
 #define MAX_SPEED            4.0
 #define ORBIT_DEGREES        0.4 /* per pixel dragged */
 #define NOTICE_SECONDS       2.0
+#define TEXT_SCALE_STEP      1.25 /* Ctrl+= and Ctrl+- */
+#define MIN_TEXT_SCALE       0.5
+#define MAX_TEXT_SCALE       3.0
 #define FRAME_BUDGET_SECONDS 0.05 /* wall-clock time for ticks in one frame */
 
 /* Sizes in points (pixels of a 720-line window). */
@@ -95,7 +98,8 @@ typedef struct window_state {
     lm_vec3 grab_point; /* the plane the grabbed particle moves in */
 
     /* Display. */
-    unsigned hidden; /* LR_HIDE_* */
+    unsigned hidden;   /* LR_HIDE_* */
+    double text_scale; /* Ctrl+= / Ctrl+-: the window's text and panels, times this */
     bool hud, help;
     bool screenshot_asked;
     char notice[160]; /* "reloaded ...", "saved ...": shown under the HUD for a moment */
@@ -116,6 +120,7 @@ typedef struct window_state {
     double stat_since; /* the first one's */
     double frame_sum, frame_worst;
     double draw_sum, draw_worst;
+    double screen_sum; /* of drawing: the copy to the screen (blit, SDL_UpdateWindowSurface) */
 
     bool running;
     bool dirty;

@@ -27,11 +27,35 @@ void window_toggle_full_screen(window_state *state) {
     window_notify(state, "%s", full ? "full screen off" : "full screen: F or F11 to leave");
 }
 
+/* Ctrl+= (or +) enlarges the window's text and panels, Ctrl+- shrinks
+ * them, Ctrl+0 goes back to their size for the window's height. False for
+ * another key (Ctrl+R is R). */
+static bool text_size_key(window_state *state, SDL_Keycode sym) {
+    double scale = state->text_scale;
+    if (sym == SDLK_EQUALS || sym == SDLK_PLUS || sym == SDLK_KP_PLUS)
+        scale *= TEXT_SCALE_STEP;
+    else if (sym == SDLK_MINUS || sym == SDLK_KP_MINUS)
+        scale /= TEXT_SCALE_STEP;
+    else if (sym == SDLK_0 || sym == SDLK_KP_0)
+        scale = 1.0;
+    else
+        return false;
+    scale = scale < MIN_TEXT_SCALE   ? MIN_TEXT_SCALE
+            : scale > MAX_TEXT_SCALE ? MAX_TEXT_SCALE
+                                     : scale;
+    state->text_scale = scale;
+    window_notify(state, "text x%.2g", scale);
+    state->dirty = true;
+    return true;
+}
+
 /* loom's own keys, for a key the script did not take. */
 static void builtin_key(window_state *state, const SDL_KeyboardEvent *key) {
     SDL_Keycode sym = key->keysym.sym;
     bool shift = key->keysym.mod & KMOD_SHIFT;
     if (key->repeat && sym != SDLK_n && sym != SDLK_RIGHT)
+        return;
+    if ((key->keysym.mod & KMOD_CTRL) && text_size_key(state, sym))
         return;
     switch (sym) {
     case SDLK_ESCAPE:

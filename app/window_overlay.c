@@ -16,6 +16,7 @@ static const lr_ui_line help_lines[] = {
     {"P  F12", "picture to screenshots/SCENE-001.png"},
     {"V", "record / stop: SCENE-rec-001.mp4 (or PNGs)"},
     {"-  =", "slower / faster (x1/16 to x4)"},
+    {"Ctrl = -", "larger / smaller text (Ctrl 0: as before)"},
     {"C", "show / hide constraints (sticks, pins)"},
     {"S", "show / hide springs"},
     {"B", "show / hide colliders"},
@@ -47,7 +48,7 @@ static void add_scene_key(void *context, const char *key, const char *text) {
 void window_draw_overlays(window_state *state) {
     char time_line[128], cost_line[128], count_line[160], warning_text[160];
     const char *hud[4] = {time_line, cost_line, count_line, "H: help"};
-    lr_ui ui = {.scale = state->options->scale};
+    lr_ui ui = {.scale = state->options->scale * state->text_scale};
     if (state->hud) {
         const lm_world *world = state->scene ? app_scene_world(state->scene) : NULL;
         double t = world ? lm_world_time(world) : 0.0;

@@ -1,5 +1,10 @@
 /* bounce.c - restitution between particles, passed on along chains.
  *
+ * Pairs that meet inside a sub-step bounce at that moment (impact_pairs.c)
+ * and no longer approach here; this pass is for what that one leaves:
+ * pairs that start a sub-step overlapping, or touch and part within it,
+ * particles that hit a collider in the same sub-step.
+ *
  * The projection (contact.c) pushes overlapping particles apart, and the
  * velocity derived from that push is the perfectly inelastic one: struck, a
  * row of touching balls moves off together. Restitution needs the impulse to

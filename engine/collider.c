@@ -119,6 +119,7 @@ double lm_collider_triangle_depth(const lm_world *world, lm_collider collider, l
 /* ------------------------------------------------- per-particle state -- */
 
 void lm_collision_free(lm_collision *c) {
+    lm_pair_impacts_free(c);
     lm_memory *memory = c->memory;
     void *blocks[] = {c->pairs,        c->pair_push, c->cell_start, c->cell_items, c->cell,
                       c->sorted,       c->bucket,    c->cluster,    c->impact,     c->normal_basis,

@@ -47,68 +47,52 @@
  */
 #include <math.h>
 
-#include "geometry.h"
+#include "impact.h"
 
-/* Root finding stops within this distance of the surface (m). */
-#define CONTACT_TOLERANCE 1e-12
-/* A particle starting this far inside still counts as starting clear. */
-#define START_SLACK 1e-9
 /* Impacts followed per particle and sub-step. */
 #define MAX_IMPACTS 4
 
-/* A particle's motion in the sub-step from time t0 on: x(t) = x + v (t -
- * t0) + a (t - t0)^2 / 2. */
-typedef struct path {
-    lm_vec3 x, v, a;
-    double t0;
-} path;
-
-static lm_vec3 path_at(const path *m, double t) {
-    double s = t - m->t0;
-    return lm_mad(lm_mad(m->x, m->v, s), m->a, 0.5 * s * s);
+lm_path lm_path_of(const lm_world *world, const lm_step *step, uint32_t i) {
+    const lm_particles *p = &world->particles;
+    lm_path m;
+    m.a = world->def.integrator == LM_INTEGRATOR_VERLET
+              ? lm_scale(p->f[i], p->inv_mass[i])
+              : lm_scale(lm_sub(p->v[i], p->v0[i]), step->inv_h);
+    m.v = lm_mad(lm_scale(lm_sub(p->x[i], p->x0[i]), step->inv_h), m.a, -0.5 * step->h);
+    m.x = p->x0[i];
+    m.t0 = 0;
+    return m;
 }
 
-static double gap(const lm_collider_def *d, const path *m, double t, double r, lm_vec3 *normal) {
-    return lm_free_distance(d, path_at(m, t), normal) - r;
-}
-
-/* The first time in [m->t0, h] at which the particle's surface touches the
- * collider's, given that it is clear at t0 and inside at h. The speed
- * along a parabola is largest at one of its ends, so stepping by gap / top
- * speed never passes the first contact (conservative advancement); a
- * glancing approach that creeps up on it slowly is finished by a secant
- * kept inside its bracket (Illinois). */
-static double first_contact(const lm_collider_def *d, const path *m, double h, double r) {
-    lm_vec3 n;
-    double top = fmax(lm_length(m->v), lm_length(lm_mad(m->v, m->a, h - m->t0)));
-    double lo = m->t0, f_lo = gap(d, m, lo, r, &n);
-    if (!(top > 0) || f_lo <= CONTACT_TOLERANCE) {
+double lm_first_touch(lm_gap_fn gap, const void *context, double lo, double hi, double top) {
+    double f_lo = gap(context, lo), span = hi - lo;
+    if (!(top > 0) || f_lo <= LM_IMPACT_TOLERANCE) {
         return lo;
     }
     for (int k = 0; k < 8; k++) {
         double t = lo + f_lo / top;
-        if (t >= h) {
+        if (t >= hi) {
             break;
         }
-        double f = gap(d, m, t, r, &n);
+        double f = gap(context, t);
         if (f < 0) {
-            break; /* cannot happen for a 1-Lipschitz distance; keep the bracket */
+            break; /* not for a distance that changes at most top per second */
         }
         lo = t;
         f_lo = f;
-        if (f_lo <= CONTACT_TOLERANCE) {
+        if (f_lo <= LM_IMPACT_TOLERANCE) {
             return lo;
         }
     }
-    double hi = h, f_hi = gap(d, m, hi, r, &n);
+    double f_hi = gap(context, hi);
     int side = 0;
-    for (int k = 0; k < 60 && hi - lo > 1e-15 * h; k++) {
+    for (int k = 0; k < 60 && hi - lo > 1e-15 * span; k++) {
         double t = (lo * f_hi - hi * f_lo) / (f_hi - f_lo);
         if (!(t > lo && t < hi)) {
             t = 0.5 * (lo + hi);
         }
-        double f = gap(d, m, t, r, &n);
-        if (fabs(f) <= CONTACT_TOLERANCE) {
+        double f = gap(context, t);
+        if (fabs(f) <= LM_IMPACT_TOLERANCE) {
             return t;
         }
         if (f > 0) {
@@ -128,6 +112,31 @@ static double first_contact(const lm_collider_def *d, const path *m, double h, d
         }
     }
     return lo;
+}
+
+void lm_impact_apply(lm_world *world, uint32_t i, lm_vec3 dv, lm_vec3 dx) {
+    lm_particles *p = &world->particles;
+    p->x[i] = lm_add(p->x[i], dx);
+    p->sv[i] = lm_add(p->sv[i], dv);
+    if (world->def.integrator == LM_INTEGRATOR_VERLET) {
+        p->x0[i] = lm_mad(lm_add(p->x0[i], dx), dv, -lm_world_substep_length(world));
+    } else {
+        p->v[i] = lm_add(p->v[i], dv);
+        p->x_integrated[i] = lm_add(p->x_integrated[i], dx);
+    }
+}
+
+/* A particle's surface against a collider's along its path. */
+typedef struct collider_gap {
+    const lm_collider_def *d;
+    const lm_path *m;
+    double r;
+} collider_gap;
+
+static double gap_to_collider(const void *context, double t) {
+    const collider_gap *g = context;
+    lm_vec3 n;
+    return lm_free_distance(g->d, lm_path_at(g->m, t), &n) - g->r;
 }
 
 /* The velocity after a bounce at speed v on a surface with normal n, in the
@@ -172,12 +181,14 @@ static bool touches(const lm_particles *p, const lm_collider_def *d, uint32_t i)
 
 /* The earliest bouncing impact of particle i on its path m after m->t0
  * among the colliders at rest: the collider's dense index, or UINT32_MAX. */
-static uint32_t next_impact(const lm_world *world, const lm_step *step, uint32_t i, const path *m,
-                            double *t_out) {
+static uint32_t next_impact(const lm_world *world, const lm_step *step, uint32_t i,
+                            const lm_path *m, double *t_out) {
     const lm_particles *p = &world->particles;
     double r = p->radius[i], h = step->h, best = INFINITY;
     uint32_t found = UINT32_MAX;
-    lm_vec3 end = path_at(m, h), start = path_at(m, m->t0), n;
+    lm_vec3 end = lm_path_at(m, h), start = lm_path_at(m, m->t0), n;
+    /* the speed along a parabola is largest at one of its ends */
+    double top = fmax(lm_length(m->v), lm_length(lm_path_velocity(m, h)));
     for (uint32_t k = 0; k < world->colliders.count; k++) {
         const lm_collider_item *c = lm_store_at(&world->colliders, k);
         const lm_collider_def *d = &c->pose;
@@ -185,10 +196,12 @@ static uint32_t next_impact(const lm_world *world, const lm_step *step, uint32_t
             !(restitution_of(p, i, d) > 0)) {
             continue;
         }
-        if (lm_free_distance(d, end, &n) >= r || lm_free_distance(d, start, &n) < r - START_SLACK) {
+        if (lm_free_distance(d, end, &n) >= r ||
+            lm_free_distance(d, start, &n) < r - LM_IMPACT_SLACK) {
             continue; /* ends clear, or starts in contact: the projection's */
         }
-        double t = first_contact(d, m, h, r);
+        collider_gap g = {d, m, r};
+        double t = lm_first_touch(gap_to_collider, &g, m->t0, h, top);
         if (t < best) {
             best = t;
             found = k;
@@ -200,20 +213,13 @@ static uint32_t next_impact(const lm_world *world, const lm_step *step, uint32_t
 
 void lm_impacts_find(lm_world *world, const lm_step *step) {
     lm_particles *p = &world->particles;
-    bool verlet = world->def.integrator == LM_INTEGRATOR_VERLET;
     double h = step->h;
     for (uint32_t i = 0; i < p->count; i++) {
         if (p->solve_w[i] == 0) {
             continue; /* immovable or pinned: the pin has the last word */
         }
-        /* the sub-step's path, from where the particle started to where
-         * the integrator put it */
-        path m;
-        m.a = verlet ? lm_scale(p->f[i], p->inv_mass[i])
-                     : lm_scale(lm_sub(p->v[i], p->v0[i]), step->inv_h);
-        m.v = lm_mad(lm_scale(lm_sub(p->x[i], p->x0[i]), step->inv_h), m.a, -0.5 * h);
-        m.x = p->x0[i];
-        m.t0 = 0;
+        lm_path m = lm_path_of(world, step, i);
+        lm_vec3 dv = lm_v3(0, 0, 0), dx = lm_v3(0, 0, 0);
         for (int impacts = 0; impacts < MAX_IMPACTS; impacts++) {
             double t;
             uint32_t k = next_impact(world, step, i, &m, &t);
@@ -222,30 +228,26 @@ void lm_impacts_find(lm_world *world, const lm_step *step) {
             }
             const lm_collider_def *d =
                 &((const lm_collider_item *)lm_store_at(&world->colliders, k))->pose;
-            lm_vec3 n, x = path_at(&m, t);
+            lm_vec3 n, x = lm_path_at(&m, t);
             lm_free_distance(d, x, &n);
-            lm_vec3 v = lm_mad(m.v, m.a, t - m.t0);
+            lm_vec3 v = lm_path_velocity(&m, t);
             double approach = -lm_dot(v, n);
             if (!(approach > step->rest_speed)) {
                 break; /* a slow arrival rests: the projection's */
             }
-            lm_vec3 change = lm_sub(bounce(world, i, d, v, n, approach), v);
             /* the rest of the sub-step with the bounced velocity */
-            lm_vec3 moved = lm_scale(change, h - t);
-            p->x[i] = lm_add(p->x[i], moved);
-            p->sv[i] = lm_add(p->sv[i], change);
-            if (verlet) {
-                p->x0[i] = lm_mad(p->x0[i], change, -t);
-            } else {
-                p->v[i] = lm_add(p->v[i], change);
-                p->x_integrated[i] = lm_add(p->x_integrated[i], moved);
-            }
+            lm_vec3 change = lm_sub(bounce(world, i, d, v, n, approach), v);
+            dv = lm_add(dv, change);
+            dx = lm_mad(dx, change, h - t);
             p->contact[i] |= LM_CONTACT_IMPACT;
             p->contact_collider[i] = k;
             p->contact_normal[i] = n;
             m.x = x;
             m.v = lm_add(v, change);
             m.t0 = t;
+        }
+        if (p->contact[i] & LM_CONTACT_IMPACT) {
+            lm_impact_apply(world, i, dv, dx);
         }
     }
 }

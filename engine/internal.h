@@ -350,6 +350,9 @@ typedef struct lm_collision {
      * slots per face, grouped by body; per hull its first face and count. */
     uint32_t *hull_faces, *hull_first, *hull_count;
     uint32_t hull_total, hull_number, hull_capacity;
+    /* Impacts between particles (impact_pairs.c): its scratch, made when
+     * a pair first has restitution. */
+    struct lm_pair_impacts *pair_impacts;
     /* Embedded points (embed.c): points carried by four particles. */
     struct lm_embedded *embedded;
     uint32_t embedded_count, embedded_capacity;
@@ -381,6 +384,11 @@ void lm_faces_project(lm_world *world, const lm_step *step);
  * touches a collider at rest, before the constraints (the prediction moves
  * with them). */
 void lm_impacts_find(lm_world *world, const lm_step *step);
+/* impact_pairs.c: bounces between particles with restitution at the moment
+ * they touch inside the sub-step, in time order (a strike passes along a
+ * row of balls), after lm_impacts_find and the pair search. */
+void lm_impacts_pairs(lm_world *world, const lm_step *step);
+void lm_pair_impacts_free(lm_collision *collision);
 /* contact.c: finds the candidate pairs (once per sub-step, after integrating);
  * false when out of memory (the sub-step then has no particle contacts). */
 bool lm_contact_find_pairs(lm_world *world);

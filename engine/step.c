@@ -252,11 +252,15 @@ static lm_status find_pairs(lm_world *world, const lm_step *step) {
     return LM_OK;
 }
 
-/* Bounces against colliders at the moment of impact inside the sub-step
- * (impact.c), before the constraints see the prediction. */
+/* Bounces at the moment of impact inside the sub-step, against colliders
+ * (impact.c), then between particles (impact_pairs.c), before the
+ * constraints see the prediction. */
 static lm_status find_impacts(lm_world *world, const lm_step *step) {
     if (world->colliders.count > 0) {
         lm_impacts_find(world, step);
+    }
+    if (world->collision.pair_count > 0) {
+        lm_impacts_pairs(world, step);
     }
     return LM_OK;
 }

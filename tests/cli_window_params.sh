@@ -221,13 +221,19 @@ EOF
         awk -v f="$frames" -v d="$duration" -v p="$pictures" 'BEGIN {
             exit !(f > 0 && p < f * 0.6 && d > 0.95 * 4 && d < 1.05 * 4) }'
     }
-    check "4 s of a 30 ms-a-picture window record $duration s of video ($frames frames from $pictures pictures)" true_speed
+    # A window starved of the processor (other programs on a loaded
+    # machine) handles both presses at once: nothing to measure then.
+    if [ "${pictures:-0}" -ge 10 ]; then
+        check "4 s of a 30 ms-a-picture window record $duration s of video ($frames frames from $pictures pictures)" true_speed
+    else
+        skipped "V's recording at true speed" "the machine was too loaded: the window drew ${pictures:-0} pictures in 4 s"
+    fi
     stats=$(grep "^loom: window: " "$tmp/err")
     mean=$(echo "$stats" | sed -n 's/.*frame time mean \([0-9.]*\) ms.*/\1/p')
     fps=$(echo "$stats" | sed -n 's/.* \([0-9.]*\) fps;.*/\1/p')
     slow_stats() {
         awk -v m="$mean" -v f="$fps" 'BEGIN { exit !(m >= 30 && f < 34 && (1000 / m - f) < 0.2 && (f - 1000 / m) < 0.2) }' &&
-            echo "$stats" | grep -q "^loom: window: [0-9]* frames at 320x240, .*; drawing mean [0-9.]* ms, worst [0-9.]* ms$"
+            echo "$stats" | grep -q "^loom: window: [0-9]* frames at 320x240, .*; drawing mean [0-9.]* ms, worst [0-9.]* ms (of which copying to the screen [0-9.]* ms)$"
     }
     check "the window prints its frame statistics on closing ($stats)" slow_stats
 fi

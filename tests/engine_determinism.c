@@ -454,10 +454,10 @@ static const uint64_t EXPECTED_HASH[SCENE_COUNT][LM_INTEGRATOR_COUNT] = {
      0xf53763d3769d8453ull, 0x3291f51a92a5af67ull}, /* cloth */
     {0xe52a821b899cb712ull, 0x2fe16992eeacdc6aull, 0x8b27636720a8e325ull, 0xa6cf6d3fbd501d5bull,
      0x654b7cd67a47486dull, 0x9cf1a107b89e078aull}, /* springs */
-    {0x80ee4e58bb0138a3ull, 0xfe0b50fc14e97bb1ull, 0x1dd89f698116b977ull, 0x8fb9e368c71933bcull,
+    {0x80ee4e58bb0138a3ull, 0xfe0b50fc14e97bb1ull, 0x9772f4f36c849c13ull, 0x8fb9e368c71933bcull,
      0x6deac0eeb6dfe8e9ull, 0x34a533f8aaf8c9aeull}, /* colliders */
-    {0x31bb64012994e5abull, 0x84bc0c2e3464fdceull, 0xd3be591ddd5116beull, 0x90a535f1ec24960cull,
-     0x67a8cd410425dd8eull, 0xf6f24ee7a37a4a2dull}, /* contacts */
+    {0xe67e287278cd3e8aull, 0x2b6002e7c1542570ull, 0xabd7d7c6425bd4e2ull, 0xd3e5ec9f0e20f3d7ull,
+     0xf5a90edc24043828ull, 0x857178269edb1665ull}, /* contacts */
     {0x88801332f56c94fdull, 0xb254dee44b16b6ddull, 0x31cf573e6ba46c14ull, 0xfbe5211c71a31489ull,
      0x3c38b3e1504a516full, 0x901f4f76d3d4c152ull}, /* faces */
     {0x5dbf46f394ea4ddfull, 0xdb0f2840f09cc2dcull, 0x61a9a4134d89dae6ull, 0x3ad1414d40590880ull,

@@ -1,8 +1,9 @@
 /* engine_memory.c - a world's allocator and its step interrupt.
  *
  * A scene touching every kind of allocation (particles, sticks, ropes, pins,
- * angles, areas, faces, springs, fields, colliders, contacts, bodies,
- * embedded points, batches and their threads, removal, reach bounds) is run
+ * angles, areas, faces, springs, fields, colliders, contacts, bouncing
+ * pairs, bodies, embedded points, batches and their threads, removal, reach
+ * bounds) is run
  * once to count its allocations, then again with an allocator that fails at
  * each allocation in turn (once, and from there on): nothing may crash, the
  * world must stay usable and finite, and after destroying it every byte must
@@ -152,6 +153,14 @@ static outcome run_scene(lm_world *w, lm_particle *watched) {
         lm_embedded_create(w, ring, weights, 0.01);
     }
     *watched = ring[1];
+    /* two bouncing balls that meet within a sub-step (impact_pairs.c) */
+    lm_particle balls[2] = {add(w, 5, 2, 0.1), add(w, 5.3, 2, 0.1)};
+    for (int i = 0; i < 2; i++) {
+        if (balls[i].index1) {
+            lm_particle_set_velocity(w, balls[i], (lm_vec3){i ? -4 : 4, 0, 0});
+            lm_particle_set_contact_material(w, balls[i], -1, 1);
+        }
+    }
     lm_force_create_drag(w, 0.01);
     lm_force_create_callback(w, push_up, watched, NULL);
     lm_field_def field = lm_field_default_def(LM_FIELD_WIND);
