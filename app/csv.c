@@ -24,9 +24,9 @@ static void write_name(FILE *file, const char *name) {
     fputc('"', file);
 }
 
-bool app_csv_write(const char *path, const lm_plots *plots, const double *times, int frames,
+bool app_csv_write(const char *path, const lr_plots *plots, const double *times, int frames,
                    app_cleanup *cleanup, char *err, size_t err_size) {
-    size_t series = plots ? lm_plots_count(plots) : 0;
+    size_t series = plots ? lr_plots_count(plots) : 0;
     size_t *next = calloc(series + 1, sizeof *next);
     size_t temp_size = strlen(path) + 5;
     char *temp = malloc(temp_size);
@@ -46,8 +46,20 @@ bool app_csv_write(const char *path, const lm_plots *plots, const double *times,
     }
     fputs("time", file);
     for (size_t i = 0; i < series; i++) {
+        lr_plot_series s = lr_plots_series(plots, i);
+        if (s.vs) { /* a series against x: its x, then its value */
+            fputc(',', file);
+            size_t length = strlen(s.name);
+            char *x_name = malloc(length + 3);
+            if (x_name) {
+                memcpy(x_name, s.name, length);
+                memcpy(x_name + length, ".x", 3);
+                write_name(file, x_name);
+                free(x_name);
+            }
+        }
         fputc(',', file);
-        write_name(file, lm_plots_series(plots, i).name);
+        write_name(file, s.name);
     }
     fputc('\n', file);
     double previous_limit = -HUGE_VAL;
@@ -58,11 +70,17 @@ bool app_csv_write(const char *path, const lm_plots *plots, const double *times,
          * t accumulated in other ways by the script. */
         double limit = t + 1e-9 * (t > 1 ? t : 1);
         for (size_t i = 0; i < series; i++) {
-            lm_plot_series s = lm_plots_series(plots, i);
+            lr_plot_series s = lr_plots_series(plots, i);
             while (next[i] < s.count && s.time[next[i]] <= limit)
                 next[i]++;
+            bool sampled = next[i] > 0 && s.time[next[i] - 1] > previous_limit;
+            if (s.vs) {
+                fputc(',', file);
+                if (sampled)
+                    fprintf(file, "%.17g", s.x[next[i] - 1]);
+            }
             fputc(',', file);
-            if (next[i] > 0 && s.time[next[i] - 1] > previous_limit)
+            if (sampled)
                 fprintf(file, "%.17g", s.value[next[i] - 1]);
         }
         fputc('\n', file);

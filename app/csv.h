@@ -19,7 +19,7 @@
 
 /* Writes path (through a temporary file, renamed into place). plots may be
  * NULL (no series: only the time). False with a message in err. */
-bool app_csv_write(const char *path, const lm_plots *plots, const double *times, int frames,
+bool app_csv_write(const char *path, const lr_plots *plots, const double *times, int frames,
                    app_cleanup *cleanup, char *err, size_t err_size);
 
 #endif

@@ -14,7 +14,7 @@
 #include "watchdog.h"
 #include "csv.h"
 #include "frame_writer.h"
-#include "labels.h"
+#include "picture.h"
 #include "params.h"
 #include "progress.h"
 #include "video.h"
@@ -154,7 +154,8 @@ typedef struct render_run {
     app_cleanup *cleanup;
     app_watchdog *watchdog; /* ends the run if a script call overruns (app/watchdog.h) */
     app_scene *scene;
-    app_labels *labels;
+    lr_fonts *fonts; /* NULL without fonts-dejavu-core: no text */
+    app_picture *picture;
     frame_writer *writer;        /* with --out */
     lr_renderer *lone;           /* without --out: one renderer, no PNGs */
     app_video *video;            /* with --video */
@@ -189,9 +190,10 @@ static bool render_frames(render_run *run, app_progress *progress) {
         if (!renderer)
             return false;
         double drawing = app_seconds();
-        lr_camera camera = app_scene_camera(run->scene, aspect);
-        if (!app_draw_scene(run->labels, run->scene, renderer, &camera, run->err,
-                            sizeof run->err)) {
+        lr_camera camera = app_scene_camera(run->scene, aspect, options->scale);
+        app_picture_options look = {0, options->scale};
+        if (!app_picture_draw(run->picture, run->scene, renderer, &camera, &look, run->err,
+                              sizeof run->err)) {
             fprintf(stderr, "%s\n", run->err);
             run->err[0] = '\0'; /* printed: the script's error */
             return false;
@@ -224,7 +226,15 @@ static int render(render_run *run) {
     run->scene = load(options, run->watchdog, &status);
     if (!run->scene)
         return status;
-    run->labels = app_labels_create();
+    run->picture = app_picture_create();
+    char font_err[256];
+    run->fonts = lr_fonts_load(font_err, sizeof font_err);
+    if (!run->fonts)
+        fprintf(stderr, "loom: warning: %s; the pictures are drawn without text\n", font_err);
+    if (!run->picture) {
+        fprintf(stderr, "loom: out of memory\n");
+        return APP_EXIT_FAILURE;
+    }
     if (options->csv && !(run->times = calloc((size_t)options->frames, sizeof *run->times))) {
         fprintf(stderr, "loom: out of memory\n");
         return APP_EXIT_FAILURE;
@@ -239,9 +249,10 @@ static int render(render_run *run) {
     }
     if (options->out)
         run->writer = frame_writer_create(options->width, options->height, options->threads,
-                                          run->cleanup, run->err, sizeof run->err);
+                                          run->fonts, run->cleanup, run->err, sizeof run->err);
     else
-        run->lone = lr_renderer_create(options->width, options->height, run->err, sizeof run->err);
+        run->lone = lr_renderer_create(options->width, options->height, run->fonts, run->err,
+                                       sizeof run->err);
     if (!run->writer && !run->lone) {
         fprintf(stderr, "loom: %s\n", run->err);
         return APP_EXIT_FAILURE;
@@ -326,7 +337,8 @@ int app_render(const app_options *options) {
     frame_writer_destroy(run.writer);
     lr_renderer_destroy(run.lone);
     free(run.times);
-    app_labels_destroy(run.labels);
+    app_picture_destroy(run.picture);
+    lr_fonts_destroy(run.fonts);
     char err[512];
     /* Finalizers run: still watched. */
     if (!app_scene_close(run.scene, err, sizeof err) && status == APP_EXIT_OK) {

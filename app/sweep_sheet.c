@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../render/raster.h"
 #include "../render/render.h"
-#include "../render/text.h"
 
 #define STB_IMAGE_IMPLEMENTATION
 #define STBI_ONLY_PNG
@@ -80,7 +80,10 @@ bool app_sweep_sheet(const char *dir, const char *const *names, int count, int f
     }
     bool ok = false;
     lr_renderer *sheet = NULL;
-    lr_font *font = NULL;
+    lr_list *list = NULL;
+    lr_raster *raster = NULL;
+    char font_err[256];
+    lr_fonts *fonts = lr_fonts_load(font_err, sizeof font_err);
     if (!found) {
         snprintf(err, err_size, "no frame %05d in any variant's folder under %s: nothing to sheet",
                  frame, dir);
@@ -96,26 +99,33 @@ bool app_sweep_sheet(const char *dir, const char *const *names, int count, int f
     int sheet_height = GAP + rows * (LABEL_HEIGHT + cell_height + GAP);
     if (sheet_width < 16)
         sheet_width = 16;
-    sheet = lr_renderer_create(sheet_width, sheet_height, err, err_size);
-    if (!sheet)
+    sheet = lr_renderer_create(sheet_width, sheet_height, NULL, err, err_size);
+    list = lr_list_create();
+    raster = lr_raster_create(fonts);
+    if (!sheet || !list || !raster) {
+        if (sheet)
+            snprintf(err, err_size, "out of memory");
         goto done;
+    }
+    /* The names (and "missing") as a display list on the background, then
+     * each variant's frame copied into its cell. */
+    lr_list_reset(list, sheet_width, sheet_height, BACKGROUND);
+    for (int i = 0; fonts && i < count; i++) {
+        int x = GAP + (i % columns) * (cell_width + GAP);
+        int y = GAP + (i / columns) * (LABEL_HEIGHT + cell_height + GAP);
+        lr_list_text(list, (float)(x + 2), (float)(y + 3), LABEL_HEIGHT - 8, LR_FACE_MONO,
+                     LABEL_COLOR, names[i], strlen(names[i]));
+        if (!images[i])
+            lr_list_text(list, (float)(x + 8), (float)(y + LABEL_HEIGHT + cell_height / 2),
+                         LABEL_HEIGHT - 8, LR_FACE_MONO, 0xE6194BFFu, "missing", 7);
+    }
     SDL_Surface *surface = lr_renderer_surface(sheet);
-    lr_fill_rect(surface, 0, 0, sheet_width, sheet_height, BACKGROUND);
-    const char *font_path = lr_font_default_path(false);
-    char font_err[256];
-    font = font_path ? lr_font_load(font_path, font_err, sizeof font_err) : NULL;
-    if (font)
-        lr_font_set_size(font, LABEL_HEIGHT - 8);
+    lr_raster_draw(raster, list, surface->pixels, surface->pitch, false);
     for (int i = 0; i < count; i++) {
         int x = GAP + (i % columns) * (cell_width + GAP);
         int y = GAP + (i / columns) * (LABEL_HEIGHT + cell_height + GAP);
-        if (font)
-            lr_text_draw(font, surface, x + 2, y + 3, names[i], LABEL_COLOR);
         if (images[i])
             shrink(images[i], width, height, surface, x, y + LABEL_HEIGHT, cell_width, cell_height);
-        else if (font)
-            lr_text_draw(font, surface, x + 8, y + LABEL_HEIGHT + cell_height / 2, "missing",
-                         0xE6194BFFu);
     }
     snprintf(path, path_size, "%s%ssheet.png", dir, separator);
     ok = lr_renderer_write_png(sheet, path, err, err_size);
@@ -125,7 +135,9 @@ done:
             stbi_image_free(images[i]);
     free(images);
     free(path);
-    lr_font_destroy(font);
+    lr_raster_destroy(raster);
+    lr_list_destroy(list);
     lr_renderer_destroy(sheet);
+    lr_fonts_destroy(fonts);
     return ok;
 }
