@@ -3,6 +3,8 @@
 #   make demo    install missing Debian packages, build, render the showcase
 #   make test    build and run every test
 #   make bench   measure the engine
+#   make install PREFIX=... DESTDIR=...   (and make uninstall)
+#   make deb     a Debian package, loom_VERSION_ARCH.deb
 #
 # Layers, each a static library, dependencies pointing down only:
 #   engine/ (libc, libm)  <-  render/ (SDL2, stb)  <-  bindings/ (Lua)  <-  app/
@@ -19,13 +21,19 @@ CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -ffp-contrac
 # Sanitizers for every object and link (make check sets it; empty otherwise).
 SAN     ?=
 CFLAGS  += $(SAN)
-PKGS     = lua5.4 sdl2
-SDL_CFLAGS = $(shell pkg-config --cflags sdl2 2>/dev/null)
-LUA_CFLAGS = $(shell pkg-config --cflags lua5.4 2>/dev/null)
-# stb is header-only under /usr/include/stb: render/ includes <stb/...>.
-STB_CFLAGS =
-DEP_CFLAGS = $(LUA_CFLAGS) $(SDL_CFLAGS)
-DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -ldeflate -pthread
+# pkg-config's name for Lua 5.4: lua5.4 on Debian and Ubuntu; `make
+# LUA_PKG=lua` where lua.pc is 5.4 (Homebrew, Fedora, Arch; docs/install.md).
+LUA_PKG ?= lua5.4
+PKGS     = $(LUA_PKG) sdl2
+SDL_CFLAGS = $(shell pkg-config --cflags sdl2 2>/dev/null) $(DEFLATE_CFLAGS)
+LUA_CFLAGS = $(shell pkg-config --cflags $(LUA_PKG) 2>/dev/null)
+DEFLATE_CFLAGS = $(shell pkg-config --cflags libdeflate 2>/dev/null)
+DEFLATE_LIBS   = $(shell pkg-config --libs libdeflate 2>/dev/null || echo -ldeflate)
+# stb is header-only under /usr/include/stb: render/ includes <stb/...>
+# (elsewhere: make STB_CFLAGS=-I<the folder holding stb/>).
+STB_CFLAGS ?=
+DEP_CFLAGS = $(LUA_CFLAGS) $(SDL_CFLAGS) $(STB_CFLAGS)
+DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) $(DEFLATE_LIBS) -pthread
 
 DEBIAN_PACKAGES = build-essential pkg-config liblua5.4-dev libsdl2-dev libstb-dev libdeflate-dev fonts-dejavu-core
 
@@ -43,11 +51,21 @@ LOOM         = $(BUILD)/loom
 
 ENGINE_TESTS = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/engine_*.c))
 RENDER_TESTS = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/render_*.c))
+# The stored hashes of the batched order in every vector width (x86-64).
+ifeq ($(shell uname -m),x86_64)
+ENGINE_TESTS += $(BUILD)/tests/engine_batched_baseline $(BUILD)/tests/engine_batched_avx2 \
+                $(BUILD)/tests/engine_batched_v4
+VECTOR_BENCHES = $(BUILD)/bench/bench_vector_baseline $(BUILD)/bench/bench_vector_avx2 \
+                 $(BUILD)/bench/bench_vector_native
+else
+VECTOR_BENCHES = $(BUILD)/bench/bench_vector_native
+endif
 TOOLS        = $(BUILD)/tests/lua_runner $(BUILD)/tests/pngcheck $(BUILD)/tests/runclock \
                $(BUILD)/tests/fuzz_lua_replay $(BUILD)/tests/fuzz_cli_replay
 BENCHES      = $(patsubst bench/%.c,$(BUILD)/bench/%,$(wildcard bench/*.c))
 
-.PHONY: all deps demo test bench clean format check-format golden check check-build fuzz fuzz-build
+.PHONY: all deps demo test bench clean format check-format golden check check-build fuzz fuzz-build \
+        install uninstall deb FORCE
 # Keep the objects of tests and benches: make would otherwise delete them as
 # intermediates after the run, and print that after the test summary line.
 .SECONDARY:
@@ -74,12 +92,32 @@ $(BUILD)/obj/engine/%.o: engine/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
-# The batched solver's kernels: gcc vectorises them at -O3 for this machine's
-# vector width; -fno-math-errno only drops errno from sqrt. None of it changes
-# a result (no -ffast-math, -ffp-contract=off; tests and bench check the bits
-# against stored hashes). `make VECTOR_FLAGS=` builds them for any x86-64.
-VECTOR_FLAGS ?= -march=native
-$(BUILD)/obj/engine/relax.o: CFLAGS += -O3 -fno-math-errno $(VECTOR_FLAGS)
+# The batched solver's kernels: gcc vectorises them at -O3; -fno-math-errno
+# only drops errno from sqrt, -fno-trapping-math lets the lanes' selects be
+# vectorised (no value changes: no -ffast-math, -ffp-contract=off; tests and
+# bench check the bits against stored hashes). The default build runs on any
+# machine of its architecture: on x86-64 the kernels are built for the
+# baseline, AVX2 and x86-64-v4, and the loader picks one for the processor
+# (engine/vector.h). `make VECTOR_FLAGS=-march=native` builds them for this
+# machine's vectors alone instead.
+RELAX_FLAGS   = -O3 -fno-math-errno -fno-trapping-math
+VECTOR_FLAGS ?=
+$(BUILD)/obj/engine/relax.o: CFLAGS += $(RELAX_FLAGS) $(if $(VECTOR_FLAGS),-DLM_VECTOR_ONE_WIDTH $(VECTOR_FLAGS))
+
+# The same kernels in one width each: the engine test of the stored hashes
+# runs with each (tests/engine_batched.c; a width the processor lacks is
+# skipped: tests/vector_cpu.c), and make bench compares the default build
+# with -march=native (bench/vector.sh).
+WIDTH_baseline =
+WIDTH_avx2     = -mavx2
+WIDTH_v4       = -march=x86-64-v4
+WIDTH_native   = -march=native
+$(BUILD)/obj/engine/relax_%.o: engine/relax.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(RELAX_FLAGS) -DLM_VECTOR_ONE_WIDTH $(WIDTH_$*) -c $< -o $@
+$(BUILD)/obj/tests/vector_cpu_%.o: tests/vector_cpu.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -DLM_TEST_VECTOR=$(if $(filter v4,$*),4,2) -c $< -o $@
 
 $(BUILD)/obj/render/%.o: render/%.c
 	@mkdir -p $(dir $@)
@@ -92,6 +130,18 @@ $(BUILD)/obj/bindings/%.o: bindings/%.c
 $(BUILD)/obj/app/%.o: app/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(DEP_CFLAGS) -c $< -o $@
+
+# Where loom finds its Lua library and examples, fixed at build time
+# (app/library_path.c; LOOM_PATH overrides it, the executable's own folder
+# is the fallback): this source tree for the loom in $(BUILD), wherever
+# $(BUILD) is. A stamp file holds the folder, rewritten only when it
+# changes, so that moving the tree rebuilds the object.
+$(BUILD)/data_dir: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(CURDIR)' | cmp -s - $@ || echo '$(CURDIR)' >$@
+$(BUILD)/obj/app/library_path.o: $(BUILD)/data_dir
+$(BUILD)/obj/app/library_path.o: CFLAGS += -DLOOM_DATA_DIR='"$(CURDIR)"'
+FORCE:
 
 # Engine tests see the engine alone: no SDL or Lua flags.
 $(BUILD)/obj/tests/engine_%.o: tests/engine_%.c
@@ -128,8 +178,19 @@ $(BUILD)/tests/render_%: $(BUILD)/obj/tests/render_%.o $(RENDER_LIB) $(ENGINE_LI
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(shell pkg-config --libs sdl2 2>/dev/null) -ldeflate -pthread -lm
 
+# engine_batched with the kernels of one width (linked before the engine's
+# library, whose relax.o is then not used).
+$(BUILD)/tests/engine_batched_baseline: $(BUILD)/obj/tests/engine_batched.o \
+		$(BUILD)/obj/engine/relax_baseline.o $(ENGINE_LIB)
+	$(CC) $(CFLAGS) -o $@ $^ -lm
+$(BUILD)/tests/engine_batched_avx2 $(BUILD)/tests/engine_batched_v4: $(BUILD)/tests/engine_batched_%: \
+		$(BUILD)/obj/tests/vector_cpu_%.o $(BUILD)/obj/tests/engine_batched.o \
+		$(BUILD)/obj/engine/relax_%.o $(ENGINE_LIB)
+	$(CC) $(CFLAGS) -o $@ $^ -lm
+
 # The runner runs each test file in the host the loom commands use.
-HOST_OBJ = $(call obj,app/host.c app/sandbox.c app/budget_string.c app/watchdog.c app/cleanup.c)
+HOST_OBJ = $(call obj,app/host.c app/sandbox.c app/budget_string.c app/watchdog.c app/cleanup.c \
+                      app/library_path.c)
 $(BUILD)/tests/lua_runner: $(BUILD)/obj/tests/lua_runner.o $(HOST_OBJ) $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
@@ -180,6 +241,12 @@ $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
 
+# bench_vector with the kernels of one width (bench/vector.sh compares).
+$(BUILD)/bench/bench_vector_%: $(BUILD)/obj/bench/bench_vector.o $(BUILD)/obj/engine/relax_%.o \
+		$(ENGINE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ -lm
+
 # ---- what users run -------------------------------------------------------
 DEMO_SCENE  = examples/cloth_hanging.lua
 DEMO_FRAMES = 180
@@ -193,8 +260,9 @@ demo: deps
 test: $(LOOM) $(ENGINE_TESTS) $(RENDER_TESTS) $(TOOLS)
 	@sh tests/run.sh $(BUILD)
 
-bench: $(BENCHES) $(LOOM)
-	@for b in $(BENCHES); do $$b $(LOOM) || exit 1; done
+bench: $(BENCHES) $(VECTOR_BENCHES) $(LOOM)
+	@for b in $(filter-out %/bench_vector,$(BENCHES)); do $$b $(LOOM) || exit 1; done
+	@sh bench/vector.sh $(BUILD)
 	@$(LOOM) sim bench/builders.lua --frames 1
 	@sh bench/render.sh $(BUILD)
 	@sh bench/window.sh $(BUILD)
@@ -272,6 +340,68 @@ format:
 	clang-format -i $$(git ls-files '*.c' '*.h')
 check-format:
 	clang-format --dry-run --Werror $$(git ls-files '*.c' '*.h')
+
+# ---- make install, make uninstall -----------------------------------------
+# The usual layout under PREFIX (default /usr/local), staged under DESTDIR
+# for packages: bin/loom; share/loom/ with the Lua library (scripts/loom/),
+# the examples, the docs (with the gallery pictures the example picker
+# shows) and the README; the manual page; a desktop entry and its icon, so
+# the examples' window opens from a menu. The installed loom is linked
+# again with its data folder, PREFIX/share/loom, fixed in it
+# (app/library_path.c): it finds its library wherever DESTDIR put it when
+# LOOM_PATH says where, or beside itself (bin/../share/loom).
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BINDIR   = $(PREFIX)/bin
+DATADIR  = $(PREFIX)/share/loom
+MANDIR   = $(PREFIX)/share/man/man1
+APPDIR   = $(PREFIX)/share/applications
+ICONDIR  = $(PREFIX)/share/icons/hicolor/scalable/apps
+INSTALLED_LOOM = $(BUILD)/install/loom
+DOC_FILES = $(wildcard docs/*.md docs/gallery/*.png docs/lua/*.lua docs/tutorial/*)
+
+$(BUILD)/install/prefix: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' >$@
+$(BUILD)/install/library_path.o: app/library_path.c app/library_path.h $(BUILD)/install/prefix
+	$(CC) $(CFLAGS) $(DEP_CFLAGS) -DLOOM_DATA_DIR='"$(DATADIR)"' -c $< -o $@
+$(INSTALLED_LOOM): $(filter-out %/library_path.o,$(call obj,$(APP_SRC))) \
+		$(BUILD)/install/library_path.o $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
+	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
+
+install: $(INSTALLED_LOOM)
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/scripts/loom $(DESTDIR)$(DATADIR)/examples \
+	    $(DESTDIR)$(MANDIR) $(DESTDIR)$(APPDIR) $(DESTDIR)$(ICONDIR)
+	cp $(INSTALLED_LOOM) $(DESTDIR)$(BINDIR)/loom
+	chmod 755 $(DESTDIR)$(BINDIR)/loom
+	cp scripts/loom/*.lua $(DESTDIR)$(DATADIR)/scripts/loom/
+	cp examples/*.lua $(DESTDIR)$(DATADIR)/examples/
+	for f in $(DOC_FILES); do mkdir -p $(DESTDIR)$(DATADIR)/$$(dirname $$f) && cp $$f $(DESTDIR)$(DATADIR)/$$f || exit 1; done
+	cp README.md $(DESTDIR)$(DATADIR)/
+	cp docs/loom.1 $(DESTDIR)$(MANDIR)/loom.1
+	sed 's|@DATADIR@|$(DATADIR)|' packaging/loom.desktop >$(DESTDIR)$(APPDIR)/loom.desktop
+	cp packaging/loom.svg $(DESTDIR)$(ICONDIR)/loom.svg
+	cd $(DESTDIR)$(DATADIR) && chmod -R u=rwX,go=rX .
+	chmod 644 $(DESTDIR)$(MANDIR)/loom.1 $(DESTDIR)$(APPDIR)/loom.desktop $(DESTDIR)$(ICONDIR)/loom.svg
+	@echo "install: loom is in $(DESTDIR)$(BINDIR), its library, examples and docs in $(DESTDIR)$(DATADIR)"
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/loom $(DESTDIR)$(MANDIR)/loom.1 $(DESTDIR)$(APPDIR)/loom.desktop \
+	    $(DESTDIR)$(ICONDIR)/loom.svg
+	rm -rf $(DESTDIR)$(DATADIR)
+
+# ---- make deb: a Debian package ---------------------------------------------------
+# $(BUILD)/loom_VERSION_ARCH.deb: make install PREFIX=/usr into a fresh
+# staging tree, then packaging/deb.sh (stripped executable, compressed manual
+# page, copyright and changelog, control file with the libraries from
+# dpkg-shlibdeps and the fonts). `apt install ./$(BUILD)/loom_*.deb` installs
+# it with what it needs; lintian reports no error (tests/cli_deb.sh).
+VERSION := $(shell sed -n 's/^\#define LM_VERSION_STRING "\(.*\)"/\1/p' engine/loom.h)
+
+deb:
+	rm -rf $(BUILD)/deb
+	@$(MAKE) --no-print-directory install PREFIX=/usr DESTDIR=$(abspath $(BUILD))/deb/root >/dev/null
+	@sh packaging/deb.sh $(BUILD)/deb/root $(VERSION) $(BUILD)
 
 clean:
 	rm -rf $(BUILD) out

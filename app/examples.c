@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "library_path.h"
 
 static char *copy(const char *text, size_t length) {
     char *out = malloc(length + 1);
@@ -158,19 +159,8 @@ void app_examples_free(app_example *examples, size_t count) {
 }
 
 const char *app_examples_default_dir(char *buffer, size_t size) {
-    char exe[4096];
-    ssize_t length = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (length > 0) {
-        exe[length] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = '\0';
-            snprintf(buffer, size, "%s/../examples", exe);
-            if (access(buffer, R_OK) == 0)
-                return buffer;
-        }
-    }
-    snprintf(buffer, size, "examples");
+    if (!app_library_examples(buffer, size))
+        snprintf(buffer, size, "examples");
     return buffer;
 }
 

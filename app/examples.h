@@ -22,8 +22,7 @@ bool app_examples_read(const char *dir, app_example **out, size_t *count, char *
                        size_t err_size);
 void app_examples_free(app_example *examples, size_t count);
 
-/* The examples folder loom ships with: beside the executable
- * (<exe>/../examples), else ./examples. */
+/* The examples folder loom ships with (app/library_path.h), else ./examples. */
 const char *app_examples_default_dir(char *buffer, size_t size);
 
 /* `loom examples [DIR]`: prints "name.lua  summary" per scene. */

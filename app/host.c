@@ -42,6 +42,7 @@
 
 #include "../bindings/loom_lua.h"
 #include "budget_string.h"
+#include "library_path.h"
 #include "sandbox.h"
 #include "watchdog.h"
 
@@ -627,7 +628,7 @@ static int open_state(lua_State *L) {
     snprintf(folder, sizeof folder, "%s", host->setup.folder ? host->setup.folder : modules);
     if (host->setup.library)
         snprintf(library, sizeof library, "%s", host->setup.library);
-    else if (!app_sandbox_default_library(library, sizeof library))
+    else if (!app_library_find(library, sizeof library))
         library[0] = '\0';
     app_sandbox_setup sandbox = {
         .folder = folder,
@@ -641,6 +642,8 @@ static int open_state(lua_State *L) {
     if (!library[0] || !realpath(library, host->library))
         snprintf(host->library, sizeof host->library, "%s", library);
     app_sandbox_open(L, &sandbox);
+    if (!library[0])
+        app_library_explain_missing(L);
     app_budget_string_open(L);
     lua_pushcfunction(L, print);
     lua_setglobal(L, "print");

@@ -26,7 +26,7 @@ struct app_watchdog;
 typedef struct app_host_setup {
     const char *path;    /* the script: names errors; its folder roots the files it may read */
     const char *folder;  /* that root instead of the script's folder; may be NULL */
-    const char *library; /* loom's library (scripts/); NULL: beside the executable */
+    const char *library; /* loom's library (scripts/); NULL: app_library_find's */
     size_t memory_bytes; /* the Lua heap may not grow past this */
     double time_seconds; /* wall-clock limit for one call into the script */
     bool trust;          /* the full standard library (--trust) instead of the sandbox */

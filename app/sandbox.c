@@ -478,19 +478,6 @@ static void protect_string_metatable(lua_State *L) {
     lua_pop(L, 2);
 }
 
-bool app_sandbox_default_library(char *out, unsigned long size) {
-    char exe[PATH_MAX];
-    ssize_t length = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (length <= 0)
-        return false;
-    exe[length] = '\0';
-    char *slash = strrchr(exe, '/');
-    if (!slash)
-        return false;
-    slash[1] = '\0';
-    return snprintf(out, size, "%s../scripts", exe) < (int)size;
-}
-
 void app_sandbox_open(lua_State *L, const app_sandbox_setup *setup) {
     open_standard(L, setup->trust);
     luaL_requiref(L, "loom", luaopen_loom, 1);

@@ -35,8 +35,4 @@ typedef struct app_sandbox_setup {
  * errors: call it in a protected call. The strings are copied. */
 void app_sandbox_open(struct lua_State *L, const app_sandbox_setup *setup);
 
-/* The library folder beside the executable (<exe dir>/../scripts) into out;
- * false when it cannot be found. */
-bool app_sandbox_default_library(char *out, unsigned long size);
-
 #endif

@@ -4,8 +4,11 @@
  * at once: the positions are copied into a structure of arrays, and each run
  * of consecutive slots is one loop over plain arrays with precomputed rest
  * lengths and weights, no per-item dispatch, that gcc vectorises (this file is
- * built with -O3 -fno-math-errno; -fno-math-errno only drops errno from sqrt,
- * whose argument is never negative). Every operation is an IEEE operation on
+ * built with -O3 -fno-math-errno -fno-trapping-math; -fno-math-errno only drops
+ * errno from sqrt, whose argument is never negative, and -fno-trapping-math
+ * lets the lanes' selects below be vectorised without AVX-512's masks; no
+ * result changes). Each kernel is built for three vector widths and one is
+ * chosen at run time (vector.h). Every operation is an IEEE operation on
  * one lane, with no FMA contraction and no reassociation, so the vector width
  * does not change a bit, and neither does the number of threads: each batch
  * is cut into fixed contiguous parts, one per thread, and the batches run one
@@ -13,6 +16,7 @@
 #include <math.h>
 
 #include "internal.h"
+#include "vector.h"
 
 enum { PARALLEL_MIN = 2048 }; /* smaller batches stay on the calling thread */
 
@@ -42,6 +46,7 @@ enum { PARALLEL_MIN = 2048 }; /* smaller batches stay on the calling thread */
     } while (0)
 
 /* Consecutive sticks whose ends a, b advance by one place each. */
+LM_VECTOR_CLONES
 static void run_stride1(double *restrict ax, double *restrict ay, double *restrict az,
                         double *restrict bx, double *restrict by, double *restrict bz,
                         const double *restrict wa, const double *restrict wb,
@@ -58,6 +63,7 @@ static void run_stride1(double *restrict ax, double *restrict ay, double *restri
 }
 
 /* The same with every end of one inverse mass w: no weights to load. */
+LM_VECTOR_CLONES
 static void run_stride1_uniform(double *restrict ax, double *restrict ay, double *restrict az,
                                 double *restrict bx, double *restrict by, double *restrict bz,
                                 double w, const double *restrict rest, double stiffness, size_t n) {
@@ -73,6 +79,7 @@ static void run_stride1_uniform(double *restrict ax, double *restrict ay, double
 }
 
 /* Sticks anywhere, through their places (in order: the serial batch relies on it). */
+LM_VECTOR_CLONES
 static void run_gathered(double *x, double *y, double *z, const double *w, const uint32_t *ia,
                          const uint32_t *ib, const double *rest, double stiffness, size_t n) {
     for (size_t i = 0; i < n; i++) {

@@ -178,7 +178,11 @@ run_headless() {
     within=$(header within "$script")
     [ -n "$within" ] || within=$(awk -v t="$limit" 'BEGIN { print t + 0.5 }')
     allowed=$(($(ms "$within") + $(ms "$slack")))
-    guard=$(((allowed + 999) / 1000 * 2 + 3))
+    # The outer timeout: twice the longer of the bound and the time limit
+    # with the watchdog's grace, and 3 s.
+    longest=$(($(ms "$limit") + 1500))
+    [ "$allowed" -gt "$longest" ] && longest=$allowed
+    guard=$(((longest + 999) / 1000 * 2 + 3))
     expect=$(header exit "$script")
     [ -n "$expect" ] || expect=1
     if [ "$mode" = sim ]; then

@@ -6,12 +6,13 @@
 # frames, word for word.
 # Usage: sh tests/cli_scripting.sh BUILD_DIR
 build=${1:-build}
-loom=$build/loom
+loom=$(cd "$build" && pwd)/loom
+source_dir=$(pwd)
 . "$(dirname "$0")/lib.sh"
 
 # $1: name, $2: expected, $3: got
 # stderr of loom sim without its progress and summary lines
-run() { "$OLDPWD/$loom" sim "$@" 2>&1 >/dev/null | grep -v '^loom: simulated'; }
+run() { "$loom" sim "$@" 2>&1 >/dev/null | grep -v '^loom: simulated'; }
 same() { if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1" "got: $3"; fi; }
 
 cd "$tmp" || exit 1
@@ -105,7 +106,7 @@ return world
 LUA
 frames() { # $1: folder, then loom's options
     out=$1; shift
-    "$OLDPWD/$loom" render random.lua --frames 3 --size 160x90 --quiet --out "$out" "$@" >"$out.txt" 2>&1
+    "$loom" render random.lua --frames 3 --size 160x90 --quiet --out "$out" "$@" >"$out.txt" 2>&1
     cat "$out.txt" "$out"/*.png | cksum
 }
 a=$(frames a); b=$(frames b)
@@ -118,16 +119,16 @@ else not_ok "different seeds differ"; fi
 if ! cmp -s c/frame_00000.png e/frame_00000.png; then ok "different seeds place the particles differently"
 else not_ok "different seeds place the particles differently"; fi
 cp random.lua edited.lua && echo "-- an edit" >>edited.lua
-"$OLDPWD/$loom" sim edited.lua --frames 1 --quiet >edited.txt 2>&1
+"$loom" sim edited.lua --frames 1 --quiet >edited.txt 2>&1
 if ! cmp -s a.txt edited.txt; then ok "the default seed comes from the file (an edited scene draws other numbers)"
 else not_ok "the default seed comes from the file"; fi
-got=$("$OLDPWD/$loom" sim random.lua --frames 1 --seed -3 2>&1 | head -n 1)
+got=$("$loom" sim random.lua --frames 1 --seed -3 2>&1 | head -n 1)
 same "--seed takes a whole number" "loom: --seed needs a whole number from 0 to 18446744073709551615, not '-3'" "$got"
 
 # luacheck with loom's standard (.luacheckrc) rejects a misspelt loom field.
 if need luacheck lua-check "luacheck --config .luacheckrc rejects loom.wrold and loom.updat"; then
     printf 'local w = loom.wrold{}\nfunction loom.updat() end\nfunction loom.update() end\nloom.keep.n = 1\nreturn w\n' >lint.lua
-    got=$(luacheck --no-color --codes --config "$OLDPWD/.luacheckrc" lint.lua | grep -E '^ +lint.lua' | sed 's/^ *//')
+    got=$(luacheck --no-color --codes --config "$source_dir/.luacheckrc" lint.lua | grep -E '^ +lint.lua' | sed 's/^ *//')
     same "luacheck --config .luacheckrc rejects loom.wrold and loom.updat" \
 "lint.lua:1:11: (W143) accessing undefined field 'wrold' of global 'loom'
 lint.lua:2:10: (W142) setting undefined field 'updat' of global 'loom'" "$got"

@@ -1,6 +1,7 @@
 -- hostile: finalizers that allocate without end while the scene runs (their errors are only warnings)
 -- args: --timeout 10 --memory 64 --trust
--- stderr: mem_finalizer_run.lua:13: the script went over its memory limit of 64 MiB (raise it with --memory)
+-- within: 2.5
+-- stderr: mem_finalizer_run.lua:14: the script went over its memory limit of 64 MiB (raise it with --memory)
 local w = loom.world{}
 local function bomb()
     local hoard = {}

@@ -1,6 +1,8 @@
 -- hostile: a pcall loop that keeps what it allocates and spins inside pcall, where the limit is raised
+-- args: --timeout 10 --memory 64
+-- within: 2.5
 -- mode: sim
--- stderr: mem_pcall_spin.lua:11: the script went over its memory limit of 64 MiB (raise it with --memory)
+-- stderr: mem_pcall_spin.lua:13: the script went over its memory limit of 64 MiB (raise it with --memory)
 local w = loom.world{}
 local keep = {}
 local function f()
