@@ -3,6 +3,8 @@
  * (main.c runs what it says; tests/fuzz/fuzz_cli.c feeds it any argv).
  */
 #include "cli.h"
+#include "moments.h"
+#include "sweep_sheet.h"
 
 #include <errno.h>
 #include <math.h>
@@ -18,9 +20,11 @@ static const char usage[] =
     "       loom render SCENE.lua --frames N (--out DIR | --video FILE) [--csv FILE]\n"
     "                   [--size WxH] [--fps F] [--scale S] [--threads T] [--set NAME=VALUE]...\n"
     "                   [--quiet]\n"
+    "       loom render SCENE.lua --at T[,T...] --out DIR [--frames N] [--csv FILE] ...\n"
     "       loom sim SCENE.lua --frames N [--csv FILE] [--fps F] [--set NAME=VALUE]... [--quiet]\n"
-    "       loom sweep SCENE.lua --set NAME=V1,V2,... ... --frames N --out DIR [--print | "
-    "--sheet]\n"
+    "       loom sweep SCENE.lua --set NAME=V1,V2,... ... (--at T[,T...] | --frames N) --out DIR\n"
+    "                  [--page a4|letter] [--csv NAME.csv] [--video NAME.mp4] [--print | --sheet]\n"
+    "       loom page SCENE.lua --out DIR [--frames N] [--at T] [--set NAME=V[,V...]]...\n"
     "       loom examples [DIR]   (the scenes of DIR, one line each)\n"
     "       loom DIR              (a window of DIR's scenes as pictures: click one to open it)\n"
     "       loom --help | --version\n";
@@ -36,14 +40,28 @@ static const char help[] =
     "               and/or a video\n"
     "  sim          run N frames without drawing (summary on stderr, the scene's prints\n"
     "               on stdout)\n"
-    "  sweep        render every combination of --set lists into DIR/NAME=V,.../ on all\n"
-    "               cores, and a labelled contact sheet DIR/sheet.png\n"
+    "  sweep        run every combination of --set lists on all cores, and make a\n"
+    "               contact sheet DIR/sheet.png to print: the --at moments of each\n"
+    "               variant on an A4 or Letter page at 300 dpi; without --at, every\n"
+    "               frame into DIR/NAME=V,.../ and the last on the sheet\n"
+    "  page         a lesson page in DIR that opens in any browser with no network:\n"
+    "               index.html, the video and its poster, SVG charts of the plots, the\n"
+    "               CSV, the scene's source and parameters; a gallery for --set lists\n"
     "\n"
     "options:\n"
     "  --frames N   number of frames (1 to 1000000); frame 0 is the scene as built\n"
     "  --out DIR    folder for the frames, created if missing\n"
+    "  --at T,...   render: only the pictures of these moments (seconds; FROM:TO:STEP\n"
+    "               for a range), simulating the frames between without drawing them;\n"
+    "               sweep: the moments on the contact sheet\n"
+    "  --page P     sweep: the sheet's page, a4 (default) or letter, optionally\n"
+    "               -portrait or -landscape\n"
+    "  --theme T    render, sweep, page: draw in the light, dark or print theme\n"
+    "               instead of the scene's\n"
     "  --video FILE also (or only) a video: .mp4 (H.264), .webm (VP9) or .gif; needs ffmpeg\n"
-    "  --csv FILE   the time and every loom.plot series as columns, one row per frame\n"
+    "  --csv FILE   the time and every loom.plot and loom.record series as columns,\n"
+    "               units in the header, one row per frame (sweep: a file name, in\n"
+    "               each variant's folder; --video too)\n"
     "  --set N=V    the value loom.param(N, ...) returns (a number, true/false or text);\n"
     "               repeat for more; in a sweep, V is a comma-separated list\n"
     "  --size WxH   picture size in pixels (default 1280x720)\n"
@@ -53,9 +71,9 @@ static const char help[] =
     "               the back row of a room; on top of the scene's loom.style{ scale }\n"
     "  --threads T  threads that draw and encode frames (default: one per processor)\n"
     "  --quiet      no progress line and no summary\n"
-    "  --print      sweep: print one 'loom render' command line per variant (for GNU\n"
+    "  --print      sweep: print the jobs' 'loom render' command lines (for GNU\n"
     "               parallel) instead of running them\n"
-    "  --sheet      sweep: only make DIR/sheet.png from variants rendered already\n"
+    "  --sheet      sweep: only make DIR/sheet.png from the pictures they wrote\n"
     "  --seed N     seed of loom.random, loom.noise and math.random (default: a hash of\n"
     "               the scene file, so the same scene gives the same frames)\n"
     "  --timeout S  stop a script call (loading, one frame's loom.update and steps)\n"
@@ -78,6 +96,10 @@ static const char help[] =
     "examples:\n"
     "  loom render examples/cloth_hanging.lua --frames 180 --out out/cloth\n"
     "  loom render examples/cloth_hanging.lua --frames 180 --video cloth.mp4\n"
+    "  loom render examples/cloth_hanging.lua --at 0.5,1,2 --out moments\n"
+    "  loom sweep examples/params_spring_sweep.lua --set k=10,40,160 --set damping=0,0.5 \\\n"
+    "             --at 1,2 --out sweep\n"
+    "  loom page examples/draw_projectile_energy.lua --out lesson\n"
     "  ffmpeg -framerate 60 -i out/cloth/frame_%05d.png -c:v libx264 -pix_fmt yuv420p \\\n"
     "         -movflags +faststart cloth.mp4\n";
 
@@ -122,9 +144,9 @@ static bool parse_size(const char *text, int *width, int *height) {
 }
 
 /* Options that take a value. */
-static const char *const valued[] = {"--frames", "--out",   "--size", "--fps",     "--timeout",
-                                     "--memory", "--video", "--csv",  "--threads", "--set",
-                                     "--seed",   "--scale", NULL};
+static const char *const valued[] = {
+    "--frames",  "--out", "--size", "--fps", "--timeout", "--memory", "--video", "--csv",
+    "--threads", "--set", "--seed", "--at",  "--theme",   "--page",   "--scale", NULL};
 
 static bool is_valued(const char *name) {
     for (int i = 0; valued[i]; i++)
@@ -149,6 +171,26 @@ static int take_option(app_cli *p, const char *name, const char *value) {
         if (value[0] == '\0')
             return usage_error("--video needs a file name");
         options->video = value;
+    } else if (strcmp(name, "--at") == 0) {
+        if (value[0] == '\0')
+            return usage_error("--at needs times in seconds, such as --at 1,2.5 or --at 0:2:0.5");
+        options->at_text = value;
+    } else if (strcmp(name, "--theme") == 0) {
+        const char *const *names = lr_theme_names();
+        options->theme = -1;
+        for (int i = 0; names[i]; i++)
+            if (strcmp(value, names[i]) == 0)
+                options->theme = i;
+        if (options->theme < 0)
+            return usage_error("--theme needs light, dark or print, not '%s'", value);
+    } else if (strcmp(name, "--page") == 0) {
+        app_sheet_page page;
+        if (!app_sheet_page_parse(value, &page))
+            return usage_error("--page needs a4 or letter (or a4-portrait, a4-landscape, "
+                               "letter-portrait, letter-landscape), not '%s'",
+                               value);
+        options->page = value;
+        p->seen_page = true;
     } else if (strcmp(name, "--csv") == 0) {
         if (value[0] == '\0')
             return usage_error("--csv needs a file name");
@@ -211,6 +253,8 @@ void app_cli_init(app_cli *cli, int argc, char **argv) {
                            .time_seconds = APP_DEFAULT_TIMEOUT_S},
                 .threads = app_default_threads(),
                 .scale = 1.0,
+                .theme = -1,
+                .page = "a4",
                 .argc = argc,
                 .argv = argv,
             },
@@ -221,6 +265,27 @@ void app_cli_init(app_cli *cli, int argc, char **argv) {
 
 void app_cli_free(app_cli *cli) {
     app_params_free(&cli->params);
+    free(cli->at_frames);
+    cli->at_frames = NULL;
+}
+
+/* --at resolved at the final --fps: the frames, and --frames when not given. */
+static int take_moments(app_cli *p) {
+    app_options *options = &p->options;
+    char err[256];
+    if (!app_moments_parse(options->at_text, options->fps, &p->at_frames, &options->at_count, err,
+                           sizeof err))
+        return usage_error("%s", err);
+    options->at = p->at_frames;
+    int last = options->at[options->at_count - 1];
+    if (!p->seen_frames)
+        options->frames = last + 1;
+    else if (last >= options->frames)
+        return usage_error("--at reaches frame %d (%g s at %g fps), past the %d frames of "
+                           "--frames %d",
+                           last, last / options->fps, options->fps, options->frames,
+                           options->frames);
+    return APP_EXIT_OK;
 }
 
 int app_cli_parse(app_cli *p, int argc, char **argv) {
@@ -300,11 +365,17 @@ int app_cli_parse(app_cli *p, int argc, char **argv) {
     if (positionals == 0)
         return usage_error("no scene given");
     const char *command = positional[0];
-    if (strcmp(command, "render") == 0 || strcmp(command, "sim") == 0 ||
-        strcmp(command, "sweep") == 0) {
-        options->command = strcmp(command, "render") == 0 ? APP_RENDER
-                           : strcmp(command, "sim") == 0  ? APP_SIM
-                                                          : APP_SWEEP;
+    static const struct {
+        const char *name;
+        app_command command;
+    } commands[] = {
+        {"render", APP_RENDER}, {"sim", APP_SIM}, {"sweep", APP_SWEEP}, {"page", APP_PAGE}};
+    int known = -1;
+    for (int i = 0; i < (int)(sizeof commands / sizeof commands[0]); i++)
+        if (strcmp(command, commands[i].name) == 0)
+            known = i;
+    if (known >= 0) {
+        options->command = commands[known].command;
         if (positionals < 2)
             return usage_error("'loom %s' needs a scene", command);
         options->scene = positional[1];
@@ -320,19 +391,33 @@ int app_cli_parse(app_cli *p, int argc, char **argv) {
     }
     if ((seen_print || seen_sheet) && options->command != APP_SWEEP)
         return usage_error("--print and --sheet are for 'loom sweep'");
-    if (options->video && options->command != APP_RENDER)
-        return usage_error("--video is only for 'loom render'");
-    if (options->csv && options->command != APP_RENDER && options->command != APP_SIM)
-        return usage_error("--csv is for 'loom render' and 'loom sim'");
+    bool sweep = options->command == APP_SWEEP, page = options->command == APP_PAGE;
+    if (options->video && options->command != APP_RENDER && !sweep)
+        return usage_error("--video is for 'loom render' and 'loom sweep'");
+    if (options->csv && (options->command == APP_WINDOW || page))
+        return usage_error("--csv is for 'loom render', 'loom sim' and 'loom sweep'");
+    if (options->at_text && options->command != APP_RENDER && !sweep && !page)
+        return usage_error("--at is for 'loom render', 'loom sweep' and 'loom page'");
+    if (options->theme >= 0 && options->command != APP_RENDER && !sweep && !page)
+        return usage_error("--theme is for 'loom render', 'loom sweep' and 'loom page'");
+    if (p->seen_page && !sweep)
+        return usage_error("--page is for 'loom sweep'");
     options->print = seen_print;
     options->sheet_only = seen_sheet;
+    if (options->at_text) {
+        int status = take_moments(p);
+        if (status != APP_EXIT_OK)
+            return status;
+    }
 
     switch (options->command) {
     case APP_RENDER:
-        if (!p->seen_frames)
-            return usage_error("'loom render' needs --frames N");
+        if (!p->seen_frames && !options->at)
+            return usage_error("'loom render' needs --frames N (or --at T)");
         if (!p->seen_out && !options->video)
-            return usage_error("'loom render' needs --out DIR or --video FILE (or both)");
+            return usage_error(options->at ? "'loom render --at' needs --out DIR"
+                                           : "'loom render' needs --out DIR or --video FILE (or "
+                                             "both)");
         break;
     case APP_SIM:
         if (!p->seen_frames)
@@ -341,14 +426,33 @@ int app_cli_parse(app_cli *p, int argc, char **argv) {
             return usage_error("--out is only for 'loom render' and 'loom sweep'");
         break;
     case APP_SWEEP:
-        if (!p->seen_frames)
-            return usage_error("'loom sweep' needs --frames N");
+        if (!p->seen_frames && !options->at)
+            return usage_error("'loom sweep' needs --frames N (or --at T)");
+        for (int i = 0; i < 2; i++) {
+            const char *file = i ? options->csv : options->video;
+            if (file && strchr(file, '/'))
+                return usage_error("in a sweep, %s is a file name for each variant's folder, "
+                                   "without '/', not '%s'",
+                                   i ? "--csv" : "--video", file);
+        }
         if (!p->seen_out)
             return usage_error("'loom sweep' needs --out DIR");
         if (p->params.count == 0)
             return usage_error("'loom sweep' needs at least one --set NAME=V1,V2,...");
         if (seen_print && seen_sheet)
             return usage_error("--print and --sheet do not go together");
+        break;
+    case APP_PAGE:
+        if (!p->seen_out)
+            return usage_error("'loom page' needs --out DIR");
+        if (options->at && options->at_count > 1)
+            return usage_error("'loom page --at T' is the poster's moment: one time, not %d",
+                               options->at_count);
+        if (!p->seen_frames)
+            options->frames = APP_PAGE_FRAMES;
+        if (options->at && options->at[0] >= options->frames)
+            return usage_error("--at puts the poster at frame %d, past the %d frames of the video",
+                               options->at[0], options->frames);
         break;
     case APP_WINDOW:
         if (p->seen_frames || p->seen_out)

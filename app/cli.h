@@ -17,7 +17,8 @@ typedef enum app_cli_action {
 typedef struct app_cli {
     app_options options;
     app_params params;
-    bool seen_frames, seen_out;
+    int *at_frames; /* options.at */
+    bool seen_frames, seen_out, seen_page;
     app_cli_action action;
     const char *dir; /* APP_CLI_EXAMPLES (NULL: the default folder), APP_CLI_PICKER */
 } app_cli;

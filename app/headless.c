@@ -34,8 +34,7 @@ double app_seconds(void) {
     return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
 }
 
-/* mkdir -p, then checks the folder can take files. */
-static bool make_folder(const char *path, char *err, size_t err_size) {
+bool app_make_folder(const char *path, char *err, size_t err_size) {
     size_t length = strlen(path);
     char *partial = malloc(length + 1);
     if (!partial) {
@@ -83,7 +82,9 @@ static app_scene *load(const app_options *options, app_watchdog *watchdog, int *
     app_scene_setup setup = {.path = options->scene,
                              .limits = options->limits,
                              .params = options->params,
-                             .watchdog = watchdog};
+                             .watchdog = watchdog,
+                             .force_theme = options->theme >= 0,
+                             .theme = options->theme >= 0 ? (lr_theme_name)options->theme : 0};
     app_scene *scene = app_scene_load_setup(&setup, err, APP_ERROR_SIZE);
     *status = APP_EXIT_FAILURE;
     if (!scene)
@@ -132,7 +133,7 @@ int app_default_threads(void) {
 /* Checks what can be checked before the scene runs: the folder, the video. */
 static bool check_outputs(const app_options *options) {
     char err[1024];
-    if (options->out && !make_folder(options->out, err, sizeof err)) {
+    if (options->out && !app_make_folder(options->out, err, sizeof err)) {
         fprintf(stderr, "loom: %s\n", err);
         return false;
     }
@@ -149,6 +150,38 @@ static bool check_outputs(const app_options *options) {
     return true;
 }
 
+static app_csv_columns csv_columns(app_scene *scene) {
+    return (app_csv_columns){app_scene_plots(scene), app_scene_records(scene)};
+}
+
+/* A frame of `loom sim`: loom.record's functions, and with --csv the
+ * script's drawing (loom.draw may plot) without a picture, so that the
+ * table has the columns `loom render` gives. */
+static bool sim_frame(app_scene *scene, const app_options *options) {
+    char *err = malloc(APP_ERROR_SIZE);
+    if (!err) {
+        fprintf(stderr, "loom: out of memory\n");
+        return false;
+    }
+    bool ok = app_scene_record(scene, err, APP_ERROR_SIZE) &&
+              (!options->csv || app_scene_draw(scene, err, APP_ERROR_SIZE));
+    if (!ok)
+        fprintf(stderr, "%s\n", err);
+    free(err);
+    return ok;
+}
+
+/* A frame --at does not picture: what drawing it would change in the
+ * scene's state happens all the same (the camera is fitted on the first
+ * frame, loom.draw runs, attachments of removed particles are dropped), so
+ * the frames it pictures are byte for byte those of a full render; only the
+ * rasterising and encoding are left out. */
+static bool prepare_frame(app_scene *scene, double aspect, double scale, char *err,
+                          size_t err_size) {
+    app_scene_camera(scene, aspect, scale);
+    return app_scene_draw(scene, err, err_size);
+}
+
 typedef struct render_run {
     const app_options *options;
     app_cleanup *cleanup;
@@ -161,6 +194,7 @@ typedef struct render_run {
     app_video *video;            /* with --video */
     double *times;               /* with --csv: the simulated time of each frame */
     double simulate, draw, feed; /* seconds spent on the calling thread */
+    int frames_done;             /* frames simulated, recorded and drawn or prepared */
     char err[1024];
 } render_run;
 
@@ -177,16 +211,41 @@ static bool render_frames(render_run *run, app_progress *progress) {
         return false;
     }
     double aspect = (double)options->width / options->height;
+    int next_moment = 0; /* with --at: the next of options->at to picture */
     for (int frame = 0; frame < options->frames; frame++) {
         double start = app_seconds();
         if (frame > 0 && !advance(run->scene, 1.0 / options->fps)) {
             run->err[0] = '\0'; /* advance printed the script's error */
             return false;
         }
+        if (!app_scene_record(run->scene, run->err, sizeof run->err)) {
+            fprintf(stderr, "%s\n", run->err);
+            run->err[0] = '\0'; /* printed: the script's error */
+            return false;
+        }
+        if (run->times)
+            run->times[frame] = lm_world_time(app_scene_world(run->scene));
         double simulated = app_seconds();
         run->simulate += simulated - start;
+        /* A picture is written for every frame, or with --at for its
+         * moments; a video takes every frame all the same. */
+        bool pictured =
+            !options->at || (next_moment < options->at_count && options->at[next_moment] == frame);
+        if (!pictured && !run->video) {
+            if (!prepare_frame(run->scene, aspect, options->scale, run->err, sizeof run->err)) {
+                fprintf(stderr, "%s\n", run->err);
+                run->err[0] = '\0'; /* printed: the script's error */
+                return false;
+            }
+            run->draw += app_seconds() - simulated;
+            run->frames_done = frame + 1;
+            app_progress_update(progress, frame + 1, app_seconds());
+            continue;
+        }
+        next_moment += pictured;
+        bool png = pictured && run->writer;
         lr_renderer *renderer =
-            run->writer ? frame_writer_next(run->writer, run->err, sizeof run->err) : run->lone;
+            png ? frame_writer_next(run->writer, run->err, sizeof run->err) : run->lone;
         if (!renderer)
             return false;
         double drawing = app_seconds();
@@ -200,8 +259,6 @@ static bool render_frames(render_run *run, app_progress *progress) {
         }
         double drawn = app_seconds();
         run->draw += drawn - drawing;
-        if (run->times)
-            run->times[frame] = lm_world_time(app_scene_world(run->scene));
         if (run->video) {
             const SDL_Surface *picture = lr_renderer_surface(renderer);
             if (!app_video_write(run->video, picture->pixels, picture->pitch, run->err,
@@ -209,11 +266,12 @@ static bool render_frames(render_run *run, app_progress *progress) {
                 return false;
             run->feed += app_seconds() - drawn;
         }
-        if (run->writer) {
+        if (png) {
             snprintf(path, sizeof path, "%s%sframe_%05d.png", options->out, separator, frame);
             if (!frame_writer_submit(run->writer, path, run->err, sizeof run->err))
                 return false;
         }
+        run->frames_done = frame + 1;
         app_progress_update(progress, frame + 1, app_seconds());
     }
     return true;
@@ -247,13 +305,18 @@ static int render(render_run *run) {
         fprintf(stderr, "loom: %s\n", run->err);
         return APP_EXIT_FAILURE;
     }
+    if (run->video && app_video_note(run->video) && !options->quiet)
+        fprintf(stderr, "loom: %s\n", app_video_note(run->video));
     if (options->out)
         run->writer = frame_writer_create(options->width, options->height, options->threads,
                                           run->fonts, run->cleanup, run->err, sizeof run->err);
-    else
+    /* Frames that go only to the video (all of them without --out, those
+     * between the moments with --at) are drawn here. */
+    bool lone = !options->out || (options->at && options->video);
+    if (lone && (run->writer || !options->out))
         run->lone = lr_renderer_create(options->width, options->height, run->fonts, run->err,
                                        sizeof run->err);
-    if (!run->writer && !run->lone) {
+    if ((options->out && !run->writer) || (lone && !run->lone)) {
         fprintf(stderr, "loom: %s\n", run->err);
         return APP_EXIT_FAILURE;
     }
@@ -286,22 +349,37 @@ static int render(render_run *run) {
             ok = false;
         }
     }
-    int frames = run->writer ? frame_writer_written(run->writer) : options->frames;
-    if (options->csv && frames > 0 &&
-        !app_csv_write(options->csv, app_scene_plots(run->scene), run->times,
-                       ok ? options->frames : frames, run->cleanup, run->err, sizeof run->err)) {
+    int pictures = run->writer ? frame_writer_written(run->writer) : 0;
+    /* After a failure the table stops where the frames do. */
+    int rows = ok ? options->frames : run->frames_done;
+    if (!ok && run->writer && !options->at && pictures < rows)
+        rows = pictures;
+    if (options->csv && rows > 0 &&
+        !app_csv_write(options->csv, csv_columns(run->scene), run->times, rows, options->fps,
+                       run->cleanup, run->err, sizeof run->err)) {
         fprintf(stderr, "loom: %s\n", run->err);
         ok = false;
     }
     if (!ok) {
-        if (run->writer)
-            fprintf(stderr, "loom: frames 0 to %d are complete in %s\n", frames - 1, options->out);
+        if (run->writer && options->at)
+            fprintf(stderr, "loom: %d of the %d pictures are complete in %s\n", pictures,
+                    options->at_count, options->out);
+        else if (run->writer && pictures > 0)
+            fprintf(stderr, "loom: frames 0 to %d are complete in %s\n", pictures - 1,
+                    options->out);
+        else if (run->writer)
+            fprintf(stderr, "loom: no frame was written to %s\n", options->out);
         return APP_EXIT_FAILURE;
     }
     double seconds = app_seconds() - start;
     if (!options->quiet) {
-        fprintf(stderr, "loom: wrote %d frames (%dx%d)", options->frames, options->width,
-                options->height);
+        if (options->at)
+            fprintf(stderr, "loom: wrote %d picture%s of %d frames (%dx%d)", options->at_count,
+                    options->at_count == 1 ? "" : "s", options->frames, options->width,
+                    options->height);
+        else
+            fprintf(stderr, "loom: wrote %d frames (%dx%d)", options->frames, options->width,
+                    options->height);
         if (options->out)
             fprintf(stderr, " to %s%s", options->out,
                     options->out[strlen(options->out) - 1] == '/' ? "" : "/");
@@ -320,6 +398,10 @@ static int render(render_run *run) {
 }
 
 int app_render(const app_options *options) {
+    return app_render_then(options, NULL, NULL);
+}
+
+int app_render_then(const app_options *options, app_render_after after, void *context) {
     if (!check_outputs(options))
         return APP_EXIT_FAILURE;
     render_run run = {.options = options};
@@ -330,6 +412,9 @@ int app_render(const app_options *options) {
     }
     run.watchdog = app_watchdog_start(options->scene, options->limits.time_seconds, run.cleanup);
     int status = render(&run);
+    /* The writer and the video are done once render returns. */
+    if (status == APP_EXIT_OK && after && !after(run.scene, context))
+        status = APP_EXIT_FAILURE;
     if (run.video) {
         char err[1024];
         app_video_close(run.video, false, err, sizeof err);
@@ -370,7 +455,7 @@ int app_sim(const app_options *options) {
     app_progress progress = app_progress_start(stderr, options->frames, options->quiet, start);
     int frames = 0;
     for (int frame = 0; frame < options->frames; frame++) {
-        if (frame > 0 && !advance(scene, 1.0 / options->fps)) {
+        if ((frame > 0 && !advance(scene, 1.0 / options->fps)) || !sim_frame(scene, options)) {
             status = APP_EXIT_FAILURE;
             break;
         }
@@ -384,7 +469,7 @@ int app_sim(const app_options *options) {
         status = APP_EXIT_FAILURE;
     char err[1024];
     if (options->csv && frames > 0 &&
-        !app_csv_write(options->csv, app_scene_plots(scene), times, frames, NULL, err,
+        !app_csv_write(options->csv, csv_columns(scene), times, frames, options->fps, NULL, err,
                        sizeof err)) {
         fprintf(stderr, "loom: %s\n", err);
         status = APP_EXIT_FAILURE;

@@ -35,6 +35,9 @@ static int run(const app_cli *cli) {
         return app_sim(options);
     case APP_SWEEP:
         return app_sweep(options);
+    case APP_PAGE:
+        say_trust(options);
+        return app_page(options);
     case APP_WINDOW:
         say_trust(options);
         return app_window(options);

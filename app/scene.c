@@ -354,6 +354,8 @@ static void theme_in(lua_State *L, void *context) {
 }
 
 lr_theme app_scene_theme(app_scene *scene) {
+    if (scene->setup.force_theme)
+        return lr_theme_preset(scene->setup.theme);
     lr_theme theme = lr_theme_preset(LR_THEME_LIGHT);
     app_scene_protected(scene, theme_in, &theme);
     return theme;
@@ -599,6 +601,15 @@ const lr_overlay *app_scene_overlay(app_scene *scene) {
 
 const lr_plots *app_scene_plots(app_scene *scene) {
     return lmlua_plots(scene->L);
+}
+
+bool app_scene_record(app_scene *scene, char *err, size_t err_size) {
+    lua_pushcfunction(scene->L, lmlua_record_frame);
+    return call(scene, 0, 0, err, err_size);
+}
+
+const lr_plots *app_scene_records(app_scene *scene) {
+    return lmlua_records(scene->L);
 }
 
 /* ------------------------------------------------------------- the end -- */

@@ -65,6 +65,10 @@ typedef struct app_scene_setup {
     const struct app_params *params;
     /* Told each script call's deadline (headless runs, app/watchdog.h); may be NULL. */
     struct app_watchdog *watchdog;
+    /* --theme: when force_theme, app_scene_theme is this preset, whatever
+     * loom.style asked for. */
+    bool force_theme;
+    lr_theme_name theme;
 } app_scene_setup;
 
 /* app_scene_load with everything the window adds. Files are recorded in
@@ -117,7 +121,8 @@ size_t app_scene_memory_used(const app_scene *scene);
 const lm_world *app_scene_world(app_scene *scene);
 /* The colours and looks of app_scene_world's objects (render/style.h), or NULL. */
 const lr_styles *app_scene_styles(app_scene *scene);
-/* The scene's theme (loom.style), "light" when it asks for none. */
+/* The scene's theme (loom.style), "light" when it asks for none; the
+ * setup's forced theme instead when it has one. */
 lr_theme app_scene_theme(app_scene *scene);
 
 /* The camera for a picture of the given aspect: fitted to the world when
@@ -145,6 +150,12 @@ const lr_overlay *app_scene_overlay(app_scene *scene);
 /* The series the script plotted with loom.plot (render/plot.h), or NULL
  * before its first loom.plot: what --csv writes. */
 const lr_plots *app_scene_plots(app_scene *scene);
+/* Calls the functions given to loom.record (lmlua_record_frame): once per
+ * frame of `loom render` and `loom sim`, after the frame's steps. False with
+ * a message in err on a script error. */
+bool app_scene_record(app_scene *scene, char *err, size_t err_size);
+/* What loom.record kept, read like the plots, or NULL: the rest of --csv. */
+const lr_plots *app_scene_records(app_scene *scene);
 
 /* Calls loom.finish() once, if the script defines it (the end of render and
  * sim). False with a message in err on a script error. */

@@ -4,7 +4,8 @@
  *
  *   .mp4   H.264 (libx264), yuv420p, +faststart: plays in browsers and slides
  *   .webm  VP9 (libvpx-vp9), yuv420p
- *   .gif   a palette made from all the frames (palettegen), then used
+ *   .gif   a palette made from all the frames (palettegen), then used; above
+ *          50 frames per second, 50 of them a second (video.c says why)
  *
  * ffmpeg writes a temporary file next to FILE, renamed into place when it
  * succeeds (and registered with the cleanup, so a signal removes it).
@@ -27,6 +28,9 @@ bool app_video_ffmpeg_found(void);
 /* Starts ffmpeg for width x height frames at fps. NULL with a message in err. */
 app_video *app_video_open(const char *path, int width, int height, double fps, app_cleanup *cleanup,
                           char *err, size_t err_size);
+/* A sentence saying how the video differs from the frames given (a GIF
+ * above 50 frames per second), or NULL. */
+const char *app_video_note(const app_video *video);
 /* Sends one picture (RGBA bytes, rows pitch bytes apart). False with a
  * message when ffmpeg stopped taking frames. */
 bool app_video_write(app_video *video, const void *pixels, int pitch, char *err, size_t err_size);

@@ -81,6 +81,15 @@ const lr_overlay *lmlua_overlay(lua_State *L);
  * allocates nor raises; valid until the script runs again. */
 const lr_plots *lmlua_plots(lua_State *L);
 
+/* What loom.record kept (bindings/lua_record.c): its columns as a store of
+ * series read like the plots', or NULL before the first value. Neither
+ * allocates nor raises; valid until the script runs again. */
+const lr_plots *lmlua_records(lua_State *L);
+/* Once per frame, after the frame's steps, call it protected: calls every
+ * function loom.record was given with the world's time and keeps what it
+ * returns (nil: nothing). Errors propagate (a script error). */
+int lmlua_record_frame(lua_State *L);
+
 /* Warnings for the host to print ("scene.lua:3: loom.updat is not a
  * callback loom calls (did you mean loom.update?)"): pushes them as an array,
  * returns how many, and empties the list. */

@@ -124,6 +124,8 @@ void lmlua_push_attached(lua_State *L);
  * loom.plot (lua_plot.c) to the loom table on top of the stack. */
 void lmlua_open_draw(lua_State *L);
 void lmlua_open_plot(lua_State *L);
+/* loom.record (lua_record.c). */
+void lmlua_open_record(lua_State *L);
 /* loom.param (lua_param.c). */
 void lmlua_open_param(lua_State *L);
 /* Adds loom.keys (lua_keys.c). */

@@ -10,7 +10,7 @@
 --   build/loom render examples/params_spring_sweep.lua --frames 300 --out out/s --set k=80
 --   build/loom sim examples/params_spring_sweep.lua --frames 600 --csv spring.csv
 --   build/loom sweep examples/params_spring_sweep.lua --set k=10,40,160 \
---       --set damping=0,0.5 --frames 120 --out sweep/       (and sweep/sheet.png)
+--       --set damping=0,0.5 --at 1,2 --out sweep/   (sweep/sheet.png, to print)
 --
 -- The plot shows the bob's height; loom.finish prints the period measured
 -- from the upward crossings of the rest height, to compare with the

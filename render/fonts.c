@@ -58,7 +58,9 @@ struct lr_fonts {
 };
 
 const char *lr_font_path(lr_face which) {
-    /* Where Debian, Arch and Fedora install fonts-dejavu-core's files. */
+    /* Where Debian, Arch and Fedora install fonts-dejavu-core's files, and
+     * where macOS finds fonts for every user (`brew install --cask
+     * font-dejavu --fontdir /Library/Fonts`, docs/install.md). */
     static const char *const paths[][LR_FACE_COUNT] = {
         {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
          "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
@@ -69,6 +71,8 @@ const char *lr_font_path(lr_face which) {
         {"/usr/share/fonts/dejavu/DejaVuSans.ttf", "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf",
          "/usr/share/fonts/dejavu/DejaVuSansMono.ttf",
          "/usr/share/fonts/dejavu/DejaVuSansMono-Bold.ttf"},
+        {"/Library/Fonts/DejaVuSans.ttf", "/Library/Fonts/DejaVuSans-Bold.ttf",
+         "/Library/Fonts/DejaVuSansMono.ttf", "/Library/Fonts/DejaVuSansMono-Bold.ttf"},
     };
     for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
         if (access(paths[i][which], R_OK) == 0)

@@ -16,12 +16,14 @@
  * A file is written under a temporary name in the same folder and renamed
  * into place: a reader never sees half a frame.
  */
+#include "png.h"
 #include "render.h"
 
 #include <SDL.h>
 #include <errno.h>
 #include <libdeflate.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,19 +67,40 @@ static void choose_filter(void) {
     stbi_write_force_png_filter = PNG_FILTER_SUB;
 }
 
-bool lr_renderer_encode_png(lr_renderer *renderer, unsigned char **png, size_t *size, char *err,
-                            size_t err_size) {
+/* A pHYs chunk (dots per metre) after the IHDR, which stb does not write. */
+static bool add_resolution(unsigned char **png, size_t *size, int dpi) {
+    enum { IHDR_END = 8 + 25, CHUNK = 12 + 9 };
+    unsigned char *bigger = malloc(*size + CHUNK);
+    if (!bigger)
+        return false;
+    uint32_t per_metre = (uint32_t)(dpi / 0.0254 + 0.5);
+    unsigned char chunk[CHUNK] = {0, 0, 0, 9, 'p', 'H', 'Y', 's'};
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < 4; k++)
+            chunk[8 + 4 * i + k] = (unsigned char)(per_metre >> (24 - 8 * k));
+    chunk[16] = 1; /* the unit is the metre */
+    uint32_t crc = libdeflate_crc32(0, chunk + 4, 4 + 9);
+    for (int k = 0; k < 4; k++)
+        chunk[17 + k] = (unsigned char)(crc >> (24 - 8 * k));
+    memcpy(bigger, *png, IHDR_END);
+    memcpy(bigger + IHDR_END, chunk, CHUNK);
+    memcpy(bigger + IHDR_END + CHUNK, *png + IHDR_END, *size - IHDR_END);
+    free(*png);
+    *png = bigger;
+    *size += CHUNK;
+    return true;
+}
+
+bool lr_png_encode(const void *pixels, int pitch, int width, int height, int dpi,
+                   unsigned char **png, size_t *size, char *err, size_t err_size) {
     pthread_once(&filter_once, choose_filter);
-    const SDL_Surface *picture = lr_renderer_surface(renderer);
-    int width = lr_renderer_width(renderer), height = lr_renderer_height(renderer);
     unsigned char *rgb = malloc((size_t)width * (size_t)height * 3);
     if (!rgb) {
         snprintf(err, err_size, "out of memory");
         return false;
     }
     for (int y = 0; y < height; y++) {
-        const unsigned char *in =
-            (const unsigned char *)picture->pixels + (size_t)y * (size_t)picture->pitch;
+        const unsigned char *in = (const unsigned char *)pixels + (size_t)y * (size_t)pitch;
         unsigned char *out = rgb + (size_t)y * (size_t)width * 3;
         for (int x = 0; x < width; x++) {
             out[3 * x] = in[4 * x];
@@ -88,19 +111,35 @@ bool lr_renderer_encode_png(lr_renderer *renderer, unsigned char **png, size_t *
     int length = 0;
     *png = stbi_write_png_to_mem(rgb, width * 3, width, height, 3, &length);
     free(rgb);
-    if (!*png) {
+    *size = (size_t)length;
+    if (!*png || (dpi > 0 && !add_resolution(png, size, dpi))) {
+        free(*png);
+        *png = NULL;
         snprintf(err, err_size, "cannot encode the picture as PNG: out of memory");
         return false;
     }
-    *size = (size_t)length;
     return true;
 }
 
+bool lr_renderer_encode_png(lr_renderer *renderer, unsigned char **png, size_t *size, char *err,
+                            size_t err_size) {
+    const SDL_Surface *picture = lr_renderer_surface(renderer);
+    return lr_png_encode(picture->pixels, picture->pitch, lr_renderer_width(renderer),
+                         lr_renderer_height(renderer), 0, png, size, err, err_size);
+}
+
 bool lr_renderer_write_png(lr_renderer *renderer, const char *path, char *err, size_t err_size) {
+    const SDL_Surface *picture = lr_renderer_surface(renderer);
+    return lr_png_write(path, picture->pixels, picture->pitch, lr_renderer_width(renderer),
+                        lr_renderer_height(renderer), 0, err, err_size);
+}
+
+bool lr_png_write(const char *path, const void *pixels, int pitch, int width, int height, int dpi,
+                  char *err, size_t err_size) {
     unsigned char *png = NULL;
     size_t size = 0;
     char message[256];
-    if (!lr_renderer_encode_png(renderer, &png, &size, message, sizeof message)) {
+    if (!lr_png_encode(pixels, pitch, width, height, dpi, &png, &size, message, sizeof message)) {
         snprintf(err, err_size, "cannot write '%s': %s", path, message);
         return false;
     }

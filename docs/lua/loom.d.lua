@@ -331,6 +331,12 @@ function loom.text(at, text, style) end
 ---@param value number
 ---@param options? table
 function loom.plot(name, value, options) end
+---A column of the --csv table that is not drawn: a number (one sample at
+---the world's time) or a function loom calls once per frame with the time.
+---@param name string
+---@param value number|fun(t: number): number?
+---@param options? { unit?: string }
+function loom.record(name, value, options) end
 ---A value from --set or the window's slider, else default. With only a name,
 ---the current value of a parameter declared before (a live one's slider
 ---moves it while the scene runs).

@@ -59,8 +59,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         check(o->limits.time_seconds > 0 && isfinite(o->limits.time_seconds),
               "a timeout out of range");
         check(o->limits.memory_bytes >= (size_t)1 << 20, "a memory limit out of range");
-        if (o->command == APP_RENDER || o->command == APP_SIM || o->command == APP_SWEEP)
+        if (o->command != APP_WINDOW)
             check(o->frames >= 1 && o->frames <= 1000000, "a frame count out of range");
+        for (int i = 0; i < o->at_count; i++) {
+            check(o->at[i] >= 0 && o->at[i] < o->frames, "an --at moment past the frames");
+            check(i == 0 || o->at[i] > o->at[i - 1], "--at moments out of order or repeated");
+        }
+        check((o->at != NULL) == (o->at_count > 0), "--at without moments");
+        check(o->page != NULL, "a sweep without a page");
         if (o->command == APP_RENDER)
             check(o->out != NULL || o->video != NULL, "a render with nowhere to write");
     }
