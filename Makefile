@@ -62,7 +62,8 @@ VECTOR_BENCHES = $(BUILD)/bench/bench_vector_native
 endif
 RENDER_TESTS = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/render_*.c))
 TOOLS        = $(BUILD)/tests/lua_runner $(BUILD)/tests/pngcheck $(BUILD)/tests/runclock \
-               $(BUILD)/tests/fuzz_lua_replay $(BUILD)/tests/fuzz_cli_replay
+               $(BUILD)/tests/fuzz_lua_replay $(BUILD)/tests/fuzz_cli_replay \
+               $(BUILD)/tests/fuzz_strings_replay
 BENCHES      = $(patsubst bench/%.c,$(BUILD)/bench/%,$(wildcard bench/*.c))
 
 .PHONY: all deps demo test bench clean format check-format golden check check-build fuzz fuzz-build \
@@ -194,8 +195,10 @@ $(BUILD)/tests/render_%: $(BUILD)/obj/tests/render_%.o $(RENDER_LIB) $(ENGINE_LI
 	$(CC) $(CFLAGS) -o $@ $^ $(shell pkg-config --libs sdl2 2>/dev/null) -ldeflate -pthread -lm
 
 # The runner runs each test file in the host the loom commands use.
-HOST_OBJ = $(call obj,app/host.c app/sandbox.c app/budget_string.c app/watchdog.c app/cleanup.c \
-                      app/library_path.c)
+HOST_OBJ = $(call obj,app/host.c app/guard.c app/files.c app/threads.c app/sandbox.c \
+                      app/budget_string.c app/budget_table.c app/watchdog.c \
+                      app/cleanup.c app/lua_load.c app/lua_bugs.c app/lua_bugs_library.c \
+                      app/lua_chunk.c app/lua_stacks.c app/library_path.c)
 $(BUILD)/tests/lua_runner: $(BUILD)/obj/tests/lua_runner.o $(HOST_OBJ) $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
@@ -203,6 +206,10 @@ $(BUILD)/tests/lua_runner: $(BUILD)/obj/tests/lua_runner.o $(HOST_OBJ) $(BINDING
 # The fuzz harnesses without libFuzzer: replay tests/fuzz/corpus/ (cli_fuzz_corpus.sh).
 $(BUILD)/tests/fuzz_lua_replay: $(BUILD)/obj/tests/fuzz/replay.o $(BUILD)/obj/tests/fuzz/fuzz_lua.o \
 		$(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
+$(BUILD)/tests/fuzz_strings_replay: $(BUILD)/obj/tests/fuzz/replay.o $(BUILD)/obj/tests/fuzz/fuzz_strings.o \
+		$(HOST_OBJ) $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
 $(BUILD)/tests/fuzz_cli_replay: $(BUILD)/obj/tests/fuzz/replay.o $(BUILD)/obj/tests/fuzz/fuzz_cli.o \
@@ -274,6 +281,9 @@ bench: $(BENCHES) $(VECTOR_BENCHES) $(LOOM)
 	@for b in $(filter-out %/bench_vector,$(BENCHES)); do $$b $(LOOM) || exit 1; done
 	@sh bench/vector.sh $(BUILD)
 	@$(LOOM) sim bench/builders.lua --frames 1
+	@echo "budgeted string functions, seconds (loom, then lua5.4's own):"
+	@$(LOOM) sim bench/strings.lua --frames 1 --quiet --timeout 120
+	@if command -v lua5.4 >/dev/null; then lua5.4 bench/strings.lua; fi
 	@sh bench/render.sh $(BUILD)
 	@sh bench/window.sh $(BUILD)
 
@@ -317,11 +327,15 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_SAN      = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
                 -fno-omit-frame-pointer
-FUZZERS       = lua cli
+FUZZERS       = lua cli strings
 
-fuzz-build: $(BUILD)/fuzz/fuzz_lua $(BUILD)/fuzz/fuzz_cli
+fuzz-build: $(BUILD)/fuzz/fuzz_lua $(BUILD)/fuzz/fuzz_cli $(BUILD)/fuzz/fuzz_strings
 
 $(BUILD)/fuzz/fuzz_lua: $(BUILD)/obj/tests/fuzz/fuzz_lua.o $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $^ $(DEP_LIBS) -lm
+$(BUILD)/fuzz/fuzz_strings: $(BUILD)/obj/tests/fuzz/fuzz_strings.o $(HOST_OBJ) $(BINDINGS_LIB) \
+		$(RENDER_LIB) $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $^ $(DEP_LIBS) -lm
 $(BUILD)/fuzz/fuzz_cli: $(BUILD)/obj/tests/fuzz/fuzz_cli.o $(filter-out %/main.o,$(call obj,$(APP_SRC))) \

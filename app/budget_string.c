@@ -13,6 +13,7 @@
  */
 #include "budget_string.h"
 
+#include <ctype.h>
 #include <lauxlib.h>
 #include <lua.h>
 #include <limits.h>
@@ -23,11 +24,11 @@
 
 enum {
     BUDGET_STEPS = 4096,   /* matcher steps between two looks at the clock */
+    SET_BYTES = 16,        /* bytes of a set [...] that count as one more step */
     MAX_CAPTURES = 32,     /* LUA_MAXCAPTURES */
     MAX_DEPTH = 200,       /* recursion of the matcher: "pattern too complex" */
     CAPTURE_OPEN = -1,     /* a capture not closed yet */
     CAPTURE_POSITION = -2, /* () */
-    LOAD_PIECE = 1 << 16,  /* bytes of a long chunk load reads at a time */
 };
 
 #define ESCAPE   '%'
@@ -77,6 +78,7 @@ static const char *class_end(matcher *m, const char *p) {
         return p + 1;
     }
     if (c == '[') {
+        const char *start = p;
         if (p < m->pattern_end && *p == '^')
             p++;
         do { /* the first ']' of a set is one of its characters */
@@ -85,45 +87,47 @@ static const char *class_end(matcher *m, const char *p) {
             if (*p++ == ESCAPE && p < m->pattern_end)
                 p++;
         } while (*p != ']');
+        spend_some(m, (size_t)(p - start) / SET_BYTES); /* a long set is long work */
         return p + 1;
     }
     return p;
 }
 
-/* Whether c is in the class %letter (letter lower case: in it; upper case: not). */
+/* Whether c is in the class %letter (letter lower case: in it; upper case:
+ * not). The classes are the C library's, as Lua's: they follow the locale
+ * (always "C" in the sandbox; os.setlocale may change it under --trust). */
 static bool in_class(int c, int letter) {
     bool in;
-    switch (letter | 0x20) {
+    switch (tolower(letter)) {
     case 'a':
-        in = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        in = isalpha(c);
         break;
     case 'c':
-        in = c < 32 || c == 127;
+        in = iscntrl(c);
         break;
     case 'd':
-        in = c >= '0' && c <= '9';
+        in = isdigit(c);
         break;
     case 'g':
-        in = c > 32 && c < 127;
+        in = isgraph(c);
         break;
     case 'l':
-        in = c >= 'a' && c <= 'z';
+        in = islower(c);
         break;
     case 'p':
-        in = (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) ||
-             (c >= 123 && c <= 126);
+        in = ispunct(c);
         break;
     case 's':
-        in = c == ' ' || (c >= '\t' && c <= '\r');
+        in = isspace(c);
         break;
     case 'u':
-        in = c >= 'A' && c <= 'Z';
+        in = isupper(c);
         break;
     case 'w':
-        in = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+        in = isalnum(c);
         break;
     case 'x':
-        in = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+        in = isxdigit(c);
         break;
     case 'z': /* deprecated since Lua 5.2, still there */
         in = c == 0;
@@ -131,7 +135,7 @@ static bool in_class(int c, int letter) {
     default:
         return letter == c; /* %., %(, ...: the character itself */
     }
-    return (letter >= 'A' && letter <= 'Z') ? !in : in;
+    return isupper(letter) ? !in : in;
 }
 
 /* Whether c is in the set [...] from p (at '[') to end (at its ']'). */
@@ -158,8 +162,10 @@ static bool in_set(int c, const char *p, const char *end) {
     return !in;
 }
 
-/* Whether the subject character at s matches the class from p to end. */
-static bool single_match(const matcher *m, const char *s, const char *p, const char *end) {
+/* Whether the subject character at s matches the class from p to end. A
+ * set's test is counted by its length: a set of 16 MiB is that much work
+ * at every character it is tried on. */
+static bool single_match(matcher *m, const char *s, const char *p, const char *end) {
     if (s >= m->subject_end)
         return false;
     int c = (unsigned char)*s;
@@ -169,6 +175,7 @@ static bool single_match(const matcher *m, const char *s, const char *p, const c
     case ESCAPE:
         return in_class(c, (unsigned char)p[1]);
     case '[':
+        spend_some(m, (size_t)(end - p) / SET_BYTES);
         return in_set(c, p, end - 1);
     default:
         return (unsigned char)*p == c;
@@ -562,8 +569,9 @@ static void add_string(matcher *m, luaL_Buffer *b, const char *s, const char *e)
     }
 }
 
-/* Appends the replacement of the match s..e (a string, a table's value, a function's result). */
-static void add_value(matcher *m, luaL_Buffer *b, const char *s, const char *e, int type) {
+/* Appends the replacement of the match s..e (a string, a table's value, a
+ * function's result); false when it is the match itself (nil or false). */
+static bool add_value(matcher *m, luaL_Buffer *b, const char *s, const char *e, int type) {
     lua_State *L = m->L;
     if (type == LUA_TFUNCTION) {
         lua_pushvalue(L, 3);
@@ -574,16 +582,17 @@ static void add_value(matcher *m, luaL_Buffer *b, const char *s, const char *e, 
         lua_gettable(L, 3);
     } else {
         add_string(m, b, s, e);
-        return;
+        return true;
     }
     if (!lua_toboolean(L, -1)) { /* nil or false: the original text stays */
         lua_pop(L, 1);
         luaL_addlstring(b, s, (size_t)(e - s));
-    } else if (!lua_isstring(L, -1)) {
-        luaL_error(L, "invalid replacement value (a %s)", luaL_typename(L, -1));
-    } else {
-        luaL_addvalue(b);
+        return false;
     }
+    if (!lua_isstring(L, -1))
+        luaL_error(L, "invalid replacement value (a %s)", luaL_typename(L, -1));
+    luaL_addvalue(b);
+    return true;
 }
 
 static int budget_gsub(lua_State *L) {
@@ -607,12 +616,13 @@ static int budget_gsub(lua_State *L) {
     luaL_buffinit(L, &b);
     const char *from = s, *last_match = NULL;
     lua_Integer count = 0;
+    bool changed = false;
     while (count < most) {
         start_matching(&m);
         const char *e = match(&m, from, p);
         if (e && e != last_match) {
             count++;
-            add_value(&m, &b, from, e, type);
+            changed = add_value(&m, &b, from, e, type) || changed;
             from = last_match = e;
         } else if (from < m.subject_end) {
             luaL_addchar(&b, *from++);
@@ -622,8 +632,12 @@ static int budget_gsub(lua_State *L) {
         if (anchored)
             break;
     }
-    luaL_addlstring(&b, from, (size_t)(m.subject_end - from));
-    luaL_pushresult(&b);
+    if (changed) {
+        luaL_addlstring(&b, from, (size_t)(m.subject_end - from));
+        luaL_pushresult(&b);
+    } else {
+        lua_pushvalue(L, 1); /* as Lua: the subject itself (a number stays one) */
+    }
     lua_pushinteger(L, count);
     return 2;
 }
@@ -668,49 +682,6 @@ static int budget_rep(lua_State *L) {
     return 1;
 }
 
-/* The reader load is given for a long string chunk: the chunk in pieces,
- * with a look at the clock before each (Lua's parser is C: compiling 20 MiB
- * of text executes no instruction). Upvalues: the chunk, the offset (a
- * full userdata holding a size_t). */
-static int next_piece(lua_State *L) {
-    size_t length;
-    const char *chunk = lua_tolstring(L, lua_upvalueindex(1), &length);
-    size_t *at = lua_touserdata(L, lua_upvalueindex(2));
-    if (app_host_over_time(app_host_of(L)))
-        return app_host_time_error(L);
-    if (*at >= length)
-        return 0;
-    size_t piece = length - *at < LOAD_PIECE ? length - *at : LOAD_PIECE;
-    lua_pushlstring(L, chunk + *at, piece);
-    *at += piece;
-    return 1;
-}
-
-/* load(chunk [, name, mode, env]) with a string chunk longer than
- * LOAD_PIECE read in pieces (same name as Lua gives it: the text itself).
- * Upvalue 1: the load underneath (the sandbox's). */
-static int budget_load(lua_State *L) {
-    check_entry(L);
-    size_t length = 0;
-    if (lua_type(L, 1) == LUA_TSTRING && (lua_tolstring(L, 1, &length), length > LOAD_PIECE)) {
-        if (lua_isnoneornil(L, 2)) {
-            if (lua_gettop(L) < 2)
-                lua_settop(L, 2);
-            lua_pushvalue(L, 1);
-            lua_replace(L, 2);
-        }
-        lua_pushvalue(L, 1);
-        size_t *at = lua_newuserdatauv(L, sizeof *at, 0);
-        *at = 0;
-        lua_pushcclosure(L, next_piece, 2);
-        lua_replace(L, 1);
-    }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
 void app_budget_string_open(lua_State *L) {
     static const luaL_Reg functions[] = {
         {"find", budget_find}, {"match", budget_match}, {"gmatch", budget_gmatch},
@@ -720,11 +691,4 @@ void app_budget_string_open(lua_State *L) {
     if (lua_getfield(L, -1, LUA_STRLIBNAME) == LUA_TTABLE)
         luaL_setfuncs(L, functions, 0);
     lua_pop(L, 2);
-    lua_getglobal(L, "load");
-    if (lua_isfunction(L, -1)) {
-        lua_pushcclosure(L, budget_load, 1);
-        lua_setglobal(L, "load");
-    } else {
-        lua_pop(L, 1);
-    }
 }

@@ -8,10 +8,12 @@
 #include "cleanup.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -19,7 +21,7 @@
 struct app_cleanup {
     pthread_mutex_t lock;
     pthread_t thread;
-    sigset_t waited;   /* SIGINT, SIGTERM */
+    sigset_t waited;   /* SIGINT, SIGTERM, SIGHUP, SIGQUIT */
     sigset_t previous; /* the caller's mask before create */
     char **paths;
     size_t path_count, path_capacity;
@@ -85,8 +87,10 @@ static void *wait_for_signal(void *context) {
     while (sigwait(&cleanup->waited, &signal_number) != 0)
         ;
     end_run(cleanup,
-            signal_number == SIGINT ? "\nloom: interrupted (SIGINT); temporary files removed\n"
-                                    : "\nloom: terminated (SIGTERM); temporary files removed\n",
+            signal_number == SIGINT    ? "\nloom: interrupted (SIGINT); temporary files removed\n"
+            : signal_number == SIGHUP  ? "\nloom: hung up (SIGHUP); temporary files removed\n"
+            : signal_number == SIGQUIT ? "\nloom: quit (SIGQUIT); temporary files removed\n"
+                                       : "\nloom: terminated (SIGTERM); temporary files removed\n",
             128 + signal_number, false);
     return NULL;
 }
@@ -106,6 +110,8 @@ app_cleanup *app_cleanup_create(void) {
     sigemptyset(&cleanup->waited);
     sigaddset(&cleanup->waited, SIGINT);
     sigaddset(&cleanup->waited, SIGTERM);
+    sigaddset(&cleanup->waited, SIGHUP);
+    sigaddset(&cleanup->waited, SIGQUIT);
     sigset_t blocked = cleanup->waited;
     sigaddset(&blocked, SIGPIPE);
     pthread_sigmask(SIG_BLOCK, &blocked, &cleanup->previous);
@@ -163,15 +169,53 @@ static void forget_path_locked(app_cleanup *cleanup, const char *path) {
     }
 }
 
+bool app_cleanup_replaceable(const char *path) {
+    struct stat info;
+    return lstat(path, &info) != 0 ? errno == ENOENT : S_ISREG(info.st_mode);
+}
+
+int app_cleanup_create_file(const char *path) {
+    struct stat info;
+    if (lstat(path, &info) == 0) {
+        /* A temporary file left by an earlier run goes; a link is removed,
+         * never followed; anything else stays. */
+        if (!S_ISREG(info.st_mode) && !S_ISLNK(info.st_mode)) {
+            errno = EEXIST;
+            return -1;
+        }
+        if (unlink(path) != 0)
+            return -1;
+    }
+    return open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0644);
+}
+
+/* Opens a new temporary file (app_cleanup_create_file) as a stream. */
+static FILE *open_new(const char *path) {
+    int fd = app_cleanup_create_file(path);
+    if (fd < 0)
+        return NULL;
+    FILE *file = fdopen(fd, "wb");
+    if (!file) {
+        int error = errno;
+        close(fd);
+        unlink(path);
+        errno = error;
+    }
+    return file;
+}
+
 FILE *app_cleanup_open(app_cleanup *cleanup, const char *path) {
     if (!cleanup)
-        return fopen(path, "wb");
+        return open_new(path);
     pthread_mutex_lock(&cleanup->lock);
     FILE *file = NULL;
     if (!add_path_locked(cleanup, path))
         errno = ENOMEM;
-    else if (!(file = fopen(path, "wb")))
+    else if (!(file = open_new(path))) {
+        int error = errno;
         forget_path_locked(cleanup, path);
+        errno = error;
+    }
     pthread_mutex_unlock(&cleanup->lock);
     return file;
 }
@@ -179,8 +223,12 @@ FILE *app_cleanup_open(app_cleanup *cleanup, const char *path) {
 bool app_cleanup_commit(app_cleanup *cleanup, const char *temp, const char *path) {
     if (cleanup)
         pthread_mutex_lock(&cleanup->lock);
-    bool ok = rename(temp, path) == 0;
-    int error = errno;
+    bool ok = false;
+    int error = EEXIST;
+    if (app_cleanup_replaceable(path)) { /* never a device, a FIFO, a link, a folder */
+        ok = rename(temp, path) == 0;
+        error = errno;
+    }
     if (!ok)
         unlink(temp);
     if (cleanup) {

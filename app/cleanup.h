@@ -2,14 +2,21 @@
  * cleanup.h - temporary files and child processes that an interrupted run
  * must not leave behind.
  *
- * app_cleanup_create blocks SIGINT, SIGTERM and SIGPIPE in the calling thread
- * (threads started afterwards inherit the mask) and starts a thread that
- * waits for SIGINT or SIGTERM. When one comes it removes every registered
- * temporary file, stops every registered child, says so on stderr and exits
- * with 128 + the signal's number. A temporary file is created and renamed
- * under the registry's lock, so none can appear after the cleanup. A blocked
- * SIGPIPE makes a write to a dead ffmpeg fail with EPIPE instead of killing
- * loom.
+ * app_cleanup_create blocks SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGPIPE in
+ * the calling thread (threads started afterwards inherit the mask) and
+ * starts a thread that waits for the first four: every signal that ends a
+ * run from a terminal or a process manager. When one comes it removes every
+ * registered temporary file, stops every registered child, says so on
+ * stderr and exits with 128 + the signal's number. A temporary file is
+ * created and renamed under the registry's lock, so none can appear after
+ * the cleanup. A blocked SIGPIPE makes a write to a dead ffmpeg fail with
+ * EPIPE instead of killing loom.
+ *
+ * Outputs replace only regular files: a temporary file is created new (a
+ * stale one removed first if it is a regular file or a link, never
+ * followed), and renaming it over its destination is refused (EEXIST) when
+ * that is anything but a regular file, so `--csv /dev/null` run as root
+ * cannot replace a device.
  */
 #ifndef LOOM_APP_CLEANUP_H
 #define LOOM_APP_CLEANUP_H
@@ -32,11 +39,21 @@ void app_cleanup_destroy(app_cleanup *cleanup);
  * message and the exit). Does not return. */
 _Noreturn void app_cleanup_end(app_cleanup *cleanup, const char *message, int status);
 
-/* Opens path for writing ("wb") and registers it as temporary. NULL with
- * errno on failure. cleanup may be NULL (nothing is registered). */
+/* Whether path may be replaced by an output: it does not exist, or it is a
+ * regular file (not a link, a folder, a device, a FIFO or a socket). */
+bool app_cleanup_replaceable(const char *path);
+/* Creates path as a new, empty file for writing (O_EXCL, O_NOFOLLOW),
+ * removing a regular file or a link there first: a descriptor, or -1 with
+ * errno (EEXIST when something else is there). */
+int app_cleanup_create_file(const char *path);
+
+/* Creates path for writing (app_cleanup_create_file) and registers it as
+ * temporary. NULL with errno on failure. cleanup may be NULL (nothing is
+ * registered). */
 FILE *app_cleanup_open(app_cleanup *cleanup, const char *path);
 /* Renames a registered temporary file to path and forgets it. False with
- * errno on failure (the file is then removed). */
+ * errno on failure (the file is then removed): EEXIST when path is
+ * something an output may not replace (app_cleanup_replaceable). */
 bool app_cleanup_commit(app_cleanup *cleanup, const char *temp, const char *path);
 /* Removes a registered temporary file and forgets it. */
 void app_cleanup_discard(app_cleanup *cleanup, const char *temp);

@@ -74,7 +74,8 @@ bool app_csv_write(const char *path, app_csv_columns columns, const double *worl
     snprintf(temp, temp_size, "%s.tmp", path);
     FILE *file = app_cleanup_open(cleanup, temp);
     if (!file) {
-        snprintf(err, err_size, "cannot write '%s': %s", temp, strerror(errno));
+        snprintf(err, err_size, "cannot write '%s': %s", temp,
+                 errno == EEXIST ? "not a regular file" : strerror(errno));
         free(cells);
         free(temp);
         return false;
@@ -147,7 +148,11 @@ bool app_csv_write(const char *path, app_csv_columns columns, const double *worl
         snprintf(err, err_size, "cannot write '%s': %s", temp, strerror(error));
         app_cleanup_discard(cleanup, temp);
     } else if (!app_cleanup_commit(cleanup, temp, path)) {
-        snprintf(err, err_size, "cannot rename '%s' to '%s': %s", temp, path, strerror(errno));
+        if (errno == EEXIST)
+            snprintf(err, err_size, "'%s' is not a regular file: loom replaces only regular files",
+                     path);
+        else
+            snprintf(err, err_size, "cannot rename '%s' to '%s': %s", temp, path, strerror(errno));
         ok = false;
     }
     free(cells);

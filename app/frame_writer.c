@@ -62,7 +62,8 @@ static bool encode(frame_writer *writer, slot *s, char *err, size_t err_size) {
     bool ok = false;
     FILE *file = app_cleanup_open(writer->cleanup, s->temp);
     if (!file) {
-        snprintf(err, err_size, "cannot write '%s': %s", s->temp, strerror(errno));
+        snprintf(err, err_size, "cannot write '%s': %s", s->temp,
+                 errno == EEXIST ? "not a regular file" : strerror(errno));
     } else {
         errno = 0;
         bool written = fwrite(png, 1, size, file) == size;
@@ -106,8 +107,13 @@ static void commit_locked(frame_writer *writer) {
                     writer->next_commit++;
                 } else {
                     char message[1024];
-                    snprintf(message, sizeof message, "cannot rename '%s' to '%s': %s", s->temp,
-                             s->path, strerror(errno));
+                    if (errno == EEXIST)
+                        snprintf(message, sizeof message,
+                                 "'%s' is not a regular file: loom replaces only regular files",
+                                 s->path);
+                    else
+                        snprintf(message, sizeof message, "cannot rename '%s' to '%s': %s", s->temp,
+                                 s->path, strerror(errno));
                     fail_locked(writer, s->frame, message);
                 }
             } else

@@ -130,12 +130,38 @@ int app_default_threads(void) {
     return processors < 1 ? 1 : processors > 8 ? 8 : (int)processors;
 }
 
-/* Checks what can be checked before the scene runs: the folder, the video. */
+/* Whether an output file may be written: absent or a regular file (a
+ * device, a FIFO, a link or a folder is never replaced: as root, `--csv
+ * /dev/null` would otherwise replace the device by a file). */
+static bool replaceable(const char *option, const char *path) {
+    if (app_cleanup_replaceable(path))
+        return true;
+    fprintf(stderr, "loom: %s: '%s' is not a regular file: loom replaces only regular files\n",
+            option, path);
+    return false;
+}
+
+/* Checks what can be checked before the scene runs: the folder, the files
+ * it will write, the video. */
 static bool check_outputs(const app_options *options) {
     char err[1024];
+    if (options->csv && !replaceable("--csv", options->csv))
+        return false;
+    if (options->video && !replaceable("--video", options->video))
+        return false;
     if (options->out && !app_make_folder(options->out, err, sizeof err)) {
         fprintf(stderr, "loom: %s\n", err);
         return false;
+    }
+    if (options->out) {
+        size_t length = strlen(options->out);
+        const char *separator = length > 0 && options->out[length - 1] == '/' ? "" : "/";
+        for (int frame = 0; frame < options->frames; frame++) {
+            char path[4096 + 32];
+            snprintf(path, sizeof path, "%s%sframe_%05d.png", options->out, separator, frame);
+            if (!replaceable("--out", path))
+                return false;
+        }
     }
     if (options->video && !app_video_format_known(options->video)) {
         fprintf(stderr, "loom: --video needs a file ending in .mp4, .webm or .gif, not '%s'\n",
@@ -438,10 +464,20 @@ int app_render_then(const app_options *options, app_render_after after, void *co
 int app_sim(const app_options *options) {
     double start = app_seconds();
     int status;
-    app_watchdog *watchdog = app_watchdog_start(options->scene, options->limits.time_seconds, NULL);
+    if (options->csv && !replaceable("--csv", options->csv))
+        return APP_EXIT_FAILURE;
+    /* The CSV's temporary file goes on a signal, as a render's files do. */
+    app_cleanup *cleanup = options->csv ? app_cleanup_create() : NULL;
+    if (options->csv && !cleanup) {
+        fprintf(stderr, "loom: cannot start: %s\n", strerror(errno));
+        return APP_EXIT_FAILURE;
+    }
+    app_watchdog *watchdog =
+        app_watchdog_start(options->scene, options->limits.time_seconds, cleanup);
     app_scene *scene = load(options, watchdog, &status);
     if (!scene) {
         app_watchdog_stop(watchdog);
+        app_cleanup_destroy(cleanup);
         return status;
     }
     double *times = options->csv ? calloc((size_t)options->frames, sizeof *times) : NULL;
@@ -449,6 +485,7 @@ int app_sim(const app_options *options) {
         fprintf(stderr, "loom: out of memory\n");
         app_scene_destroy(scene);
         app_watchdog_stop(watchdog);
+        app_cleanup_destroy(cleanup);
         return APP_EXIT_FAILURE;
     }
     status = APP_EXIT_OK;
@@ -469,7 +506,7 @@ int app_sim(const app_options *options) {
         status = APP_EXIT_FAILURE;
     char err[1024];
     if (options->csv && frames > 0 &&
-        !app_csv_write(options->csv, csv_columns(scene), times, frames, options->fps, NULL, err,
+        !app_csv_write(options->csv, csv_columns(scene), times, frames, options->fps, cleanup, err,
                        sizeof err)) {
         fprintf(stderr, "loom: %s\n", err);
         status = APP_EXIT_FAILURE;
@@ -488,5 +525,6 @@ int app_sim(const app_options *options) {
         status = APP_EXIT_FAILURE;
     }
     app_watchdog_stop(watchdog);
+    app_cleanup_destroy(cleanup);
     return status;
 }

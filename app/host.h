@@ -20,9 +20,6 @@
 struct lua_State;
 struct app_watchdog;
 
-/* Room for "file:line: " in front of a limit's message. */
-#define APP_HOST_WHERE_SIZE 160
-
 typedef struct app_host_setup {
     const char *path;    /* the script: names errors; its folder roots the files it may read */
     const char *folder;  /* that root instead of the script's folder; may be NULL */
@@ -30,12 +27,18 @@ typedef struct app_host_setup {
     size_t memory_bytes; /* the Lua heap may not grow past this */
     double time_seconds; /* wall-clock limit for one call into the script */
     bool trust;          /* the full standard library (--trust) instead of the sandbox */
+    struct app_threads *threads; /* the process's worker threads (app/threads.h); may be NULL */
     /* Called with each Lua file the script loads (dofile, loadfile, require)
      * before it is loaded, for hot reload; may be NULL. */
     void (*file_read)(void *context, const char *path);
     void *context; /* for file_read, and what app_host_context returns */
     /* Told the deadline of every call (and of closing); may be NULL. */
     struct app_watchdog *watchdog;
+    /* Asked a few times a second while a call runs: true (with a few words
+     * in why) stops the call (app/guard.h; the window's Esc and saves). May
+     * be NULL. */
+    bool (*interrupt)(void *context, char *why, size_t why_size);
+    void *interrupt_context;
 } app_host_setup;
 
 typedef struct app_host app_host;
@@ -64,27 +67,32 @@ const char *app_host_path(const app_host *host);
  * memory limits, leaving nresults results. On failure writes the error (with
  * a traceback) to err, pops it and returns false: "file:line: message", the
  * message capped at 2000 bytes, or "file:line: the script went over its
- * memory limit of N MiB (raise it with --memory)". The call runs in a thread
- * of the host's (so a failed call's frames can still be read), which cannot
- * yield. */
+ * memory limit of N MiB (raise it with --memory)". The call runs in the
+ * state's main thread, inside the host's guard, as a stand-alone Lua runs a
+ * script (coroutine.running says so, a yield is "from outside a
+ * coroutine"); a message handler writes the report where the error
+ * happened, before the stack unwinds. */
 bool app_host_call(app_host *host, int nargs, int nresults, char *err, size_t err_size);
 
 /* ---------------------------------------------------------- time limit --
- * A call that runs past its deadline (setup.time_seconds after it started)
- * fails with "file:line: script ran for more than 2 s (raise it with
- * --timeout)" (app_host_time_message is the text after "file:line: "). */
+ * The host's guard (app/guard.h) owns the time limit: a call that runs past
+ * its deadline fails with "file:line: script ran for more than 2 s (raise
+ * it with --timeout)" (app_host_time_message is the text after
+ * "file:line: "). Entering the guard around several calls gives them one
+ * deadline (one frame's loom.update and its steps; one picture). */
+struct app_guard *app_host_guard(app_host *host);
 double app_host_monotonic_seconds(void);
-/* True once the current call is past its deadline (and from then on until
- * it returns); false outside calls. C functions doing long work ask it. */
+/* True once the current call must stop (past its deadline, over its memory
+ * limit, interrupted), and from then on until it returns; false outside
+ * calls. C functions doing long work ask it. */
 bool app_host_over_time(app_host *host);
 /* The same without reading the clock: true once something noticed. */
 bool app_host_timed_out(const app_host *host);
 const char *app_host_time_message(const app_host *host);
-/* One deadline for the calls made until app_host_deadline_end (one frame's
- * loom.update and its steps), instead of one per call. */
-void app_host_deadline_begin(app_host *host);
-void app_host_deadline_end(app_host *host);
-/* Raises the time-limit error at the calling Lua function's line. */
+/* Lua's parser is running (app/lua_load.c): errors raised meanwhile are
+ * caught by lua_load, not failures of the call (nests). */
+void app_host_parsing(app_host *host, bool parsing);
+/* Raises the error that stops the call at the calling Lua function's line. */
 int app_host_time_error(struct lua_State *L);
 
 /* Pushes the script file's main chunk, compiled from text only: a

@@ -5,6 +5,7 @@
  */
 #include "cli.h"
 #include "examples.h"
+#include "threads.h"
 
 #include <stdio.h>
 
@@ -49,6 +50,10 @@ int main(int argc, char **argv) {
     app_cli cli;
     app_cli_init(&cli, argc, argv);
     int status = app_cli_parse(&cli, argc, argv);
+    /* One budget of worker threads for every world of this process. */
+    app_threads threads;
+    app_threads_init(&threads, APP_MAX_WORKERS);
+    cli.options.limits.threads = &threads;
     if (status == APP_EXIT_OK)
         status = run(&cli);
     app_cli_free(&cli);

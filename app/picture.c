@@ -5,6 +5,9 @@
  */
 #include "picture.h"
 
+#include "guard.h"
+
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "../bindings/loom_lua.h"
@@ -59,10 +62,35 @@ bool app_picture_compose(app_picture *picture, app_scene *scene, lr_renderer *re
     return drawn;
 }
 
+/* The renderer's interrupt: the picture's deadline. */
+static bool past_deadline(void *guard) {
+    return app_guard_over(guard);
+}
+
+static bool draw(app_picture *picture, app_scene *scene, lr_renderer *renderer,
+                 const lr_camera *camera, const app_picture_options *options, char *err,
+                 size_t err_size) {
+    app_guard *guard = app_scene_guard(scene);
+    bool drawn = app_picture_compose(picture, scene, renderer, camera, options, err, err_size);
+    if (!drawn && app_guard_why(guard) != APP_GUARD_GOING)
+        return false; /* out of time (or stopped): nothing more is drawn */
+    lr_renderer_set_interrupt(renderer, past_deadline, guard);
+    lr_renderer_draw_list(renderer);
+    lr_renderer_set_interrupt(renderer, NULL, NULL);
+    if (lr_renderer_stopped(renderer)) {
+        snprintf(err, err_size, "%s: %s", app_scene_path(scene), app_guard_message(guard));
+        return false;
+    }
+    return drawn;
+}
+
 bool app_picture_draw(app_picture *picture, app_scene *scene, lr_renderer *renderer,
                       const lr_camera *camera, const app_picture_options *options, char *err,
                       size_t err_size) {
-    bool drawn = app_picture_compose(picture, scene, renderer, camera, options, err, err_size);
-    lr_renderer_draw_list(renderer);
+    /* One deadline for the whole picture: loom.draw, trails, the renderer. */
+    app_guard *guard = app_scene_guard(scene);
+    app_guard_enter(guard);
+    bool drawn = draw(picture, scene, renderer, camera, options, err, err_size);
+    app_guard_leave(guard);
     return drawn;
 }

@@ -36,7 +36,10 @@ bool app_picture_compose(app_picture *picture, app_scene *scene, lr_renderer *re
                          const lr_camera *camera, const app_picture_options *options, char *err,
                          size_t err_size);
 
-/* Composes and draws. */
+/* Composes and draws, the whole picture (loom.draw, trails, the renderer's
+ * own work) inside the scene's guard: one time limit. False with a message in
+ * err when loom.draw failed or the picture ran out of time (then left
+ * unfinished). */
 bool app_picture_draw(app_picture *picture, app_scene *scene, lr_renderer *renderer,
                       const lr_camera *camera, const app_picture_options *options, char *err,
                       size_t err_size);

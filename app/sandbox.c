@@ -2,11 +2,14 @@
  * sandbox.c - the libraries a scene gets, and the files it may read.
  *
  * Files: a name a scene gives (dofile, loadfile, loom.read) is relative to
- * the scene's folder, may not be absolute or contain "..", and must resolve
- * (symbolic links followed, by realpath) to a file inside that folder. A
- * module require finds on package.path must resolve inside the scene's folder
- * or loom's library. Everything is loaded as text (mode "t"): Lua does not
- * verify bytecode, and a crafted chunk crashes the interpreter.
+ * the scene's folder, may not be absolute or contain "..", and is opened
+ * beneath that folder only, and only if it is a regular file (app/files.h:
+ * decided before any open, so nothing outside is looked at and no FIFO
+ * blocks). A module require finds on package.path is opened the same way
+ * beneath the scene's folder or loom's library; a template pointing
+ * elsewhere is not looked at. Everything is loaded as text (mode "t"), in
+ * pieces under the time limit: Lua does not verify bytecode, and a crafted
+ * chunk crashes the interpreter.
  *
  * The rules live in a userdata that is an upvalue of each function that
  * needs them (never in a global), checked by its metatable's name.
@@ -26,13 +29,16 @@
 #include <unistd.h>
 
 #include "../bindings/loom_lua.h"
+#include "files.h"
+#include "lua_load.h"
 
 #define RULES_METATABLE "loom.sandbox"
 
 typedef struct rules {
-    char folder[PATH_MAX];  /* realpath of the scene's folder */
-    char shown[PATH_MAX];   /* the scene's folder as given, for names in messages */
-    char library[PATH_MAX]; /* realpath of loom's library, or "" */
+    char folder[PATH_MAX];        /* realpath of the scene's folder */
+    char shown[PATH_MAX];         /* the scene's folder as given, for names in messages */
+    char library[PATH_MAX];       /* realpath of loom's library, or "" */
+    char library_given[PATH_MAX]; /* loom's library as given, or "" */
     bool trust;
     void (*file_read)(void *context, const char *path);
     void *context;
@@ -52,14 +58,6 @@ static void record(const rules *r, const char *path) {
 
 /* ---------------------------------------------------------------- paths -- */
 
-/* Whether path (a realpath) is root or inside it. */
-static bool inside(const char *path, const char *root) {
-    size_t length = strlen(root);
-    if (length == 0 || strncmp(path, root, length) != 0)
-        return false;
-    return path[length] == '\0' || path[length] == '/' || root[length - 1] == '/';
-}
-
 static bool has_parent_step(const char *name) {
     for (const char *p = name; (p = strstr(p, "..")) != NULL; p += 2) {
         bool starts = p == name || p[-1] == '/';
@@ -70,12 +68,12 @@ static bool has_parent_step(const char *name) {
     return false;
 }
 
-/* Checks the name argument arg of a file function and resolves it under the
- * scene's folder: shown gets "<folder>/<name>" (to load and to name in
- * messages), real its realpath. Raises for a name the rules refuse; returns
- * false (errno set) when the file does not exist. */
-static bool resolve(lua_State *L, const rules *r, int arg, char shown[PATH_MAX],
-                    char real[PATH_MAX]) {
+/* Opens the file named by argument arg of a file function beneath the
+ * scene's folder (app/files.h: decided before any open, a regular file
+ * only). shown gets "<folder>/<name>" (to name in messages and chunks).
+ * Raises for a name the rules refuse; returns -1 when there is no such
+ * file. */
+static int open_name(lua_State *L, const rules *r, int arg, char shown[PATH_MAX], size_t *size) {
     const char *name = luaL_checkstring(L, arg);
     if (name[0] == '\0')
         luaL_argerror(L, arg, "empty file name");
@@ -93,11 +91,32 @@ static bool resolve(lua_State *L, const rules *r, int arg, char shown[PATH_MAX],
                                             : snprintf(shown, PATH_MAX, "%s/%s", r->shown, name);
     if (length < 0 || length >= PATH_MAX)
         luaL_argerror(L, arg, "file name too long");
-    if (!realpath(shown, real))
-        return false;
-    if (!inside(real, r->folder))
+    app_file_status status;
+    int fd = app_files_open_beneath(r->folder, name, &status, size);
+    switch (status) {
+    case APP_FILE_OPEN:
+        return fd;
+    case APP_FILE_MISSING:
+        return -1;
+    case APP_FILE_OUTSIDE:
         luaL_argerror(L, arg, lua_pushfstring(L, "'%s' is not in the scene's folder", name));
-    return true;
+        break;
+    case APP_FILE_NOT_REGULAR:
+        luaL_argerror(L, arg, lua_pushfstring(L, "'%s' is not a file", name));
+        break;
+    case APP_FILE_FAILED:
+        luaL_argerror(L, arg, lua_pushfstring(L, "cannot read '%s': %s", name, strerror(errno)));
+        break;
+    }
+    return -1;
+}
+
+/* Whether path (a real path) is root or inside it. */
+static bool inside(const char *path, const char *root) {
+    size_t length = strlen(root);
+    if (length == 0 || strncmp(path, root, length) != 0)
+        return false;
+    return path[length] == '\0' || path[length] == '/' || root[length - 1] == '/';
 }
 
 /* ----------------------------------------------------------- loom.read -- */
@@ -105,30 +124,30 @@ static bool resolve(lua_State *L, const rules *r, int arg, char shown[PATH_MAX],
 /* loom.read(name): the text of a file in the scene's folder. */
 static int sandbox_read(lua_State *L) {
     const rules *r = rules_of(L);
-    char shown[PATH_MAX], real[PATH_MAX];
+    char shown[PATH_MAX];
     const char *name = luaL_checkstring(L, 1);
-    if (!resolve(L, r, 1, shown, real))
+    size_t size = 0;
+    int fd = open_name(L, r, 1, shown, &size);
+    if (fd < 0)
         return luaL_argerror(L, 1, lua_pushfstring(L, "no file '%s' in the scene's folder", name));
-    FILE *file = fopen(real, "rb");
-    struct stat info;
-    if (!file)
-        return luaL_argerror(L, 1,
-                             lua_pushfstring(L, "cannot read '%s': %s", name, strerror(errno)));
-    if (fstat(fileno(file), &info) != 0 || !S_ISREG(info.st_mode)) {
-        fclose(file);
-        return luaL_argerror(L, 1, lua_pushfstring(L, "'%s' is not a file", name));
-    }
-    if (info.st_size > (off_t)APP_READ_MAX_MIB << 20) {
-        fclose(file);
+    if (size > (size_t)APP_READ_MAX_MIB << 20) {
+        close(fd);
         return luaL_argerror(
             L, 1, lua_pushfstring(L, "'%s' is larger than %d MiB", name, APP_READ_MAX_MIB));
     }
     /* The buffer may raise (the memory limit): the file is closed first. */
-    size_t size = (size_t)info.st_size;
     char *text = malloc(size ? size : 1);
-    size_t got = text ? fread(text, 1, size, file) : 0;
-    bool failed = !text || ferror(file);
-    fclose(file);
+    size_t got = 0;
+    while (text && got < size) {
+        ssize_t n = read(fd, text + got, size - got);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        got += (size_t)n;
+    }
+    bool failed = !text;
+    close(fd);
     if (failed) {
         free(text);
         return luaL_argerror(L, 1, lua_pushfstring(L, "cannot read '%s'", name));
@@ -140,69 +159,84 @@ static int sandbox_read(lua_State *L) {
 
 /* --------------------------------------------------- dofile, loadfile -- */
 
-/* Pushes the chunk of file name (argument 1), text only, or raises. */
-static void load_scene_file(lua_State *L, const rules *r, const char *function) {
-    char shown[PATH_MAX], real[PATH_MAX];
+/* Compiles the open file fd (closed here), named shown, through loom's
+ * loader (app/lua_load.h: text only, Lua 5.4.4's bugs refused, read in
+ * pieces under the deadline); mode as Lua's. Lua's status, the function or
+ * the message pushed. */
+static int load_open(lua_State *L, int fd, const char *shown, const char *mode) {
+    lua_pushfstring(L, "@%s", shown);
+    int status = app_files_load(L, fd, lua_tostring(L, -1), mode);
+    close(fd);
+    lua_remove(L, -2);
+    return status;
+}
+
+/* Pushes the chunk of file name (argument 1), or raises Lua's message. */
+static void load_scene_file(lua_State *L, const rules *r) {
+    char shown[PATH_MAX];
     if (lua_isnoneornil(L, 1))
         luaL_argerror(L, 1, "file name expected (loom reads no standard input)");
     const char *name = luaL_checkstring(L, 1);
-    if (!resolve(L, r, 1, shown, real))
-        luaL_error(L, "%s: cannot open '%s' (no such file in the scene's folder)", function, name);
-    record(r, shown);
-    if (luaL_loadfilex(L, shown, "t") != LUA_OK)
+    int fd = open_name(L, r, 1, shown, NULL);
+    if (fd < 0) {
+        lua_pushfstring(L, "cannot open %s: %s", name, strerror(ENOENT));
         lua_error(L);
+    }
+    record(r, shown);
+    if (load_open(L, fd, shown, NULL) != LUA_OK)
+        lua_error(L);
+}
+
+/* Returns what the chunk dofile ran returned (its continuation too: a
+ * chunk may yield, as with Lua's dofile). */
+static int dofile_results(lua_State *L, int status, lua_KContext context) {
+    (void)status;
+    (void)context;
+    return lua_gettop(L) - 1;
 }
 
 /* dofile(name): runs a Lua text file from the scene's folder. */
 static int sandbox_dofile(lua_State *L) {
-    load_scene_file(L, rules_of(L), "dofile");
-    lua_replace(L, 1);
     lua_settop(L, 1);
-    lua_call(L, 0, LUA_MULTRET);
-    return lua_gettop(L);
+    load_scene_file(L, rules_of(L));
+    lua_callk(L, 0, LUA_MULTRET, 0, dofile_results);
+    return dofile_results(L, LUA_OK, 0);
 }
 
-/* loadfile(name [, mode [, env]]): the chunk of a Lua text file from the
- * scene's folder (mode is always "t"), or nil and the message. */
-static int sandbox_loadfile(lua_State *L) {
-    int arguments = lua_gettop(L);
-    const rules *r = rules_of(L);
-    char shown[PATH_MAX], real[PATH_MAX];
-    if (lua_isnoneornil(L, 1))
-        luaL_argerror(L, 1, "file name expected (loom reads no standard input)");
-    const char *name = luaL_checkstring(L, 1);
-    if (!resolve(L, r, 1, shown, real)) {
-        luaL_pushfail(L);
-        lua_pushfstring(L, "cannot open %s", name);
-        return 2;
-    }
-    record(r, shown);
-    if (luaL_loadfilex(L, shown, "t") != LUA_OK) {
+/* The end of loadfile, as Lua's: the function (with env as its first
+ * upvalue when given) or fail and the message. */
+static int loaded(lua_State *L, int status, int env) {
+    if (status != LUA_OK) {
         luaL_pushfail(L);
         lua_insert(L, -2);
         return 2;
     }
-    if (arguments >= 3) { /* env, as the standard loadfile takes it */
-        lua_pushvalue(L, 3);
+    if (env) {
+        lua_pushvalue(L, env);
         if (!lua_setupvalue(L, -2, 1))
             lua_pop(L, 1);
     }
     return 1;
 }
 
-/* load(chunk [, name [, mode [, env]]]), always with mode "t". Upvalue 1 is
- * the standard load. */
-static int sandbox_load(lua_State *L) {
-    int arguments = lua_gettop(L);
-    lua_settop(L, 4); /* arguments counts whether env was given, even as nil */
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_pushvalue(L, 1);
-    lua_pushvalue(L, 2);
-    lua_pushliteral(L, "t");
-    if (arguments >= 4)
-        lua_pushvalue(L, 4);
-    lua_call(L, arguments >= 4 ? 4 : 3, 2);
-    return 2;
+/* loadfile(name [, mode [, env]]): the chunk of a Lua text file from the
+ * scene's folder, or fail and the message. */
+static int sandbox_loadfile(lua_State *L) {
+    const rules *r = rules_of(L);
+    char shown[PATH_MAX];
+    if (lua_isnoneornil(L, 1))
+        luaL_argerror(L, 1, "file name expected (loom reads no standard input)");
+    const char *name = luaL_checkstring(L, 1);
+    const char *mode = luaL_optstring(L, 2, NULL);
+    int env = lua_isnone(L, 3) ? 0 : 3;
+    int fd = open_name(L, r, 1, shown, NULL);
+    if (fd < 0) {
+        luaL_pushfail(L);
+        lua_pushfstring(L, "cannot open %s: %s", name, strerror(ENOENT));
+        return 2;
+    }
+    record(r, shown);
+    return loaded(L, load_open(L, fd, shown, mode), env);
 }
 
 /* collectgarbage(opt): "count" only. Upvalue 1 is the standard one. */
@@ -223,7 +257,9 @@ static int sandbox_collectgarbage(lua_State *L) {
  * field is present, and calls whatever is there when it is collected). Lua
  * runs finalizers with hooks off, so neither the time limit nor any error
  * can stop a looping one (in a collection, or when the state closes); loom
- * frees its own objects from C. */
+ * frees its own objects from C. A __concat field is refused too: with
+ * Debian's Lua 5.4.4 a __concat metamethod during which the thread's stack
+ * moves corrupts memory (app/lua_stacks.h stops one added later). */
 static int sandbox_setmetatable(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     int type = lua_type(L, 2);
@@ -234,7 +270,13 @@ static int sandbox_setmetatable(lua_State *L) {
             return luaL_argerror(L, 2,
                                  "__gc is not available to a scene: finalizers run out of reach "
                                  "of the time limit; --trust allows them");
-        lua_pop(L, 1);
+        lua_pushliteral(L, "__concat");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_argerror(L, 2,
+                                 "__concat is not available to a scene: Debian's Lua 5.4.4 "
+                                 "uses freed memory after a __concat metamethod (a bug); write "
+                                 "tostring(x) .. s instead");
+        lua_pop(L, 2);
     }
     if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
         return luaL_error(L, "cannot change a protected metatable");
@@ -251,49 +293,86 @@ static int trusted_sethook(lua_State *L) {
 
 /* ------------------------------------------------------------- require -- */
 
-/* require's searcher for Lua files: package.searchpath over package.path,
- * the file found kept to the scene's folder and loom's library unless
- * trusted, recorded, and loaded as text. A module from loom's library sees
- * debug.getinfo (loom.args finds the line that called a builder with it).
- * Upvalues: the rules, package.searchpath, the library's environment. */
-static int sandbox_searcher(lua_State *L) {
-    const rules *r = rules_of(L);
-    const char *name = luaL_checkstring(L, 1);
-    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-    lua_getfield(L, -1, LUA_LOADLIBNAME);
-    if (!lua_istable(L, -1) || lua_getfield(L, -1, "path") != LUA_TSTRING)
-        return luaL_error(L, "'package.path' must be a string");
-    const char *path_list = lua_tostring(L, -1);
-    lua_pushvalue(L, lua_upvalueindex(2));
-    lua_pushstring(L, name);
-    lua_pushstring(L, path_list);
-    lua_call(L, 2, 2);
-    if (lua_isnil(L, -2))
-        return 1; /* the list of files tried */
-    const char *file = lua_tostring(L, -2);
-    char real[PATH_MAX];
-    bool in_library = false;
-    if (!r->trust) {
-        if (!realpath(file, real))
-            return 0;
-        in_library = inside(real, r->library);
-        if (!in_library && !inside(real, r->folder)) {
-            lua_pushfstring(L, "no file '%s' in the scene's folder or loom's library (found %s)",
-                            name, file);
-            return 1;
-        }
-    }
+/* The chunk of the module file open as fd (closed here), found as file:
+ * loaded as text, recorded, and given the library's environment when it is
+ * one of loom's (upvalue 2). Pushes the loader and the file name. */
+static int load_module(lua_State *L, const rules *r, const char *name, const char *file, int fd,
+                       bool in_library) {
     record(r, file);
-    if (luaL_loadfilex(L, file, "t") != LUA_OK)
+    if (load_open(L, fd, file, NULL) != LUA_OK)
         return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, file,
                           lua_tostring(L, -1));
-    if (in_library) {
-        lua_pushvalue(L, lua_upvalueindex(3));
+    if (in_library && !lua_isnil(L, lua_upvalueindex(2))) {
+        lua_pushvalue(L, lua_upvalueindex(2));
         if (!lua_setupvalue(L, -2, 1))
             lua_pop(L, 1);
     }
     lua_pushstring(L, file);
     return 2;
+}
+
+/* require's searcher for Lua files: each template of package.path, '?' the
+ * module's name with dots as slashes, in turn. Sandboxed, a file is opened
+ * only if its path lies beneath the scene's folder or loom's library by its
+ * spelling, and then only as app/files.h opens a name beneath a folder: a
+ * template elsewhere is never looked at, so package.path can neither
+ * probe the file system nor block on a FIFO. Trusted, any regular file.
+ * A module from loom's library sees debug.getinfo (loom.args finds the line
+ * that called a builder with it). Upvalues: the rules, the library's
+ * environment (nil when trusted). */
+static int sandbox_searcher(lua_State *L) {
+    const rules *r = rules_of(L);
+    const char *name = luaL_checkstring(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_pushliteral(L, LUA_LOADLIBNAME);
+    if (lua_rawget(L, -2) != LUA_TTABLE)
+        return luaL_error(L, "'package.path' must be a string");
+    lua_pushliteral(L, "path");
+    if (lua_rawget(L, -2) != LUA_TSTRING)
+        return luaL_error(L, "'package.path' must be a string");
+    const char *templates = lua_tostring(L, -1);
+    const char *module = luaL_gsub(L, name, ".", "/");
+    const char *const roots[] = {r->folder, r->shown, r->library, r->library_given};
+    luaL_Buffer tried;
+    luaL_buffinit(L, &tried);
+    for (const char *t = templates; *t;) {
+        const char *end = strchr(t, ';');
+        size_t length = end ? (size_t)(end - t) : strlen(t);
+        if (length > 0) {
+            lua_pushlstring(L, t, length);
+            const char *file = luaL_gsub(L, lua_tostring(L, -1), "?", module);
+            lua_remove(L, -2);
+            app_file_status status;
+            int fd = -1;
+            if (r->trust) {
+                fd = app_files_open_user(file);
+                status = fd >= 0 ? APP_FILE_OPEN : APP_FILE_MISSING;
+            } else {
+                fd = app_files_open_within(roots, 4, file, &status, NULL);
+            }
+            if (status == APP_FILE_OPEN) {
+                char real[PATH_MAX];
+                bool in_library = r->library[0] && realpath(file, real) && inside(real, r->library);
+                return load_module(L, r, name, file, fd, in_library);
+            }
+            /* luaL_Buffer keeps its box on the stack: the text is added last. */
+            lua_pushfstring(L, "\n\tno file '%s'%s", file,
+                            status == APP_FILE_OUTSIDE
+                                ? " (not in the scene's folder or loom's library)"
+                            : status == APP_FILE_NOT_REGULAR ? " (not a regular file)"
+                                                             : "");
+            lua_remove(L, -2);
+            luaL_addvalue(&tried);
+        }
+        t += length;
+        if (*t == ';')
+            t++;
+    }
+    luaL_pushresult(&tried);
+    size_t length;
+    const char *text = lua_tolstring(L, -1, &length);
+    lua_pushlstring(L, length >= 2 ? text + 2 : text, length >= 2 ? length - 2 : length);
+    return 1;
 }
 
 /* ---------------------------------------------------------- libraries -- */
@@ -303,9 +382,7 @@ static void open_standard(lua_State *L, bool trust) {
         /* Everything, but still no binary chunks: Lua does not verify
          * bytecode, and a crafted chunk crashes the interpreter. */
         luaL_openlibs(L);
-        lua_getglobal(L, "load");
-        lua_pushcclosure(L, sandbox_load, 1);
-        lua_setglobal(L, "load");
+        app_lua_load_open(L);
         lua_getglobal(L, LUA_DBLIBNAME);
         lua_pushcfunction(L, trusted_sethook);
         lua_setfield(L, -2, "sethook");
@@ -342,9 +419,7 @@ static void open_standard(lua_State *L, bool trust) {
     lua_setfield(L, -2, "dump");
     lua_pop(L, 1);
 
-    lua_getglobal(L, "load");
-    lua_pushcclosure(L, sandbox_load, 1);
-    lua_setglobal(L, "load");
+    app_lua_load_open(L);
     lua_getglobal(L, "collectgarbage");
     lua_pushcclosure(L, sandbox_collectgarbage, 1);
     lua_setglobal(L, "collectgarbage");
@@ -398,32 +473,27 @@ static void set_package_path(lua_State *L, const rules *r, const char *modules, 
     lua_pop(L, 1);
 }
 
-/* Trusted loadfile: the standard one, text only, recording its file for hot
- * reload. Upvalues: the rules, the standard function. */
+/* Trusted loadfile([name [, mode [, env]]]): Lua's, through loom's loader,
+ * recording its file for hot reload. Upvalue 1: the rules. */
 static int trusted_loadfile(lua_State *L) {
-    const rules *r = rules_of(L);
-    if (lua_type(L, 1) == LUA_TSTRING)
-        record(r, lua_tostring(L, 1));
-    int given = lua_gettop(L) >= 3 ? 3 : 2; /* an env given as nil is an env */
-    lua_settop(L, given);
-    lua_pushliteral(L, "t");
-    lua_replace(L, 2);
-    lua_pushvalue(L, lua_upvalueindex(2));
-    lua_insert(L, 1);
-    lua_call(L, given, LUA_MULTRET);
-    return lua_gettop(L);
+    const char *name = luaL_optstring(L, 1, NULL);
+    const char *mode = luaL_optstring(L, 2, NULL);
+    int env = lua_isnone(L, 3) ? 0 : 3;
+    if (name)
+        record(rules_of(L), name);
+    return loaded(L, app_lua_load_path(L, name, mode), env);
 }
 
-/* Trusted dofile([name]): any file (or standard input), text only. */
+/* Trusted dofile([name]): any file (or standard input). */
 static int trusted_dofile(lua_State *L) {
     const char *name = luaL_optstring(L, 1, NULL);
     if (name)
         record(rules_of(L), name);
     lua_settop(L, 1);
-    if (luaL_loadfilex(L, name, "t") != LUA_OK)
+    if (app_lua_load_path(L, name, NULL) != LUA_OK)
         return lua_error(L);
-    lua_call(L, 0, LUA_MULTRET);
-    return lua_gettop(L) - 1;
+    lua_callk(L, 0, LUA_MULTRET, 0, dofile_results);
+    return dofile_results(L, LUA_OK, 0);
 }
 
 static void install_files(lua_State *L, int rules_index, bool trust) {
@@ -432,12 +502,11 @@ static void install_files(lua_State *L, int rules_index, bool trust) {
     lua_getfield(L, package, "searchers");
     int searchers = lua_gettop(L);
     lua_pushvalue(L, rules_index);
-    lua_getfield(L, package, "searchpath");
     if (trust)
         lua_pushnil(L);
     else
         push_library_env(L);
-    lua_pushcclosure(L, sandbox_searcher, 3);
+    lua_pushcclosure(L, sandbox_searcher, 2);
     lua_rawseti(L, searchers, 2);
     if (!trust) {
         lua_pushnil(L);
@@ -458,8 +527,7 @@ static void install_files(lua_State *L, int rules_index, bool trust) {
     for (int i = 0; i < 2; i++) {
         lua_pushvalue(L, rules_index);
         if (trust) {
-            lua_getglobal(L, loaders[i].name);
-            lua_pushcclosure(L, i == 0 ? trusted_dofile : trusted_loadfile, 2);
+            lua_pushcclosure(L, i == 0 ? trusted_dofile : trusted_loadfile, 1);
         } else {
             lua_pushcclosure(L, loaders[i].function, 1);
         }
@@ -499,6 +567,8 @@ void app_sandbox_open(lua_State *L, const app_sandbox_setup *setup) {
                    strerror(errno));
     if (setup->library && !realpath(setup->library, r->library))
         r->library[0] = '\0'; /* no library: require finds the scene's files only */
+    if (r->library[0])
+        snprintf(r->library_given, sizeof r->library_given, "%s", setup->library);
 
     set_package_path(L, r, setup->modules ? setup->modules : setup->folder, setup->trust);
     install_files(L, rules_index, setup->trust);
@@ -506,6 +576,7 @@ void app_sandbox_open(lua_State *L, const app_sandbox_setup *setup) {
     lua_pushvalue(L, rules_index);
     lua_pushcclosure(L, sandbox_read, 1);
     lua_rawset(L, loom);
-    protect_string_metatable(L);
+    if (!setup->trust)
+        protect_string_metatable(L);
     lua_settop(L, loom - 1);
 }

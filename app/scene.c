@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "../bindings/loom_lua.h"
+#include "guard.h"
 #include "host.h"
 #include "keep.h"
 #include "keys.h"
@@ -285,9 +286,12 @@ app_scene *app_scene_load_setup(const app_scene_setup *setup, char *err, size_t 
         .memory_bytes = setup->limits.memory_bytes,
         .time_seconds = setup->limits.time_seconds,
         .trust = setup->limits.trust,
+        .threads = setup->limits.threads,
         .file_read = record_file,
         .context = scene,
         .watchdog = setup->watchdog,
+        .interrupt = setup->interrupt,
+        .interrupt_context = setup->interrupt_context,
     };
     scene->host = app_host_create(&host_setup, err, err_size);
     if (!scene->host) {
@@ -295,6 +299,10 @@ app_scene *app_scene_load_setup(const app_scene_setup *setup, char *err, size_t 
         return NULL;
     }
     lua_State *L = scene->L = app_host_state(scene->host);
+    /* Loading is one call with one deadline: opening, reading and compiling
+     * the file, running it, taking its world. */
+    app_guard *guard = app_host_guard(scene->host);
+    app_guard_enter(guard);
 
     /* A failed copy of loom.keep may leave the old state's stack unbalanced. */
     lua_State *keep_state = setup->keep_from ? setup->keep_from->L : NULL;
@@ -326,9 +334,11 @@ app_scene *app_scene_load_setup(const app_scene_setup *setup, char *err, size_t 
         goto fail;
     }
     print_warnings(scene);
+    app_guard_leave(guard);
     return scene;
 
 fail:
+    app_guard_leave(guard);
     app_scene_destroy(scene);
     return NULL;
 }
@@ -432,9 +442,9 @@ static bool advance(app_scene *scene, double dt, char *err, size_t err_size);
 /* One frame's loom.update and steps share one deadline: a dt of 1e-300
  * makes endless steps, each short. */
 bool app_scene_advance(app_scene *scene, double dt, char *err, size_t err_size) {
-    app_host_deadline_begin(scene->host);
+    app_guard_enter(app_host_guard(scene->host));
     bool ok = advance(scene, dt, err, err_size);
-    app_host_deadline_end(scene->host);
+    app_guard_leave(app_host_guard(scene->host));
     return ok;
 }
 
@@ -621,4 +631,12 @@ bool app_scene_finish(app_scene *scene, char *err, size_t err_size) {
 
 struct lua_State *app_scene_state(app_scene *scene) {
     return scene->L;
+}
+
+app_guard *app_scene_guard(app_scene *scene) {
+    return app_host_guard(scene->host);
+}
+
+const char *app_scene_path(const app_scene *scene) {
+    return scene->path;
 }

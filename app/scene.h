@@ -29,6 +29,9 @@ typedef struct app_limits {
     uint64_t seed;
     /* --trust: the full standard library instead of the sandbox (app/sandbox.h). */
     bool trust;
+    /* The process's worker threads, which every world's take from
+     * (app/threads.h); NULL: no budget. */
+    struct app_threads *threads;
 } app_limits;
 
 /* What loom says on stderr, once, when it runs a scene with --trust. */
@@ -65,6 +68,10 @@ typedef struct app_scene_setup {
     const struct app_params *params;
     /* Told each script call's deadline (headless runs, app/watchdog.h); may be NULL. */
     struct app_watchdog *watchdog;
+    /* Asked a few times a second while a script call runs; true stops it
+     * (app/guard.h: the window's Esc and saves). May be NULL. */
+    bool (*interrupt)(void *context, char *why, size_t why_size);
+    void *interrupt_context;
     /* --theme: when force_theme, app_scene_theme is this preset, whatever
      * loom.style asked for. */
     bool force_theme;
@@ -163,6 +170,13 @@ bool app_scene_finish(app_scene *scene, char *err, size_t err_size);
 
 /* The scene's Lua state, for the parameter list (bindings/loom_lua.h). */
 struct lua_State *app_scene_state(app_scene *scene);
+
+/* The guard of the scene's calls (app/guard.h): the caller enters it around
+ * work that shares one deadline (one picture: loom.draw, trails and the
+ * renderer's own work). */
+struct app_guard *app_scene_guard(app_scene *scene);
+/* The scene file's path, as given. */
+const char *app_scene_path(const app_scene *scene);
 /* Runs fn(L, context) on the scene's state in a protected call under its
  * limits: how the app reads the state beyond raw accesses (which neither
  * allocate nor raise), so that no Lua error ever escapes unprotected. An

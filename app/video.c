@@ -165,19 +165,50 @@ app_video *app_video_open(const char *path, int width, int height, double fps, a
     argv[argc++] = video->temp;
     argv[argc] = NULL;
 
-    int fds[2];
-    if (pipe(fds) != 0) {
-        snprintf(err, err_size, "cannot start ffmpeg: %s", strerror(errno));
+    /* Only a regular file is replaced; the partial video and the log are
+     * created new here (a stale one removed, a link never followed), so
+     * ffmpeg writes into a regular file of loom's. */
+    if (!app_cleanup_replaceable(path)) {
+        snprintf(err, err_size, "'%s' is not a regular file: loom replaces only regular files",
+                 path);
         free_video(video);
         return NULL;
     }
     app_cleanup_add_path(cleanup, video->temp);
     app_cleanup_add_path(cleanup, video->log);
+    int part = app_cleanup_create_file(video->temp);
+    int log = part >= 0 ? app_cleanup_create_file(video->log) : -1;
+    if (part < 0 || log < 0) {
+        snprintf(err, err_size, "cannot write '%s': %s", part < 0 ? video->temp : video->log,
+                 errno == EEXIST ? "not a regular file" : strerror(errno));
+        if (part >= 0) {
+            close(part);
+            unlink(video->temp);
+        }
+        app_cleanup_forget_path(cleanup, video->temp);
+        app_cleanup_forget_path(cleanup, video->log);
+        free(video->log); /* not ours to remove */
+        video->log = NULL;
+        free_video(video);
+        return NULL;
+    }
+    close(part);
+    int fds[2];
+    if (pipe(fds) != 0) {
+        snprintf(err, err_size, "cannot start ffmpeg: %s", strerror(errno));
+        close(log);
+        unlink(video->temp);
+        app_cleanup_forget_path(cleanup, video->temp);
+        free_video(video);
+        return NULL;
+    }
     pid_t child = fork();
     if (child < 0) {
         snprintf(err, err_size, "cannot start ffmpeg: %s", strerror(errno));
         close(fds[0]);
         close(fds[1]);
+        close(log);
+        unlink(video->temp);
         app_cleanup_forget_path(cleanup, video->temp);
         free_video(video);
         return NULL;
@@ -191,16 +222,14 @@ app_video *app_video_open(const char *path, int width, int height, double fps, a
         dup2(fds[0], STDIN_FILENO);
         close(fds[0]);
         close(fds[1]);
-        int log = open(video->log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (log >= 0) {
-            dup2(log, STDOUT_FILENO);
-            dup2(log, STDERR_FILENO);
-            close(log);
-        }
+        dup2(log, STDOUT_FILENO);
+        dup2(log, STDERR_FILENO);
+        close(log);
         execvp("ffmpeg", (char *const *)argv);
         _exit(127);
     }
     close(fds[0]);
+    close(log);
     fcntl(fds[1], F_SETFD, FD_CLOEXEC);
     video->child = child;
     video->pipe = fds[1];
@@ -279,8 +308,13 @@ bool app_video_close(app_video *video, bool keep, char *err, size_t err_size) {
     }
     if (ok && keep) {
         if (!app_cleanup_commit(video->cleanup, video->temp, video->path)) {
-            snprintf(err, err_size, "cannot rename '%s' to '%s': %s", video->temp, video->path,
-                     strerror(errno));
+            if (errno == EEXIST)
+                snprintf(err, err_size,
+                         "'%s' is not a regular file: loom replaces only regular files",
+                         video->path);
+            else
+                snprintf(err, err_size, "cannot rename '%s' to '%s': %s", video->temp, video->path,
+                         strerror(errno));
             ok = false;
         }
     } else

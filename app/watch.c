@@ -26,6 +26,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <poll.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -47,7 +48,7 @@ typedef struct file_state {
     bool exists;
     long long seconds, nanoseconds; /* modification time */
     long long size;
-    unsigned long long inode;
+    unsigned long long inode, device;
 } file_state;
 
 typedef struct watched_file {
@@ -73,6 +74,7 @@ struct app_watch {
     int inotify; /* -1 without */
     folder folders[MAX_FOLDERS];
     int folder_count;
+    bool full_said; /* "later ones are not watched" was said */
 };
 
 static file_state stat_file(const char *path) {
@@ -85,6 +87,7 @@ static file_state stat_file(const char *path) {
     state.nanoseconds = (long long)info.st_mtim.tv_nsec;
     state.size = (long long)info.st_size;
     state.inode = (unsigned long long)info.st_ino;
+    state.device = (unsigned long long)info.st_dev;
     return state;
 }
 
@@ -108,6 +111,7 @@ void app_watch_clear(app_watch *watch) {
     for (int i = 0; i < watch->count; i++)
         free(watch->files[i].path);
     watch->count = 0;
+    watch->full_said = false;
 }
 
 void app_watch_destroy(app_watch *watch) {
@@ -167,9 +171,24 @@ static int watch_folder(app_watch *watch, const char *path, const char *name) {
 }
 
 bool app_watch_add(app_watch *watch, const char *path) {
-    for (int i = 0; i < watch->count; i++)
-        if (strcmp(watch->files[i].path, path) == 0)
+    /* A file named many ways (a.lua, ./a.lua, .//a.lua) is one file. */
+    file_state state = stat_file(path);
+    for (int i = 0; i < watch->count; i++) {
+        const file_state *known = &watch->files[i].loaded;
+        if (strcmp(watch->files[i].path, path) == 0 ||
+            (state.exists && known->exists && known->inode == state.inode &&
+             known->device == state.device))
             return true;
+    }
+    if (watch->count >= APP_WATCH_MAX) {
+        if (!watch->full_said)
+            fprintf(stderr,
+                    "loom: the scene read more than %d files: later ones are not watched for "
+                    "changes\n",
+                    APP_WATCH_MAX);
+        watch->full_said = true;
+        return false;
+    }
     if (watch->count == watch->capacity) {
         int capacity = watch->capacity ? 2 * watch->capacity : 8;
         watched_file *files = realloc(watch->files, (size_t)capacity * sizeof *files);
@@ -188,7 +207,7 @@ bool app_watch_add(app_watch *watch, const char *path) {
     const char *slash = strrchr(copy, '/');
     file->name = slash ? slash + 1 : copy;
     file->folder = watch_folder(watch, copy, file->name);
-    file->loaded = stat_file(path);
+    file->loaded = state;
     file->seen = file->loaded;
     file->seen_since = 0.0;
     file->look = false;

@@ -24,8 +24,13 @@ void app_watch_destroy(app_watch *watch);
 
 /* Forgets every file: a new load is about to record its own. */
 void app_watch_clear(app_watch *watch);
-/* Records path as read now (nothing happens if it is already listed). False
- * when out of memory. */
+/* Most files one load is watched for: a scene naming its files in ever new
+ * ways (or reading thousands) cannot grow the list without end. */
+#define APP_WATCH_MAX 256
+
+/* Records path as read now (nothing happens if it is already listed, by
+ * name or as the same file under another name). False when out of memory
+ * or when APP_WATCH_MAX files are listed already (said once on stderr). */
 bool app_watch_add(app_watch *watch, const char *path);
 int app_watch_count(const app_watch *watch);
 /* Whether the system tells of changes (inotify); false: polling only. */

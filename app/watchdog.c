@@ -5,7 +5,10 @@
  * arming costs no lock and no wake-up; the thread looks at it twenty times a
  * second (a condition variable on the monotonic clock, signalled only to
  * stop). At the deadline itself it nudges the host once (the host sets its
- * hook to run at the next instruction); GRACE later it ends the run.
+ * hook to run at the next instruction); GRACE later it ends the run. The
+ * window's watchdog ends nothing and nudges at every look while a call
+ * runs: the hook then asks the window whether to stop (app/guard.h), so
+ * even a loop of C calls that run no instruction notices Esc and saves.
  */
 #include "watchdog.h"
 
@@ -56,8 +59,11 @@ static void *watch(void *context) {
         pthread_cond_timedwait(&watchdog->wake, &watchdog->lock, &until);
         uint64_t deadline = atomic_load(&watchdog->deadline);
         uint64_t now = now_nanoseconds();
-        if (!watchdog->stopping && deadline != 0 && now > deadline && watchdog->nudge &&
-            watchdog->nudged != deadline) {
+        /* The window's watchdog nudges all along a call (its hook asks
+         * whether Esc was pressed or the scene saved); a headless one once,
+         * at the deadline. */
+        if (!watchdog->stopping && deadline != 0 && watchdog->nudge &&
+            (watchdog->ends_run ? now > deadline && watchdog->nudged != deadline : true)) {
             watchdog->nudged = deadline;
             watchdog->nudge(watchdog->nudge_context);
         }

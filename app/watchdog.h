@@ -31,7 +31,9 @@ typedef struct app_watchdog app_watchdog;
  * thread cannot start (the run goes on without one). */
 app_watchdog *app_watchdog_start(const char *path, double limit_seconds,
                                  struct app_cleanup *cleanup);
-/* A watchdog that only nudges (below) and never ends the run: the window's. */
+/* A watchdog that only nudges (below) and never ends the run: the window's.
+ * It nudges twenty times a second while a call runs, not only at the
+ * deadline. */
 app_watchdog *app_watchdog_start_nudging(void);
 /* Stops the thread. */
 void app_watchdog_stop(app_watchdog *watchdog);

@@ -200,11 +200,17 @@ bool window_present(window_state *state) {
     state->fresh = false;
     window_draw_overlays(state);
     SDL_Surface *picture = lr_renderer_surface(state->renderer);
+    /* The scene's calls pump events (app/guard.h: Esc, saves): a resize
+     * meanwhile gave the window a new surface, and this picture is drawn
+     * again at its size next time round. */
+    screen = SDL_GetWindowSurface(state->window);
+    if (screen && (screen->w != picture->w || screen->h != picture->h))
+        return true;
     double copying = app_seconds();
     /* The picture is opaque: copied (and converted to the screen's format),
      * not blended over the window's surface pixel by pixel. */
     SDL_SetSurfaceBlendMode(picture, SDL_BLENDMODE_NONE);
-    if (SDL_BlitSurface(picture, NULL, screen, NULL) != 0 ||
+    if (!screen || SDL_BlitSurface(picture, NULL, screen, NULL) != 0 ||
         SDL_UpdateWindowSurface(state->window) != 0) {
         fprintf(stderr, "loom: cannot show the picture: %s\n", SDL_GetError());
         return false;
@@ -355,7 +361,9 @@ int app_window(const app_options *options) {
                                      .watch = state->watch,
                                      .input = &state->input,
                                      .params = options->params,
-                                     .watchdog = state->watchdog};
+                                     .watchdog = state->watchdog,
+                                     .interrupt = window_interrupt,
+                                     .interrupt_context = state};
     state->sliders = app_sliders_create(options->params);
     state->recorder = app_recorder_create(options->scene, options->fps);
     state->timeline = app_timeline_create(options->limits.memory_bytes / 4);

@@ -140,6 +140,7 @@ typedef struct window_state {
     window_ruler rulers[MAX_RULERS];
     int ruler_count;
     bool ruler_drag;
+    bool shift_down; /* Shift, as of the event being handled (not SDL's state after them all) */
     double marks[2]; /* seconds of simulated time */
     bool marked[2];
 
@@ -207,6 +208,7 @@ void window_scene_failed(window_state *state, const char *message);
 bool window_reload(window_state *state, bool quiet);
 void window_tick(window_state *state);
 void window_poll_files(window_state *state, double now);
+bool window_interrupt(void *context, char *why, size_t why_size);
 
 /* window_events.c */
 void window_handle_event(window_state *state, const SDL_Event *event);

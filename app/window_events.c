@@ -210,6 +210,15 @@ static bool slider_mouse(window_state *state, const SDL_Event *event) {
 void window_handle_event(window_state *state, const SDL_Event *event) {
     bool mouse = event->type == SDL_MOUSEBUTTONDOWN || event->type == SDL_MOUSEBUTTONUP ||
                  event->type == SDL_MOUSEMOTION;
+    /* Shift in the order of the events: SDL_GetModState says how the keys
+     * are after every queued event, so a quick Shift+click would lose it. */
+    if (event->type == SDL_KEYDOWN || event->type == SDL_KEYUP) {
+        SDL_Keycode sym = event->key.keysym.sym;
+        if (sym == SDLK_LSHIFT || sym == SDLK_RSHIFT)
+            state->shift_down = event->type == SDL_KEYDOWN;
+        else
+            state->shift_down = event->key.keysym.mod & KMOD_SHIFT;
+    }
     if (mouse && state->drag == DRAG_NONE &&
         (window_measure_mouse(state, event) || slider_mouse(state, event) ||
          window_timeline_mouse(state, event))) {
@@ -226,7 +235,11 @@ void window_handle_event(window_state *state, const SDL_Event *event) {
         state->running = false;
         break;
     case SDL_KEYDOWN:
-        if (!(event->key.repeat == 0 && script_key(state, "keypressed", event->key.keysym.sym)))
+        /* Esc is loom's alone: it quits whatever the scene does. */
+        if (event->key.keysym.sym == SDLK_ESCAPE)
+            state->running = false;
+        else if (!(event->key.repeat == 0 &&
+                   script_key(state, "keypressed", event->key.keysym.sym)))
             builtin_key(state, &event->key);
         break;
     case SDL_KEYUP:

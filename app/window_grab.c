@@ -25,7 +25,7 @@ bool window_grab_find(window_state *state, int x, int y, lm_particle *found) {
     if (!world)
         return false;
     double best = window_points(state, GRAB_POINTS);
-    lm_particle chosen = {0, 0};
+    lm_particle chosen = {0, 0, 0};
     uint32_t slots = lm_world_particle_slots(world);
     for (uint32_t slot = 0; slot < slots; slot++) {
         lm_particle particle = lm_world_particle_in_slot(world, slot);

@@ -76,7 +76,7 @@ static bool angle_between(const window_state *state, int i, double *degrees) {
 
 bool window_measure_mouse(window_state *state, const SDL_Event *event) {
     if (event->type == SDL_MOUSEBUTTONDOWN && event->button.button == SDL_BUTTON_LEFT &&
-        (SDL_GetModState() & KMOD_SHIFT) && state->view_valid) {
+        state->shift_down && state->view_valid) {
         if (state->ruler_count == MAX_RULERS) {
             window_notify(state, "at most %d rulers: Backspace clears them", MAX_RULERS);
             return true;

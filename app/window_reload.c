@@ -119,6 +119,31 @@ long window_resident_kib(void) {
     return resident < 0 ? -1 : resident * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
+/* Asked by the scene's guard a few times a second while a script call runs
+ * (app/guard.h), from its hook, its checks in C work, or the watchdog's
+ * nudges: the call stops when Esc was pressed, the window was closed, or
+ * the scene's files changed (a save), so the window answers within a
+ * fraction of a second whatever the scene does. The events stay queued for
+ * the loop, which quits or reloads once the call has stopped. */
+bool window_interrupt(void *context, char *why, size_t why_size) {
+    window_state *state = context;
+    SDL_PumpEvents();
+    SDL_Event events[64];
+    int count = SDL_PeepEvents(events, 64, SDL_PEEKEVENT, SDL_QUIT, SDL_KEYDOWN);
+    for (int i = 0; i < count; i++) {
+        if (events[i].type == SDL_QUIT ||
+            (events[i].type == SDL_KEYDOWN && events[i].key.keysym.sym == SDLK_ESCAPE)) {
+            snprintf(why, why_size, "stopped: the window is closing");
+            return true;
+        }
+    }
+    if (app_watch_poll(state->watch, app_seconds(), SETTLE_SECONDS, true)) {
+        snprintf(why, why_size, "stopped: the scene's files changed (loom loads them again)");
+        return true;
+    }
+    return false;
+}
+
 /* Looks at the files the system says changed (inotify) at every turn of
  * the loop, at all of them every POLL_SECONDS, and reloads the scene once a
  * change is ready (app/watch.h); LOOM_TEST_RELOADS' reloads, one per frame. */

@@ -162,8 +162,10 @@ static void bar_box(const window_state *state, int *x0, int *x1, int *y, int *h)
     *y = height - margin / 2 - *h;
 }
 
+/* While paused or looking back: a running lesson keeps its whole picture. */
 static bool bar_shown(const window_state *state) {
-    return state->scene && app_timeline_count(state->timeline) > 1;
+    return state->scene && app_timeline_count(state->timeline) > 1 &&
+           (state->paused || state->past);
 }
 
 /* Goes to the moment under pixel column x of the bar. */

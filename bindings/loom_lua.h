@@ -116,6 +116,15 @@ lua_Integer lmlua_world_count(lua_State *L);
  * any Lua call or protected (it may raise "not enough memory"). */
 void lmlua_set_step_interrupt(lua_State *L, lm_interrupt_fn fn, void *context, const char *message);
 
+/* The budget new worlds take their worker threads from: a world asking for
+ * threads = N takes up to N - 1 workers with take(context, N - 1) and runs
+ * on 1 + what it got (the same results on any number of threads); it gives
+ * them back with give(context, count) when it is collected. Without one a
+ * world gets what it asks for. Call it protected (it may raise "not enough
+ * memory"). */
+void lmlua_set_thread_budget(lua_State *L, int (*take)(void *context, int wanted),
+                             void (*give)(void *context, int count), void *context);
+
 /* ------------------------------------------------------------ parameters -- */
 
 /* What --set gave (or the window's sliders), as names and values typed on

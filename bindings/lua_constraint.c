@@ -432,6 +432,26 @@ static int constraint_error(lua_State *L) {
     return 1;
 }
 
+/* c:force(): a stick's or rope's tension (N) from its multiplier, or nil
+ * when it has none (relaxed by Jakobsen's projection). */
+static int constraint_force(lua_State *L) {
+    lm_world *world;
+    lm_constraint constraint = check_self(L, &world);
+    lm_constraint_kind kind = lm_constraint_get_kind(world, constraint);
+    if (kind != LM_CONSTRAINT_STICK && kind != LM_CONSTRAINT_ROPE) {
+        return luaL_argerror(
+            L, 1,
+            lua_pushfstring(L, "stick or rope expected, got %s", lm_constraint_kind_name(kind)));
+    }
+    double tension;
+    if (lm_constraint_force(world, constraint, &tension)) {
+        lua_pushnumber(L, tension);
+    } else {
+        lua_pushnil(L);
+    }
+    return 1;
+}
+
 static int constraint_target(lua_State *L) {
     lm_world *world;
     lm_constraint pin = check_self_kind(L, LM_CONSTRAINT_PIN, &world);
@@ -462,11 +482,19 @@ static int constraint_tostring(lua_State *L) {
 }
 
 const luaL_Reg lmlua_constraint_methods[] = {
-    {"kind", constraint_kind},     {"particles", constraint_particles},
-    {"rest", constraint_rest},     {"error", constraint_error},
-    {"value", constraint_value},   {"limits", constraint_limits},
-    {"broken", constraint_broken}, {"remove", constraint_remove},
-    {"target", constraint_target}, {"set_target", constraint_set_target},
-    {"valid", lmlua_handle_valid}, {"__tostring", constraint_tostring},
-    {"__eq", lmlua_handle_eq},     {NULL, NULL},
+    {"kind", constraint_kind},
+    {"particles", constraint_particles},
+    {"rest", constraint_rest},
+    {"error", constraint_error},
+    {"value", constraint_value},
+    {"limits", constraint_limits},
+    {"broken", constraint_broken},
+    {"remove", constraint_remove},
+    {"target", constraint_target},
+    {"set_target", constraint_set_target},
+    {"force", constraint_force},
+    {"valid", lmlua_handle_valid},
+    {"__tostring", constraint_tostring},
+    {"__eq", lmlua_handle_eq},
+    {NULL, NULL},
 };

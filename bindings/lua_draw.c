@@ -155,8 +155,9 @@ static int point_error(lua_State *L, int index, lmlua_place place, bool screen) 
 
 /* Reads one coordinate: the field `name` (with metamethods, for vectors and
  * vector-like tables: a particle's position is copied as soon as it is read,
- * so script code running here cannot pull it away) or else the array item
- * i. Returns false when neither is a number. */
+ * so script code running here cannot pull it away; a number is copied at
+ * once, anything else is not kept) or else the array item i. Returns false
+ * when neither is a number. */
 static bool read_coordinate(lua_State *L, int index, const char *name, int i, double *out) {
     if (lua_getfield(L, index, name) == LUA_TNUMBER) {
         *out = lua_tonumber(L, -1);
@@ -407,7 +408,7 @@ int lmlua_draw_frame(lua_State *L) {
         lmlua_attachments_draw(L, state, world);
 
     if (lua_getfield(L, LUA_REGISTRYINDEX, LMLUA_MODULE_KEY) == LUA_TTABLE &&
-        lua_getfield(L, -1, "draw") == LUA_TFUNCTION) {
+        lmlua_get_field(L, -1, "draw") == LUA_TFUNCTION) {
         /* The state's __close clears inside_draw however the call ends. */
         lua_pushvalue(L, state_index);
         lua_toclose(L, -1);

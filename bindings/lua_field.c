@@ -15,7 +15,8 @@
 
 typedef struct lua_field {
     lmlua_world *owner;
-    int ref; /* in the world's callback table */
+    int ref;       /* in the world's callback table */
+    int potential; /* the potential function's ref there, or LUA_NOREF */
 } lua_field;
 
 /* "scene.lua:12" for the function at index (where it was defined). */
@@ -95,11 +96,65 @@ static int call_lua_field(const lm_field_batch *batch, void *context) {
     return 0;
 }
 
+/* Runs under lua_pcall: 1 = the batch, 2 = the potential function, 3 =
+ * the sum so far (light userdata of a double). */
+static int run_potential(lua_State *L) {
+    const lm_field_batch *b = lua_touserdata(L, 1);
+    double *energy = lua_touserdata(L, 3);
+    for (uint32_t k = 0; k < b->count; k++) {
+        uint32_t slot = b->slots[k];
+        lm_vec3 x = b->x[slot];
+        lua_pushvalue(L, 2);
+        lua_pushnumber(L, x.x);
+        lua_pushnumber(L, x.y);
+        lua_pushnumber(L, x.z);
+        lua_pushnumber(L, b->time);
+        lua_pushinteger(L, (lua_Integer)slot + 1);
+        lua_call(L, 5, 1);
+        int isnum;
+        double u = lua_tonumberx(L, -1, &isnum);
+        if (!isnum || !isfinite(u)) {
+            push_where_defined(L, 2);
+            luaL_error(L,
+                       "%s: potential function must return a finite number (J), got %s for "
+                       "particle#%d",
+                       lua_tostring(L, -1), isnum ? "a non-finite number" : luaL_typename(L, -2),
+                       (int)(slot + 1));
+        }
+        *energy += u;
+        lua_settop(L, 3);
+    }
+    return 0;
+}
+
+/* Called by the engine's lm_world_energy, while world:energy (or world:step)
+ * has put the world's L in place; must not raise. */
+static int call_lua_potential(const lm_field_batch *batch, void *context, double *energy) {
+    const lua_field *field = context;
+    lmlua_world *world = field->owner;
+    lua_State *L = world->L;
+    if (L == NULL || !lua_checkstack(L, 16)) {
+        return 1;
+    }
+    lua_pushcfunction(L, run_potential);
+    lua_pushlightuserdata(L, (void *)batch);
+    lmlua_push_callback(L, world->self_index, field->potential);
+    lua_pushlightuserdata(L, energy);
+    if (lua_pcall(L, 3, 0, 0) != LUA_OK) {
+        lua_replace(L, world->error_index);
+        return 1;
+    }
+    return 0;
+}
+
 static void release_lua_field(void *context) {
     lua_field *field = context;
     lmlua_world *world = field->owner;
     if (world->L != NULL) {
         lmlua_release_callback(world->L, world->self_index, field->ref);
+        if (field->potential != LUA_NOREF) {
+            lmlua_release_callback(world->L, world->self_index, field->potential);
+        }
     }
     free(field);
 }
@@ -110,7 +165,7 @@ static const char *const kinds[] = {"uniform", "wind", "attractor", "vortex", "d
 static const lm_field_kind kind_values[] = {LM_FIELD_UNIFORM, LM_FIELD_WIND, LM_FIELD_ATTRACTOR,
                                             LM_FIELD_VORTEX, LM_FIELD_DRAG};
 
-static const char *const function_fields[] = {"particles", "group", NULL};
+static const char *const function_fields[] = {"particles", "group", "potential", NULL};
 static const char *const *const kind_fields[] = {
     (const char *const[]){"accel", "force", "particles", "group", NULL},
     (const char *const[]){"velocity", "k", "turbulence", "scale", "period", "seed", "particles",
@@ -220,14 +275,24 @@ static void get_kind_options(lua_State *L, int arg, lm_field_def *def) {
     }
 }
 
-/* world:field(fn [, { particles, group }]) or world:field(kind [, {...}]) */
+/* world:field(fn [, { particles, group, potential }]) or world:field(kind [, {...}]) */
 static int world_field(lua_State *L) {
     lmlua_world *world = lmlua_check_world_idle(L, 1, "add to a world");
     lm_field_def def;
+    int potential = 0; /* stack index of the potential function */
     if (lua_type(L, 2) == LUA_TFUNCTION) {
         def = lm_field_default_def(LM_FIELD_FUNCTION);
         if (lmlua_check_options(L, 3, function_fields)) {
             get_set(L, 3, world, &def);
+            lmlua_get_field(L, 3, "potential");
+            if (lua_isnil(L, -1)) {
+                lua_pop(L, 1);
+            } else if (!lua_isfunction(L, -1)) {
+                lua_pushfstring(L, "must be a function, got %s", luaL_typename(L, -1));
+                lmlua_place_error(L, lmlua_field(3, "potential"), lua_tostring(L, -1));
+            } else {
+                potential = lua_gettop(L);
+            }
         }
     } else if (lua_type(L, 2) == LUA_TSTRING) {
         int kind = lmlua_to_option(L, 2, lmlua_param(2, "kind"), kinds);
@@ -239,22 +304,30 @@ static int world_field(lua_State *L) {
     } else {
         return luaL_typeerror(L, 2, "function or string");
     }
-    lm_force force = {0, 0};
+    lm_force force = {0, 0, 0};
     if (def.kind == LM_FIELD_FUNCTION) {
         lmlua_push_world_table(L, 1, LMLUA_UV_CALLBACKS);
         lua_pushvalue(L, 2);
         int ref = luaL_ref(L, -2);
+        int potential_ref = LUA_NOREF;
+        if (potential) {
+            lua_pushvalue(L, potential);
+            potential_ref = luaL_ref(L, -2);
+        }
         lua_field *field = malloc(sizeof *field);
         if (field != NULL) {
             field->owner = world;
             field->ref = ref;
+            field->potential = potential_ref;
             def.fn = call_lua_field;
+            def.potential = potential ? call_lua_potential : NULL;
             def.context = field;
             def.release = release_lua_field;
             force = lm_force_create_field(world->world, &def);
         }
         if (force.index1 == 0) {
             luaL_unref(L, -1, ref);
+            luaL_unref(L, -1, potential_ref);
             free(field);
         }
     } else {

@@ -67,7 +67,7 @@ static int add_callback_force(lua_State *L, lmlua_world *world) {
     lua_pushvalue(L, 2);
     int ref = luaL_ref(L, -2);
     lua_callback *callback = malloc(sizeof *callback);
-    lm_force force = {0, 0};
+    lm_force force = {0, 0, 0};
     if (callback != NULL) {
         callback->owner = world;
         callback->ref = ref;
@@ -125,8 +125,9 @@ static void warn_if_stiff(lua_State *L, lmlua_world *world, lm_force spring,
         return;
     }
     world->spring_warned = true;
-    double needed = ceil(settings.substeps * omega_h / limit);
-    double h = settings.time_step / settings.substeps;
+    int substeps = lm_world_substeps(world->world);
+    double needed = ceil(substeps * omega_h / limit);
+    double h = settings.time_step / substeps;
     luaL_where(L, 1);
     lua_pushfstring(L,
                     "spring between particle#%d and particle#%d (k = %f N/m) has omega h = %f, "
@@ -135,7 +136,7 @@ static void warn_if_stiff(lua_State *L, lmlua_world *world, lm_force spring,
                     lm_integrator_name(settings.integrator), limit);
     if (needed <= 1000) {
         lua_pushfstring(L, "Use substeps = %d or more (now %d), a smaller k or heavier particles",
-                        (int)needed, settings.substeps);
+                        (int)needed, substeps);
     } else {
         lua_pushfstring(L,
                         "It would need %f sub-steps: use a smaller k, heavier particles or "
@@ -157,7 +158,11 @@ void lmlua_watch_divergence(lua_State *L, lmlua_world *world) {
     if (world->watching && now - world->watch_time < 0.1) {
         return;
     }
-    double energy = lm_world_energy(world->world, NULL, 0).total;
+    lm_energy measured;
+    if (lm_world_energy(world->world, NULL, 0, &measured) != LM_OK) {
+        return; /* a Lua potential cannot run here (no stepping L): nothing to watch */
+    }
+    double energy = measured.total;
     double before = world->watch_energy, since = world->watch_time;
     bool had = world->watching;
     world->watching = true;
@@ -186,7 +191,7 @@ void lmlua_watch_divergence(lua_State *L, lmlua_world *world) {
                         "substeps = %d or more, a smaller k or heavier particles",
                         before, energy, since, now, (int)ends[0].index1, (int)ends[1].index1,
                         omega_h, lm_integrator_name(settings.integrator), limit,
-                        (int)ceil(settings.substeps * omega_h / limit));
+                        (int)ceil(lm_world_substeps(world->world) * omega_h / limit));
         lmlua_add_warning(L, lua_tostring(L, -1));
         lua_pop(L, 1);
     } else if (settings.integrator == LM_INTEGRATOR_EULER) {
@@ -215,8 +220,8 @@ void lmlua_watch_tunnel(lua_State *L, lmlua_world *world) {
                     (int)tunnel.particle.index1, lm_collider_kind_name(d.kind), tunnel.thickness,
                     lm_world_time(world->world), tunnel.speed,
                     tunnel.speed * lm_world_settings(world->world).time_step /
-                        lm_world_settings(world->world).substeps,
-                    tunnel.substeps, lm_world_settings(world->world).substeps);
+                        lm_world_substeps(world->world),
+                    tunnel.substeps, lm_world_substeps(world->world));
     lmlua_add_warning(L, lua_tostring(L, -1));
     lua_pop(L, 1);
 }

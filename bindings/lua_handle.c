@@ -24,22 +24,23 @@ const char *lmlua_kind_metatable(lmlua_kind kind) {
 }
 
 lm_particle lmlua_particle_of(const lmlua_handle *handle) {
-    lm_particle particle = {handle->index1, handle->generation};
+    lm_particle particle = {handle->index1, handle->generation, lm_world_id(handle->owner->world)};
     return particle;
 }
 
 lm_constraint lmlua_constraint_of(const lmlua_handle *handle) {
-    lm_constraint constraint = {handle->index1, handle->generation};
+    lm_constraint constraint = {handle->index1, handle->generation,
+                                lm_world_id(handle->owner->world)};
     return constraint;
 }
 
 lm_force lmlua_force_of(const lmlua_handle *handle) {
-    lm_force force = {handle->index1, handle->generation};
+    lm_force force = {handle->index1, handle->generation, lm_world_id(handle->owner->world)};
     return force;
 }
 
 lm_collider lmlua_collider_of(const lmlua_handle *handle) {
-    lm_collider collider = {handle->index1, handle->generation};
+    lm_collider collider = {handle->index1, handle->generation, lm_world_id(handle->owner->world)};
     return collider;
 }
 

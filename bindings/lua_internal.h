@@ -49,20 +49,33 @@ enum {
     LMLUA_WORLD_USER_VALUES = LMLUA_UV_CALLBACKS,
 };
 
+/* Its size tells a world from the other userdata a trusted scene can give
+ * its metatable (debug.setmetatable): it must differ from a label's (88
+ * bytes), a vector's and a handle's (crash_setmetatable_confusion: with
+ * workers in its own padded slot a world was 88 bytes too, and a label's
+ * fields were freed as a world's styles). */
 typedef struct lmlua_world {
-    lm_world *world; /* NULL once the userdata has been collected */
+    lm_world *world;                                /* NULL once the userdata has been collected */
+    void (*give_workers)(void *context, int count); /* workers given back with this */
+    void *budget;
     /* Valid only during world:step (and world:remove, for release): */
     lua_State *L;
     int self_index;     /* absolute index of the world userdata in L's running frame */
     int error_index;    /* where a failing force callback leaves its error value */
+    int workers;        /* always: worker threads taken from the budget (lmlua_set_thread_budget) */
     bool stepping;      /* true while world:step runs, to refuse re-entry */
     bool held;          /* the host shows it (lmlua_hold_world): __gc refuses */
     bool spring_warned; /* a spring too stiff for the step was reported (lua_force.c) */
     /* Divergence watch (lua_force.c): the total energy at watch_time. */
     double watch_energy, watch_time;
     bool watching, diverge_warned;
-    bool tunnel_warned; /* a particle passed through a thin collider (lua_force.c) */
-    lr_styles *styles;  /* colours and looks by handle (render/style.h); the engine keeps none */
+    bool tunnel_warned;          /* a particle passed through a thin collider (lua_force.c) */
+    bool unmet_warned;           /* exact sticks could not be solved in a sub-step (lua_world.c) */
+    bool net_warned;             /* a relaxed net's sticks were off by more than 1% (lua_world.c) */
+    double net_first, net_worst; /* ... first when, and the most over the second after */
+    double net_worst_time;
+    uint32_t net_sticks;
+    lr_styles *styles; /* colours and looks by handle (render/style.h); the engine keeps none */
 } lmlua_world;
 
 /* The world at arg, or a "world expected" argument error. */

@@ -143,7 +143,7 @@ static int param(lua_State *L) {
             if (value < low || value > high)
                 return luaL_argerror(L, 2, "the default must be between min and max");
         }
-        if (lua_getfield(L, 3, "label") != LUA_TNIL) {
+        if (lmlua_get_field(L, 3, "label") != LUA_TNIL) { /* raw: it stays referenced */
             if (!lua_isstring(L, -1) || lua_type(L, -1) == LUA_TNUMBER)
                 lmlua_place_error(L, lmlua_field(3, "label"), "must be a string");
             label = lua_tostring(L, -1);

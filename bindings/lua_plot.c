@@ -18,7 +18,9 @@
 static const char *const plot_fields[] = {"panel",   "color", "unit",   "range", "x_range", "vs",
                                           "x_label", "line",  "marker", "width", NULL};
 
-/* A string field of the options at arg of at most `most` bytes, or NULL. */
+/* A string field of the options at arg of at most `most` bytes, or NULL.
+ * Read raw: the string stays referenced by the options table (a string an
+ * __index made up would be freed while still used). */
 static const char *get_string(lua_State *L, int arg, const char *name, size_t most) {
     if (lmlua_get_field(L, arg, name) == LUA_TNIL) {
         lua_pop(L, 1);

@@ -223,21 +223,6 @@ static int vec_newindex(lua_State *L) {
 
 /* ------------------------------------------------------------ the hints -- */
 
-/* __index of numbers: p:pos().x reads a number's field. */
-static int number_index(lua_State *L) {
-    const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
-    if (key != NULL && (strcmp(key, "x") == 0 || strcmp(key, "y") == 0 || strcmp(key, "z") == 0)) {
-        return luaL_error(L,
-                          "attempt to index a number value (field '%s'): p:pos() and p:vel() "
-                          "return numbers x, y, z; use p:position() or p:velocity() for a vector",
-                          key);
-    }
-    if (key != NULL) {
-        return luaL_error(L, "attempt to index a number value (field '%s')", key);
-    }
-    return luaL_error(L, "attempt to index a number value");
-}
-
 /* Arithmetic on a particle handle: a:pos() - b. */
 static int particle_arithmetic(lua_State *L) {
     return luaL_error(L, "attempt to perform arithmetic on a particle (use p:position() for its "
@@ -271,19 +256,6 @@ void lmlua_open_vec(lua_State *L) {
 
     lua_pushcfunction(L, vec_new);
     lua_setfield(L, loom, "vec");
-
-    /* Numbers have no metatable in plain Lua; a scene's numbers get one whose
-     * only job is a better message than "attempt to index a number value". */
-    lua_pushinteger(L, 0);
-    if (!lua_getmetatable(L, -1)) {
-        lua_createtable(L, 0, 1);
-        lua_pushcfunction(L, number_index);
-        lua_setfield(L, -2, "__index");
-        lua_setmetatable(L, -2);
-    } else {
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
 
     luaL_getmetatable(L, lmlua_kind_metatable(LMLUA_PARTICLE));
     static const char *const arithmetic[] = {"__add", "__sub", "__mul", "__div", "__unm"};

@@ -4,6 +4,8 @@
  * and d(theta)/dv = (n x v)/|v|^2; b takes minus their sum. Unsigned angles
  * use n = u x v / |u x v| (theta in [0, pi]); signed ones use n = +z and the
  * components in the xy-plane (theta in (-pi, pi]). */
+#include <string.h>
+
 #include "constraint.h"
 
 static const double PI = 3.14159265358979323846;
@@ -112,6 +114,47 @@ static double angle_error(const lm_world *world, const lm_constraint_item *c) {
     return fabs(angle_violation(c, angle_value(world, c)));
 }
 
+lm_angle_def lm_angle_default_def(void) {
+    lm_angle_def def;
+    memset(&def, 0, sizeof def);
+    def.max_angle = PI;
+    def.stiffness = 1;
+    return def;
+}
+
+lm_constraint lm_angle_create(lm_world *world, const lm_angle_def *def) {
+    uint32_t a = lm_particle_slot(world, def->a), b = lm_particle_slot(world, def->b);
+    uint32_t e = lm_particle_slot(world, def->c);
+    assert(a != b && b != e && a != e && def->stiffness > 0 && def->stiffness <= 1);
+    assert(def->signed_z
+               ? def->min_angle >= -PI && def->min_angle <= PI && def->max_angle >= -PI &&
+                     def->max_angle <= PI
+               : def->min_angle >= 0 && def->min_angle <= def->max_angle && def->max_angle <= PI);
+    lm_constraint_item *c;
+    lm_constraint handle = lm_constraint_add(world, &c, LM_CONSTRAINT_ANGLE, LM_SOLVER_ANGLE, 3);
+    if (!c) {
+        return handle;
+    }
+    c->particle[0] = a;
+    c->particle[1] = b;
+    c->particle[2] = e;
+    c->stiffness = def->stiffness;
+    c->u.angle.min = def->min_angle;
+    c->u.angle.max = def->max_angle;
+    if (def->signed_z) {
+        c->flags |= LM_ITEM_SIGNED;
+    }
+    lm_constraint_link(world, c, handle);
+    return handle;
+}
+
+/* [min, max] (radians). */
+static bool angle_limits(const lm_constraint_item *c, double *min, double *max) {
+    *min = c->u.angle.min;
+    *max = c->u.angle.max;
+    return true;
+}
+
 const lm_constraint_class lm_angle_class = {
     .name = "angle",
     .phase = 0,
@@ -119,4 +162,5 @@ const lm_constraint_class lm_angle_class = {
     .solve = solve_angles,
     .error = angle_error,
     .value = angle_value,
+    .limits = angle_limits,
 };

@@ -463,7 +463,7 @@ static bool build(lm_world *world) {
     uint32_t total = 0;
     for (uint32_t i = 0; i < world->constraints.count; i++) {
         const lm_constraint_item *c = lm_store_at(&world->constraints, i);
-        total += c->solver == LM_SOLVER_STICK;
+        total += c->solver == LM_SOLVER_STICK && !(c->flags & LM_ITEM_EXACT);
     }
     size_t room = (size_t)total + 1;
     lm_memory *memory = world->memory;
@@ -478,7 +478,7 @@ static bool build(lm_world *world) {
         uint32_t n = 0, rest_count = 0;
         for (uint32_t i = 0; i < world->constraints.count; i++) {
             const lm_constraint_item *c = lm_store_at(&world->constraints, i);
-            if (c->solver == LM_SOLVER_STICK) {
+            if (c->solver == LM_SOLVER_STICK && !(c->flags & LM_ITEM_EXACT)) {
                 uint32_t a = c->particle[0], b = c->particle[1];
                 all[n++] = (entry){a < b ? a : b, a < b ? b : a, i, c->rest, c->stiffness};
             }

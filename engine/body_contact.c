@@ -241,16 +241,10 @@ bool lm_bodies_find(lm_world *world) {
         if (!lm_store_alive(&world->constraints, k)) {
             continue;
         }
-        if (item->solver == LM_SOLVER_AREA || item->solver == LM_SOLVER_VOLUME) {
-            const uint32_t *slots = world->shape_index + item->u.shape.first;
-            for (uint32_t s = 1; s < item->u.shape.count; s++) {
-                join(parent, slots[0], slots[s]);
-            }
-            continue;
-        }
-        int count = lm_constraint_classes[item->solver]->particle_count;
-        for (int s = 1; s < count; s++) {
-            join(parent, item->particle[0], item->particle[s]);
+        uint32_t count;
+        const uint32_t *slots = lm_constraint_slots(world, item, &count);
+        for (uint32_t s = 1; s < count; s++) {
+            join(parent, slots[0], slots[s]);
         }
     }
     for (uint32_t k = 0; k < world->forces.count; k++) {

@@ -42,8 +42,9 @@ lm_collider lm_collider_create(lm_world *world, const lm_collider_def *def) {
     assert(def->kind != LM_COLLIDER_CAPSULE || (def->radius > 0 && def->half_length >= 0));
     assert(def->kind != LM_COLLIDER_BOX ||
            (def->half_extents.x > 0 && def->half_extents.y > 0 && def->half_extents.z > 0));
-    lm_collider handle = {0, 0};
+    lm_collider handle = {0, 0, 0};
     lm_collider_item *c = lm_store_add(&world->colliders, &handle.index1, &handle.generation);
+    handle.world = lm_world_id(world);
     if (c) {
         c->def = *def;
         c->def.rotation = lm_quat_normalized(def->rotation);
@@ -60,7 +61,7 @@ void lm_collider_destroy(lm_world *world, lm_collider collider) {
 }
 
 bool lm_collider_is_valid(const lm_world *world, lm_collider collider) {
-    return lm_store_is_valid(&world->colliders, collider.index1, collider.generation);
+    return lm_store_has(world, &world->colliders, lm_handle_of_collider(collider));
 }
 
 static lm_collider_item *get(const lm_world *world, lm_collider collider) {
@@ -246,9 +247,7 @@ bool lm_particle_contact(const lm_world *world, lm_particle particle, lm_collide
     if (!slot_contact(world, i, &dense, normal)) {
         return false;
     }
-    uint32_t slot = world->colliders.item_slot[dense];
-    collider->index1 = slot + 1;
-    collider->generation = world->colliders.slot_generation[slot];
+    *collider = lm_collider_handle(world, world->colliders.item_slot[dense]);
     return true;
 }
 

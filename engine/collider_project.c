@@ -227,7 +227,7 @@ void lm_edges_project(lm_world *world, const lm_step *step) {
         lm_collider_classes[d->kind].bounds(d, &lo, &hi);
         for (uint32_t s = 0; s < world->constraints.count; s++) {
             const lm_constraint_item *c = lm_store_at(&world->constraints, s);
-            if (c->kind != LM_CONSTRAINT_STICK) {
+            if (!lm_constraint_is_edge(c)) {
                 continue;
             }
             uint32_t a = c->particle[0], b = c->particle[1];

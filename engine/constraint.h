@@ -17,9 +17,18 @@ extern const lm_constraint_class lm_area_class;
 extern const lm_constraint_class lm_volume_class;
 extern const lm_constraint_class lm_face_class;
 
-/* shake.c: SHAKE's solve for sticks and distances (projection = "shake"). */
-void lm_shake_solve(lm_world *world, const lm_step *step, lm_constraint_item *items,
-                    uint32_t count);
+/* constraint.c: a new item of that kind, solved by solver, acting on
+ * `particles` particles (room is reserved in the use lists); NULL in *item
+ * when out of memory (nothing changed then). The kind's file fills the item
+ * in, then links it. */
+lm_constraint lm_constraint_add(lm_world *world, lm_constraint_item **item, lm_constraint_kind kind,
+                                enum lm_solver solver, uint32_t particles);
+/* Lists the new item with each of its particles (room was reserved by add). */
+void lm_constraint_link(lm_world *world, const lm_constraint_item *item, lm_constraint handle);
+/* The item of a handle, asserting it is valid. */
+lm_constraint_item *lm_constraint_get(const lm_world *world, lm_constraint constraint);
+/* |x_b - x_a| of two particle slots. */
+double lm_particle_distance(const lm_world *world, uint32_t a, uint32_t b);
 
 /* The stick projection, written once: with delta = x_b - x_a and k the
  * fraction of delta to remove, a moves by +w_a k delta and b by -w_b k delta,

@@ -2,6 +2,8 @@
  * pulls when stretched and is slack otherwise (Jakobsen's unilateral
  * constraints). A stick with options has min = max and may use XPBD
  * compliance, the square-root approximation, or break. */
+#include <string.h>
+
 #include "constraint.h"
 
 static void break_item(lm_world *world, lm_constraint_item *c) {
@@ -94,6 +96,85 @@ static double distance_error(const lm_world *world, const lm_constraint_item *c)
     return length < c->u.distance.min ? c->u.distance.min - length : 0;
 }
 
+/* Solved exactly (projection = "shake") unless it asks for compliance,
+ * breaking, the square root approximation or a partial correction. */
+static bool distance_exact(const lm_world *world, const lm_constraint_item *c, double *min,
+                           double *max) {
+    *min = c->u.distance.min;
+    *max = c->rest;
+    uint16_t own = LM_ITEM_XPBD | LM_ITEM_SQRT_APPROX | LM_ITEM_BREAKABLE | LM_ITEM_BROKEN;
+    return !(c->flags & own) && c->stiffness == 1.0 && !world->def.sqrt_approx && c->rest > 0;
+}
+
+lm_rope_def lm_rope_default_def(void) {
+    lm_rope_def def;
+    memset(&def, 0, sizeof def);
+    def.max_length = -1;
+    def.stiffness = 1;
+    return def;
+}
+
+lm_constraint lm_rope_create(lm_world *world, const lm_rope_def *def) {
+    uint32_t a = lm_particle_slot(world, def->a), b = lm_particle_slot(world, def->b);
+    double max = def->max_length >= 0 ? def->max_length : lm_particle_distance(world, a, b);
+    assert(a != b && def->stiffness > 0 && def->stiffness <= 1);
+    assert(def->min_length >= 0 && def->min_length <= max && def->compliance >= 0);
+    lm_constraint_item *c;
+    lm_constraint handle = lm_constraint_add(world, &c, LM_CONSTRAINT_ROPE, LM_SOLVER_DISTANCE, 2);
+    if (!c) {
+        return handle;
+    }
+    c->particle[0] = a;
+    c->particle[1] = b;
+    c->rest = max;
+    c->u.distance.min = def->min_length;
+    c->stiffness = def->stiffness;
+    if (def->compliance > 0) {
+        c->flags |= LM_ITEM_XPBD;
+        c->stiffness = def->compliance;
+    }
+    lm_constraint_link(world, c, handle);
+    return handle;
+}
+
+/* A rope is drawn as a rope, a stick with options as a stick; a broken one
+ * not at all. */
+static void draw_distance(const lm_world *world, const lm_constraint_item *c, lm_constraint handle,
+                          const lm_draw_fns *fns, void *context) {
+    if (fns->link && !(c->flags & LM_ITEM_BROKEN)) {
+        const lm_vec3 *x = world->particles.x;
+        fns->link(context, x[c->particle[0]], x[c->particle[1]],
+                  c->kind == LM_CONSTRAINT_ROPE ? LM_LINK_ROPE : LM_LINK_STICK, handle,
+                  (lm_force){0, 0, 0});
+    }
+}
+
+/* A rope's [min, max] (m); a stick with options has none to show. */
+static bool distance_limits(const lm_constraint_item *c, double *min, double *max) {
+    if (c->kind != LM_CONSTRAINT_ROPE) {
+        return false;
+    }
+    *min = c->u.distance.min;
+    *max = c->rest;
+    return true;
+}
+
+/* XPBD's multiplier is the force's impulse times h: the tension is
+ * -lambda / h^2 (lambda < 0 while stretched). */
+static bool distance_tension(const lm_world *world, const lm_constraint_item *c, double *tension) {
+    if (!(c->flags & LM_ITEM_XPBD) || (c->flags & LM_ITEM_BROKEN)) {
+        return false;
+    }
+    double h = lm_world_substep_length(world);
+    *tension = -c->u.distance.lambda / (h * h);
+    return true;
+}
+
+/* A stick with options collides as an edge (collide_edges); a rope does not. */
+static bool distance_edge(const lm_constraint_item *c) {
+    return c->kind == LM_CONSTRAINT_STICK;
+}
+
 const lm_constraint_class lm_distance_class = {
     .name = "distance",
     .phase = 0,
@@ -102,5 +183,11 @@ const lm_constraint_class lm_distance_class = {
     .error = distance_error,
     .begin = distance_begin,
     .value = lm_item_length,
-    .solve_shake = lm_shake_solve,
+    .exact = distance_exact,
+    .draw = draw_distance,
+    .limits = distance_limits,
+    .tension = distance_tension,
+    .link = true,
+    .length_error = true,
+    .edge_of = distance_edge,
 };

@@ -181,6 +181,64 @@ int lm_fields_apply(lm_world *world, const lm_force_item *items, uint32_t count,
     return 0;
 }
 
+/* ---------------------------------------------------------- potentials -- */
+
+/* The attractor's potential energy (loom.h: lm_field_def.falloff), so that
+ * minus its gradient is attractor_force. */
+static double attractor_potential(const lm_field_def *d, lm_vec3 x, double m) {
+    lm_vec3 to = lm_sub(d->point, x);
+    double r = sqrt(lm_dot(to, to)), radius = d->radius, p = d->falloff;
+    double k = d->strength * m, out = r > radius ? r : radius, u;
+    if (p > 1) {
+        u = -k / ((p - 1) * pow(out, p - 1));
+    } else if (p == 1) {
+        u = k * log(out / radius);
+    } else {
+        u = k * (pow(out, 1 - p) - pow(radius, 1 - p)) / (1 - p);
+    }
+    if (r < radius) {
+        u += k * (r * r - radius * radius) / (2 * pow(radius, p + 1));
+    }
+    return u;
+}
+
+static double uniform_potential(const lm_field_def *d, lm_vec3 x, double m) {
+    return -lm_dot(lm_mad(d->force, d->accel, m), x);
+}
+
+int lm_field_potential(lm_world *world, const lm_force_item *item, const lm_vec3 *x,
+                       const uint8_t *measured, double *energy) {
+    lm_field_item *field = item->context;
+    const lm_field_def *d = &field->def;
+    lm_particles *p = &world->particles;
+    double (*law)(const lm_field_def *, lm_vec3, double) =
+        d->kind == LM_FIELD_UNIFORM     ? uniform_potential
+        : d->kind == LM_FIELD_ATTRACTOR ? attractor_potential
+                                        : NULL;
+    if (law == NULL && (d->kind != LM_FIELD_FUNCTION || d->potential == NULL)) {
+        return 0; /* wind, vortex, drag: no potential */
+    }
+    uint32_t n;
+    if (!gather(field, p, &n)) {
+        return -1;
+    }
+    uint32_t kept = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        if (measured[field->slots[k]]) {
+            field->slots[kept++] = field->slots[k];
+        }
+    }
+    if (law) {
+        for (uint32_t k = 0; k < kept; k++) {
+            uint32_t slot = field->slots[k];
+            *energy += law(d, x[slot], p->mass[slot]);
+        }
+        return 0;
+    }
+    lm_field_batch batch = {x, p->v, p->mass, NULL, field->slots, kept, world->time};
+    return kept > 0 && d->potential(&batch, d->context, energy) != 0 ? 1 : 0;
+}
+
 /* ------------------------------------------------------------ lifecycle -- */
 
 void lm_field_release(void *context) {
@@ -198,7 +256,7 @@ lm_force lm_force_create_field(lm_world *world, const lm_field_def *def) {
     assert(def->kind < LM_FIELD_KIND_COUNT);
     assert(def->kind != LM_FIELD_FUNCTION || def->fn != NULL);
     assert(def->scale > 0 && def->period > 0 && def->radius > 0 && def->falloff >= 0);
-    lm_force handle = {0, 0};
+    lm_force handle = {0, 0, 0};
     lm_field_item *field = lm_memory_zeroed(world->memory, 1, sizeof *field);
     if (field == NULL) {
         return handle;
@@ -222,6 +280,7 @@ lm_force lm_force_create_field(lm_world *world, const lm_field_def *def) {
     }
     field->def.particles = NULL;
     lm_force_item *item = lm_store_add(&world->forces, &handle.index1, &handle.generation);
+    handle.world = lm_world_id(world);
     if (item == NULL) {
         lm_memory_free(world->memory, field->particles);
         lm_memory_free(world->memory, field);

@@ -124,13 +124,14 @@ lm_spring_def lm_spring_default_def(void) {
 
 static lm_force add(lm_world *world, lm_force_kind kind, lm_force_item **item) {
     assert(!world->stepping);
-    lm_force handle = {0, 0};
+    lm_force handle = {0, 0, 0};
     *item = NULL;
     if (kind == LM_FORCE_SPRING &&
         (!lm_constraint_uses_build(world) || !lm_uses_reserve(&world->uses, 2))) {
         return handle; /* the particles' lists, with room for the spring */
     }
     *item = lm_store_add(&world->forces, &handle.index1, &handle.generation);
+    handle.world = lm_world_id(world);
     if (*item) {
         (*item)->kind = kind;
     }
@@ -213,7 +214,7 @@ void lm_force_destroy(lm_world *world, lm_force force) {
 }
 
 bool lm_force_is_valid(const lm_world *world, lm_force force) {
-    return lm_store_is_valid(&world->forces, force.index1, force.generation);
+    return lm_store_has(world, &world->forces, lm_handle_of_force(force));
 }
 
 lm_force_kind lm_force_get_kind(const lm_world *world, lm_force force) {

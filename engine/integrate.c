@@ -30,6 +30,18 @@ const char *const *lm_integrator_names(void) {
     return integrator_names;
 }
 
+/* Measured (tests/lua/test_defaults.lua): at 60 steps per second the
+ * quadruple pendulum's whip turns its last stick by up to 13 degrees a step,
+ * where Verlet and RK4 lose 3-6% of its swing in a minute; at 2 sub-steps
+ * every integrator keeps it within 0.1%. Explicit and semi-implicit Euler
+ * are first order: a pendulum's energy swings 2.3% within each period at one
+ * sub-step, 0.6% at four. */
+int lm_integrator_substeps(lm_integrator integrator) {
+    assert(integrator < LM_INTEGRATOR_COUNT);
+    return integrator == LM_INTEGRATOR_EULER || integrator == LM_INTEGRATOR_SEMI_IMPLICIT_EULER ? 4
+                                                                                                : 2;
+}
+
 static inline lm_vec3 acceleration(const lm_particles *p, uint32_t i) {
     return lm_scale(p->f[i], p->inv_mass[i]);
 }

@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "loom.h"
+#include "shake.h"
 
 #define LM_DEAD UINT32_MAX
 
@@ -57,6 +58,33 @@ bool lm_store_is_valid(const lm_store *store, uint32_t index1, uint32_t generati
 void *lm_store_get(const lm_store *store, uint32_t index1);
 void lm_store_remove(lm_store *store, uint32_t index1);
 void lm_store_compact(lm_store *store);
+/* Handles: every kind's has this layout (loom.h); lm_handle_make is the
+ * one place one is made, the typed makers (lm_particle_handle, ...)
+ * convert its result. */
+typedef struct lm_handle {
+    uint32_t index1, generation;
+    uint64_t world;
+} lm_handle;
+lm_handle lm_handle_make(const lm_world *world, uint32_t slot, uint32_t generation);
+/* The handle of the item in the store's slot. */
+lm_handle lm_store_handle(const lm_world *world, const lm_store *store, uint32_t slot);
+/* Whether {index1, generation, world} names a live item of this world's store. */
+bool lm_store_has(const lm_world *world, const lm_store *store, lm_handle handle);
+lm_constraint lm_constraint_handle(const lm_world *world, uint32_t slot);
+lm_force lm_force_handle(const lm_world *world, uint32_t slot);
+lm_collider lm_collider_handle(const lm_world *world, uint32_t slot);
+static inline lm_handle lm_handle_of_constraint(lm_constraint h) {
+    lm_handle r = {h.index1, h.generation, h.world};
+    return r;
+}
+static inline lm_handle lm_handle_of_force(lm_force h) {
+    lm_handle r = {h.index1, h.generation, h.world};
+    return r;
+}
+static inline lm_handle lm_handle_of_collider(lm_collider h) {
+    lm_handle r = {h.index1, h.generation, h.world};
+    return r;
+}
 static inline void *lm_store_at(const lm_store *store, uint32_t dense) {
     return store->items + (size_t)dense * store->item_size;
 }
@@ -128,6 +156,7 @@ enum lm_item_flags {
     LM_ITEM_BROKEN = 8u,       /* distance: broke; skipped by solver and drawing */
     LM_ITEM_JUST_BROKEN = 16u, /* broke during the current step */
     LM_ITEM_SIGNED = 32u,      /* angle: signed about +z */
+    LM_ITEM_EXACT = 64u,       /* stick, distance: solved exactly in its group (shake.c) */
 };
 
 typedef struct lm_constraint_item {
@@ -187,37 +216,53 @@ typedef struct lm_run {
 
 typedef struct lm_constraint_class {
     const char *name;
-    int phase; /* 0: in creation order; 1: after all of phase 0 in each sweep (pins) */
-    int particle_count;
+    int phase;          /* 0: in creation order; 1: after all of phase 0 in each sweep (pins) */
+    int particle_count; /* the slots in item->particle; 0: see particles */
     void (*solve)(lm_world *world, const lm_step *step, lm_constraint_item *items, uint32_t count);
     /* After velocities are derived (optional). */
     void (*fix_velocity)(lm_world *world, const lm_step *step, lm_constraint_item *items,
                          uint32_t count);
+    /* How far from satisfied (lm_constraint_error). */
     double (*error)(const lm_world *world, const lm_constraint_item *item);
     /* Once per sub-step before the first sweep (optional): XPBD resets lambda. */
     void (*begin)(lm_world *world, const lm_step *step, lm_constraint_item *items, uint32_t count);
     /* The measured quantity (lm_constraint_value): length, angle, area, ... */
     double (*value)(const lm_world *world, const lm_constraint_item *item);
-    /* projection = "shake" (optional, shake.c): the solve along the direction
-     * at the start of the sub-step; raises world->shake_error. */
-    void (*solve_shake)(lm_world *world, const lm_step *step, lm_constraint_item *items,
-                        uint32_t count);
+    /* projection = "shake" (optional): whether the item is solved exactly
+     * with the other sticks of its group (groups.c, shake.c): a distance
+     * between its first two particles kept within [*min, *max] */
+    bool (*exact)(const lm_world *world, const lm_constraint_item *item, double *min, double *max);
+    /* The particle slots when they are not item->particle (optional: areas
+     * and volumes list any number). */
+    const uint32_t *(*particles)(const lm_world *world, const lm_constraint_item *item,
+                                 uint32_t *count);
+    /* What lm_world_draw reports for it (optional: angles and shapes are not drawn). */
+    void (*draw)(const lm_world *world, const lm_constraint_item *item, lm_constraint handle,
+                 const lm_draw_fns *fns, void *context);
+    /* Just before it is removed (optional). */
+    void (*destroy)(lm_world *world, lm_constraint_item *item);
+    /* Its [min, max] (lm_constraint_limits; optional, false when it has none). */
+    bool (*limits)(const lm_constraint_item *item, double *min, double *max);
+    /* Its tension (N) when its own solve keeps a multiplier (optional, XPBD). */
+    bool (*tension)(const lm_world *world, const lm_constraint_item *item, double *tension);
+    /* Whether collide_edges pushes it out of colliders as an edge: always
+     * (edge) or as edge_of says (optional). */
+    bool edge;
+    bool (*edge_of)(const lm_constraint_item *item);
+    bool link;         /* a distance of at most rest between its first two particles */
+    bool length_error; /* its error is a length (m): counted by lm_world_max_error */
 } lm_constraint_class;
-
-/* shake.c: SHAKE's sweeps stop once the largest relative error |d.d - L^2| / L^2
- * is below this, or after LM_SHAKE_SWEEPS_PER_ITERATION x iterations sweeps. */
-#define LM_SHAKE_TOLERANCE            1e-10
-#define LM_SHAKE_SWEEPS_PER_ITERATION 50
-/* ... and give up (finishing with `iterations` sweeps of Jakobsen's) when the
- * error is still above LM_SHAKE_NEAR after LM_SHAKE_GIVE_UP x iterations. */
-#define LM_SHAKE_GIVE_UP 3
-#define LM_SHAKE_NEAR    1e-6
-/* shake.c: RATTLE's velocity pass for the velocity-based integrators: no
- * stick or taut rope keeps a relative velocity along itself. */
-void lm_rattle_velocities(lm_world *world, const lm_step *step);
 
 /* Indexed by enum lm_solver (constraint.c; one file per kind). */
 extern const lm_constraint_class *const lm_constraint_classes[LM_SOLVER_COUNT];
+/* The particle slots an item acts on, and how many (constraint.c). */
+const uint32_t *lm_constraint_slots(const lm_world *world, const lm_constraint_item *item,
+                                    uint32_t *count);
+/* Whether collide_edges pushes the item out of colliders as an edge. */
+static inline bool lm_constraint_is_edge(const lm_constraint_item *item) {
+    const lm_constraint_class *kind = lm_constraint_classes[item->solver];
+    return kind->edge || (kind->edge_of && kind->edge_of(item));
+}
 
 /* ------------------------------------------------------------------ uses --
  * What uses each particle (uses.c): a list per particle of the constraints
@@ -278,6 +323,11 @@ extern const lm_force_class lm_force_classes[LM_FORCE_KIND_COUNT];
 /* field.c: the LM_FORCE_FIELD kind (item->context is its lm_field_item). */
 int lm_fields_apply(lm_world *world, const lm_force_item *items, uint32_t count, double time);
 void lm_field_release(void *context);
+/* field.c: adds the field's potential energy over the particles it acts on
+ * whose measured[slot] is set, at positions x (loom.h: lm_energy); 0, or 1
+ * when a potential function failed, -1 when out of memory. */
+int lm_field_potential(lm_world *world, const lm_force_item *item, const lm_vec3 *x,
+                       const uint8_t *measured, double *energy);
 
 /* ------------------------------------------------------------- colliders -- */
 typedef struct lm_collider_item {
@@ -523,14 +573,14 @@ lm_vec3 lm_pin_goal(const lm_world *world, const lm_step *step, const lm_constra
 
 /* ----------------------------------------------------------------- world -- */
 struct lm_world {
-    lm_world_def def;
-    lm_memory *memory; /* &own_memory: reachable from const queries that need scratch */
+    lm_world_def def;       /* substeps resolved: never 0 here */
+    int substeps_requested; /* def.substeps as configured: 0 = the integrator's own */
+    lm_memory *memory;      /* &own_memory: reachable from const queries that need scratch */
     lm_memory own_memory;
     lm_interrupt_fn interrupt; /* lm_world_set_interrupt */
     void *interrupt_context;
     bool interrupted; /* the interrupt stopped the step under way */
     double time;
-    double shake_error; /* shake.c: largest relative error met in the current sweep */
     uint64_t steps;
     uint64_t projections;
     bool stepping;
@@ -557,6 +607,7 @@ struct lm_world {
     lm_collision collision; /* collider.c, contact.c */
     lm_uses uses;           /* uses.c: what uses each particle */
     lm_batches batches;     /* batch.c, relax.c: the batched order */
+    lm_shake shake;         /* groups.c, shake.c: the sticks solved exactly */
 };
 
 /* force.c: the world's force evaluation (gravity, then every generator in

@@ -8,10 +8,11 @@
  * Units: metres, seconds, kilograms, newtons. All vectors are 3D; a flat
  * scene simply keeps z = 0.
  *
- * Objects are referred to by handles passed by value. A handle is an index
- * plus a generation; the zero handle is "null". Removing an object bumps the
- * generation of its slot, so a stale handle is detected by the *_is_valid
- * functions instead of being dereferenced. Every other function asserts that
+ * Objects are referred to by handles passed by value. A handle is an index,
+ * a generation and the id of the world that made it; the zero handle is
+ * "null". Removing an object bumps the generation of its slot, so a stale
+ * handle is detected by the *_is_valid functions instead of being
+ * dereferenced, and so is a handle of another world. Every other function asserts that
  * the handles it is given are valid: the Lua bindings check first, so no
  * script can reach an assert.
  *
@@ -32,19 +33,29 @@ typedef struct lm_vec3 {
 
 typedef struct lm_world lm_world;
 
-/* Handles. index1 is the slot index plus one (so zero is null). */
+/* Handles. index1 is the slot index plus one (so zero is null); world is
+ * the id of the world that made it (lm_world_id), so that an object of
+ * world A is invalid in world B. */
 typedef struct lm_particle {
     uint32_t index1, generation;
+    uint64_t world;
 } lm_particle;
 typedef struct lm_constraint {
     uint32_t index1, generation;
+    uint64_t world;
 } lm_constraint;
 typedef struct lm_force {
     uint32_t index1, generation;
+    uint64_t world;
 } lm_force;
 typedef struct lm_collider {
     uint32_t index1, generation;
+    uint64_t world;
 } lm_collider;
+
+/* The id a world puts in its handles: different for every two worlds that
+ * exist at the same time (its address), never 0 (0 for NULL). */
+uint64_t lm_world_id(const lm_world *world);
 
 typedef enum lm_status {
     LM_OK = 0,
@@ -69,6 +80,11 @@ typedef enum lm_integrator {
 const char *lm_integrator_name(lm_integrator integrator);
 /* Null-terminated list of the names above, in enum order (for option parsers). */
 const char *const *lm_integrator_names(void);
+/* The sub-steps a world with this integrator takes when its def asks for
+ * none (substeps 0): 4 for the two Euler integrators, 2 for the others,
+ * measured so that the classic constrained lessons keep their energy at 60
+ * steps per second (integrate.c says how). */
+int lm_integrator_substeps(lm_integrator integrator);
 
 /* How distance constraints are projected. */
 typedef enum lm_projection_method {
@@ -78,6 +94,15 @@ typedef enum lm_projection_method {
                                integrators): energy stays bounded */
     LM_PROJECT_METHOD_COUNT
 } lm_projection_method;
+
+/* projection = LM_PROJECT_SHAKE: a sub-step whose exact sticks find no
+ * solution is done again in halves, at most this many times (16 parts),
+ * then relaxed and reported (lm_world_stats.unmet). */
+#define LM_SHAKE_SPLITS 4
+/* ... and a net relaxed because it is too costly to solve exactly is
+ * reported when its sticks end a step further than this (relative) from
+ * their length (lm_world_stats.net_error). */
+#define LM_SHAKE_NET_TOLERANCE 0.01
 
 /* "jakobsen", "shake". */
 const char *lm_projection_method_name(lm_projection_method projection);
@@ -104,7 +129,8 @@ typedef struct lm_world_def {
     lm_vec3 gravity;          /* m/s^2, applied to every movable particle; default (0,-9.81,0) */
     lm_integrator integrator; /* default LM_INTEGRATOR_VERLET */
     double time_step;         /* s, one call of lm_world_step; > 0; default 1/60 */
-    int substeps;             /* each step is split into this many sub-steps; >= 1; default 1 */
+    int substeps;             /* each step is split into this many sub-steps; >= 0, where 0 is
+                                 the integrator's own (lm_integrator_substeps); default 0 */
     int iterations;           /* relaxation sweeps per sub-step; >= 1; default 10 */
     double damping;           /* [0, 1): fraction of velocity removed per sub-step (Verlet's d,
                                  Jakobsen's 2 -> 1.99 is 0.01); default 0 */
@@ -117,7 +143,7 @@ typedef struct lm_world_def {
     bool collide_particles;   /* particles with a radius push each other apart; default false */
     bool collide_edges;       /* sticks are pushed out of colliders at their deepest point
                                  (Jakobsen 5), not only at their ends; default false */
-    lm_projection_method projection; /* default LM_PROJECT_JAKOBSEN */
+    lm_projection_method projection; /* default LM_PROJECT_SHAKE */
     bool collide_bodies; /* particles are pushed out of the collision faces (lm_face_create) of
                             other bodies: particles not linked to the face's own through
                             constraints or springs; default false */
@@ -174,22 +200,44 @@ bool lm_world_find_tunnel(const lm_world *world, lm_tunnel *out);
 
 /* ------------------------------------------------------------ measures --
  * For lessons (measure.c). Each takes a list of particles, or NULL and 0 for
- * every particle of the world. Units: J, kg m/s, m. */
+ * every particle of the world. Units: J, kg m/s, kg m^2/s, m. Immovable
+ * particles (mass 0) carry none of it.
+ *
+ * Where and when: under position Verlet a particle's stored velocity is its
+ * last displacement over h, half a sub-step behind its position. The
+ * measures then take the particle one sub-step back, at the start of the
+ * last sub-step (x_before), with the centred difference (x - x_before_that)
+ * / 2h as its velocity (the velocity velocity Verlet would give there, to
+ * second order), so that kinetic and potential energy refer to the same
+ * instant. Every other integrator keeps its velocity at its position: the
+ * particle as it is. A particle made or given a velocity since the last
+ * step is measured as it is too. */
 typedef struct lm_energy {
-    double kinetic;   /* sum m v^2 / 2 (Verlet: v at the current position, see below) */
-    double potential; /* gravity's, the world's and every gravity generator's: -m g . x */
-    double elastic;   /* springs: k (length - rest)^2 / 2, for springs with both ends listed */
-    double total;     /* the sum of the three */
+    double kinetic; /* sum m v^2 / 2 */
+    /* -m g . x for the world's gravity and every gravity generator (zero at
+     * the origin), -(m accel + force) . x for uniform fields, the
+     * attractors' (and repellers') potential (lm_field_def), and what
+     * function fields with a potential (lm_field_def.potential) report, each
+     * over the measured particles it acts on */
+    double potential;
+    /* springs: k (length - rest)^2 / 2, for springs with both ends measured
+     * or one measured and the other held still (immovable or pinned) */
+    double elastic;
+    double total; /* the sum of the three */
 } lm_energy;
-/* Under position Verlet a particle's stored velocity is its last
- * displacement over h, half a sub-step behind its position; the kinetic
- * energy uses 1.5 v - 0.5 v_before (second order, includes what the
- * constraints did) so that it pairs with the potential at the same time. */
-lm_energy lm_world_energy(const lm_world *world, const lm_particle *particles, size_t count);
+/* LM_OK, or LM_ERROR_CALLBACK when a field's potential function failed,
+ * LM_ERROR_MEMORY when its scratch could not be had (*energy is then the
+ * rest of it). */
+lm_status lm_world_energy(const lm_world *world, const lm_particle *particles, size_t count,
+                          lm_energy *energy);
 /* sum m v over movable particles. */
 lm_vec3 lm_world_momentum(const lm_world *world, const lm_particle *particles, size_t count);
-/* sum m x / sum m over movable particles; false (and *center untouched) when
- * they have no mass. */
+/* sum m (x - about) x v over movable particles: the angular momentum about
+ * the point about (kg m^2/s). */
+lm_vec3 lm_world_angular_momentum(const lm_world *world, const lm_particle *particles, size_t count,
+                                  lm_vec3 about);
+/* sum m x / sum m over movable particles, where they are now (not one
+ * sub-step back); false (and *center untouched) when they have no mass. */
 bool lm_world_center_of_mass(const lm_world *world, const lm_particle *particles, size_t count,
                              lm_vec3 *center);
 /* NULL when out of memory. def may be NULL for the defaults. */
@@ -226,8 +274,11 @@ size_t lm_world_memory(const lm_world *world);
  * the world. NULL fn: no interrupt (the default). */
 typedef int (*lm_interrupt_fn)(void *context);
 void lm_world_set_interrupt(lm_world *world, lm_interrupt_fn fn, void *context);
-/* Current settings, and changing them (takes effect at the next step). */
+/* Current settings, and changing them (takes effect at the next step).
+ * substeps is as configured (0: the integrator's own). */
 lm_world_def lm_world_settings(const lm_world *world);
+/* The sub-steps each step takes now (>= 1). */
+int lm_world_substeps(const lm_world *world);
 void lm_world_configure(lm_world *world, const lm_world_def *def);
 
 /* Advances the world by one time_step: for each sub-step, accumulate forces,
@@ -254,6 +305,25 @@ typedef struct lm_world_stats {
     /* Largest particle displacement (m) in the last sweep of the last step's
      * last sub-step; measured only while a tolerance is set, else 0. */
     double last_correction;
+    /* projection = LM_PROJECT_SHAKE (groups.c, shake.c): the sticks and ropes
+     * solved exactly, and those relaxed because their group is a net too
+     * costly to solve exactly (sticks with options are counted in neither);
+     * as of the last step. */
+    uint32_t exact, relaxed;
+    /* The last step: the most Newton iterations one sweep took, and the
+     * most parts one sub-step was cut into because SHAKE found no solution
+     * for it whole (1: none was cut). */
+    int newton, parts;
+    /* The last step: true when a sub-step's exact sticks could not be solved
+     * even cut in 2^LM_SHAKE_SPLITS parts (they were relaxed in that
+     * sub-step), at world time unmet_time (s). */
+    bool unmet;
+    double unmet_time;
+    /* After the last step: the largest relative error |length - L| / L of a
+     * relaxed group's stick, and how many sticks that group has (0, 0 when
+     * nothing is relaxed). */
+    double net_error;
+    uint32_t net_sticks;
 } lm_world_stats;
 lm_world_stats lm_world_get_stats(const lm_world *world);
 
@@ -429,6 +499,15 @@ double lm_stick_rest_length(const lm_world *world, lm_constraint stick);
  * (m); radians outside [min, max] for an angle; |value - target| / target
  * for area and volume (relative). 0 for a broken stick. */
 double lm_constraint_error(const lm_world *world, lm_constraint constraint);
+/* A stick's or rope's tension (N) in the last sub-step of the last step,
+ * from its Lagrange multiplier: positive when it pulls its ends together,
+ * negative when it pushes them apart, 0 for a slack rope. Known for the
+ * sticks and ropes solved exactly (lm_world_stats.exact: SHAKE's multiplier
+ * lambda gives lambda |r0| / h^2, plus RATTLE's mu |d| / h) and for XPBD
+ * distances (-lambda / h^2); false for the others (relaxed by Jakobsen's
+ * projection, which has no multiplier), for other kinds, and before the
+ * first step. */
+bool lm_constraint_force(const lm_world *world, lm_constraint constraint, double *tension);
 
 /* --------------------------------------------------------------- forces -- */
 
@@ -505,6 +584,10 @@ typedef struct lm_field_batch {
 
 /* Return 0 on success; anything else abandons the step (LM_ERROR_CALLBACK). */
 typedef int (*lm_field_fn)(const lm_field_batch *batch, void *context);
+/* A function field's potential energy, for lm_world_energy: adds to *energy
+ * the potential (J) of each particle of the batch (f is NULL; x is where the
+ * particle is measured). Return 0 on success. */
+typedef int (*lm_field_potential_fn)(const lm_field_batch *batch, void *context, double *energy);
 
 typedef struct lm_field_def {
     lm_field_kind kind;
@@ -518,15 +601,22 @@ typedef struct lm_field_def {
     lm_vec3 point;        /* attractor, vortex */
     lm_vec3 axis;         /* vortex: default (0, 0, 1); normalised */
     double strength;      /* attractor, vortex: m/s^2 at 1 m (attractor) or at radius (vortex) */
-    double falloff;       /* attractor: exponent >= 0; default 2 */
-    double radius;        /* attractor, vortex: m, > 0; default 0.1 (attractor), 1 (vortex) */
+    /* attractor: exponent >= 0; default 2. Its potential energy is
+     * -strength m / ((falloff - 1) r^(falloff - 1)) for falloff > 1 (zero
+     * far away), strength m ln(r / radius) for 1, strength m (r^(1 -
+     * falloff) - radius^(1 - falloff)) / (1 - falloff) below 1 (zero at the
+     * radius); inside the radius it falls on as strength m r^2 / (2
+     * radius^(falloff + 1)), continuous at the radius. */
+    double falloff;
+    double radius;            /* attractor, vortex: m, > 0; default 0.1 (attractor), 1 (vortex) */
     double linear, quadratic; /* drag: N s/m and N s^2/m^2, >= 0 */
     /* Which particles: all (particle_count 0 and group < 0), the listed ones
      * (removed ones are skipped), or those whose group equals group. */
     const lm_particle *particles;
     uint32_t particle_count;
     int64_t group;
-    lm_field_fn fn; /* LM_FIELD_FUNCTION */
+    lm_field_fn fn;                  /* LM_FIELD_FUNCTION */
+    lm_field_potential_fn potential; /* LM_FIELD_FUNCTION, optional: its potential energy */
     void *context;
     lm_release_fn release; /* called once when the field is removed */
 } lm_field_def;

@@ -77,7 +77,8 @@ uint32_t lm_particle_slot(const lm_world *world, lm_particle particle) {
 }
 
 lm_particle lm_particle_handle(const lm_world *world, uint32_t slot) {
-    lm_particle handle = {slot + 1, world->particles.generation[slot]};
+    lm_handle h = lm_handle_make(world, slot, world->particles.generation[slot]);
+    lm_particle handle = {h.index1, h.generation, h.world};
     return handle;
 }
 
@@ -88,7 +89,7 @@ lm_particle lm_particle_create(lm_world *world, const lm_particle_def *def) {
     uint32_t slot = p->free_head;
     if (slot == LM_DEAD || slot >= p->count) {
         if (!lm_particles_reserve(p, p->count + 1)) {
-            lm_particle null = {0, 0};
+            lm_particle null = {0, 0, 0};
             return null;
         }
         slot = p->count++;
@@ -135,11 +136,9 @@ void lm_particle_destroy(lm_world *world, lm_particle particle) {
          what = lm_uses_first(world, slot)) {
         if (what & LM_USE_FORCE) {
             uint32_t s = what & ~LM_USE_FORCE;
-            lm_force handle = {s + 1, world->forces.slot_generation[s]};
-            lm_force_destroy(world, handle);
+            lm_force_destroy(world, lm_force_handle(world, s));
         } else {
-            lm_constraint handle = {what + 1, world->constraints.slot_generation[what]};
-            lm_constraint_destroy(world, handle);
+            lm_constraint_destroy(world, lm_constraint_handle(world, what));
         }
     }
     lm_particles *p = &world->particles;
@@ -157,7 +156,8 @@ void lm_particle_destroy(lm_world *world, lm_particle particle) {
 
 bool lm_particle_is_valid(const lm_world *world, lm_particle particle) {
     const lm_particles *p = &world->particles;
-    if (particle.index1 == 0 || particle.index1 > p->count) {
+    if (particle.world != lm_world_id(world) || particle.index1 == 0 ||
+        particle.index1 > p->count) {
         return false;
     }
     uint32_t slot = particle.index1 - 1;
@@ -196,10 +196,14 @@ double lm_particle_mass(const lm_world *world, lm_particle particle) {
 void lm_particle_set_mass(lm_world *world, lm_particle particle, double mass) {
     assert(mass >= 0 && isfinite(mass));
     uint32_t slot = lm_particle_slot(world, particle);
+    bool moved = world->particles.solve_w[slot] > 0;
     world->particles.mass[slot] = mass;
     world->particles.inv_mass[slot] = mass > 0 ? 1.0 / mass : 0.0;
     world->particles.solve_w[slot] =
         world->particles.pins[slot] ? 0.0 : world->particles.inv_mass[slot];
+    if ((world->particles.solve_w[slot] > 0) != moved) {
+        world->shake.built = false; /* a fixed end joins or splits groups */
+    }
 }
 
 double lm_particle_radius(const lm_world *world, lm_particle particle) {
@@ -226,7 +230,7 @@ uint32_t lm_world_particle_slots(const lm_world *world) {
 
 lm_particle lm_world_particle_in_slot(const lm_world *world, uint32_t slot) {
     if (slot >= world->particles.count || !world->particles.alive[slot]) {
-        lm_particle null = {0, 0};
+        lm_particle null = {0, 0, 0};
         return null;
     }
     return lm_particle_handle(world, slot);
@@ -243,6 +247,6 @@ lm_particle lm_world_find_nonfinite(const lm_world *world) {
             return lm_particle_handle(world, i);
         }
     }
-    lm_particle none = {0, 0};
+    lm_particle none = {0, 0, 0};
     return none;
 }

@@ -42,6 +42,53 @@ static double pin_error(const lm_world *world, const lm_constraint_item *c) {
     return sqrt(lm_dot(delta, delta));
 }
 
+lm_constraint lm_pin_create(lm_world *world, lm_particle particle, lm_vec3 target) {
+    uint32_t s = lm_particle_slot(world, particle);
+    lm_constraint_item *c;
+    lm_constraint handle = lm_constraint_add(world, &c, LM_CONSTRAINT_PIN, LM_SOLVER_PIN, 1);
+    if (!c) {
+        return handle;
+    }
+    c->particle[0] = s;
+    c->u.target = target;
+    c->stiffness = 1;
+    world->particles.pins[s]++;
+    world->particles.solve_w[s] = 0;
+    lm_constraint_link(world, c, handle);
+    return handle;
+}
+
+void lm_pin_set_target(lm_world *world, lm_constraint pin, lm_vec3 target) {
+    lm_constraint_item *c = lm_constraint_get(world, pin);
+    assert(c->kind == LM_CONSTRAINT_PIN);
+    c->u.target = target;
+}
+
+lm_vec3 lm_pin_target(const lm_world *world, lm_constraint pin) {
+    const lm_constraint_item *c = lm_constraint_get(world, pin);
+    assert(c->kind == LM_CONSTRAINT_PIN);
+    return c->u.target;
+}
+
+/* The pin's last one gone, the particle counts with its own mass again. */
+static void destroy_pin(lm_world *world, lm_constraint_item *c) {
+    lm_particles *p = &world->particles;
+    uint32_t s = c->particle[0];
+    if (--p->pins[s] == 0) {
+        p->solve_w[s] = p->inv_mass[s];
+        world->shake.built = false; /* a fixed end is gone: groups change */
+    }
+}
+
+/* Drawn from its target to its particle. */
+static void draw_pin(const lm_world *world, const lm_constraint_item *c, lm_constraint handle,
+                     const lm_draw_fns *fns, void *context) {
+    if (fns->link) {
+        fns->link(context, c->u.target, world->particles.x[c->particle[0]], LM_LINK_PIN, handle,
+                  (lm_force){0, 0, 0});
+    }
+}
+
 const lm_constraint_class lm_pin_class = {
     .name = "pin",
     .phase = 1,
@@ -50,4 +97,7 @@ const lm_constraint_class lm_pin_class = {
     .fix_velocity = pin_velocity,
     .error = pin_error,
     .value = pin_error,
+    .destroy = destroy_pin,
+    .draw = draw_pin,
+    .length_error = true,
 };

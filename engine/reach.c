@@ -51,7 +51,7 @@ static uint32_t each_link(const lm_world *world, graph *g, uint32_t *fill) {
     uint32_t count = 0;
     for (uint32_t i = 0; i < world->constraints.count; i++) {
         const lm_constraint_item *c = lm_store_at(&world->constraints, i);
-        bool distance = c->solver == LM_SOLVER_STICK || c->solver == LM_SOLVER_DISTANCE;
+        bool distance = lm_constraint_classes[c->solver]->link;
         if (!lm_store_alive(&world->constraints, i) || !distance || (c->flags & LM_ITEM_BROKEN))
             continue;
         if (g) {

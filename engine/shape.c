@@ -2,6 +2,8 @@
  * enclosed by a triangle mesh is kept at its target, every particle moving along the gradient of
  * the measure in proportion to its inverse mass (position-based dynamics, one scalar constraint
  * over n particles). */
+#include <string.h>
+
 #include "constraint.h"
 
 static double polygon_area(const lm_world *world, const lm_constraint_item *c) {
@@ -104,12 +106,127 @@ static double volume_error(const lm_world *world, const lm_constraint_item *c) {
     return relative(mesh_volume(world, c), c->rest);
 }
 
+/* Its particles are listed in shape_index (any number of them). */
+static const uint32_t *shape_particles(const lm_world *world, const lm_constraint_item *c,
+                                       uint32_t *n) {
+    *n = c->u.shape.count;
+    return lm_shape_slots(world, c);
+}
+
+lm_shape_def lm_shape_default_def(void) {
+    lm_shape_def def;
+    memset(&def, 0, sizeof def);
+    def.scale = 1;
+    def.stiffness = 1;
+    return def;
+}
+
+/* Appends n entries to the shape index and makes room in the gradient scratch. */
+static uint32_t *reserve_shape(lm_world *world, uint32_t entries, uint32_t particles) {
+    if (world->shape_gradient_capacity < particles) {
+        lm_vec3 *grown =
+            lm_memory_resize_array(world->memory, world->shape_gradient, particles, sizeof *grown);
+        if (!grown) {
+            return NULL;
+        }
+        world->shape_gradient = grown;
+        world->shape_gradient_capacity = particles;
+    }
+    if (world->shape_index_count + entries > world->shape_index_capacity) {
+        uint32_t next = world->shape_index_capacity * 2 + entries;
+        uint32_t *grown =
+            lm_memory_resize_array(world->memory, world->shape_index, next, sizeof *grown);
+        if (!grown) {
+            return NULL;
+        }
+        world->shape_index = grown;
+        world->shape_index_capacity = next;
+    }
+    return world->shape_index + world->shape_index_count;
+}
+
+static lm_constraint create_shape(lm_world *world, const lm_shape_def *def, lm_constraint_kind kind,
+                                  enum lm_solver solver) {
+    assert(def->scale > 0 && def->stiffness > 0 && def->stiffness <= 1);
+    lm_constraint none = {0, 0, 0};
+    uint32_t n = def->particle_count, entries = n + 3 * def->triangle_count;
+    uint32_t *slots = reserve_shape(world, entries, n);
+    if (!slots) {
+        return none;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        slots[i] = lm_particle_slot(world, def->particles[i]);
+    }
+    for (uint32_t i = 0; i < 3 * def->triangle_count; i++) {
+        assert(def->triangles[i] < n);
+        slots[n + i] = def->triangles[i];
+    }
+    lm_constraint_item *c;
+    lm_constraint handle = lm_constraint_add(world, &c, kind, solver, n);
+    if (!c) {
+        return handle;
+    }
+    c->u.shape.first = world->shape_index_count;
+    c->u.shape.count = n;
+    c->u.shape.triangles = def->triangle_count;
+    world->shape_index_count += entries;
+    c->stiffness = def->stiffness;
+    double measure = lm_constraint_classes[solver]->value(world, c);
+    c->rest = def->scale * measure;
+    lm_constraint_link(world, c, handle);
+    return handle;
+}
+
+/* Squeezes the entries of removed areas and volumes out of shape_index once
+ * they are more than half of it, so a scene that keeps making and removing
+ * pressure bodies runs in bounded memory. Call with the constraint store
+ * compacted (every item alive). Shapes were appended in creation order, and
+ * the store keeps that order, so moving each one's entries forward never
+ * overwrites entries still to be moved. */
+void lm_shapes_compact(lm_world *world) {
+    if (world->shape_index_dead == 0 || 2 * world->shape_index_dead < world->shape_index_count) {
+        return;
+    }
+    uint32_t next = 0;
+    for (uint32_t i = 0; i < world->constraints.count; i++) {
+        lm_constraint_item *c = lm_store_at(&world->constraints, i);
+        if (lm_constraint_classes[c->solver]->particles != shape_particles) {
+            continue;
+        }
+        uint32_t entries = c->u.shape.count + 3 * c->u.shape.triangles;
+        assert(c->u.shape.first >= next);
+        memmove(world->shape_index + next, world->shape_index + c->u.shape.first,
+                entries * sizeof *world->shape_index);
+        c->u.shape.first = next;
+        next += entries;
+    }
+    world->shape_index_count = next;
+    world->shape_index_dead = 0;
+}
+
+lm_constraint lm_area_create(lm_world *world, const lm_shape_def *def) {
+    assert(def->particle_count >= 3);
+    return create_shape(world, def, LM_CONSTRAINT_AREA, LM_SOLVER_AREA);
+}
+
+lm_constraint lm_volume_create(lm_world *world, const lm_shape_def *def) {
+    assert(def->particle_count >= 4 && def->triangle_count >= 4);
+    return create_shape(world, def, LM_CONSTRAINT_VOLUME, LM_SOLVER_VOLUME);
+}
+
+/* Its entries in shape_index are dead now; lm_shapes_compact reclaims them. */
+static void destroy_shape(lm_world *world, lm_constraint_item *c) {
+    world->shape_index_dead += c->u.shape.count + 3 * c->u.shape.triangles;
+}
+
 const lm_constraint_class lm_area_class = {
     .name = "area",
     .phase = 0,
     .solve = solve_areas,
     .error = area_error,
     .value = polygon_area,
+    .particles = shape_particles,
+    .destroy = destroy_shape,
 };
 
 const lm_constraint_class lm_volume_class = {
@@ -118,4 +235,6 @@ const lm_constraint_class lm_volume_class = {
     .solve = solve_volumes,
     .error = volume_error,
     .value = mesh_volume,
+    .particles = shape_particles,
+    .destroy = destroy_shape,
 };

@@ -54,7 +54,7 @@ static double node_sum(const lm_world *world, uint32_t slot, bool damping) {
 }
 
 double lm_spring_omega_h(const lm_world *world, lm_force spring) {
-    assert(lm_store_is_valid(&world->forces, spring.index1, spring.generation));
+    assert(lm_force_is_valid(world, spring));
     const lm_force_item *f = lm_store_get(&world->forces, spring.index1);
     assert(f->kind == LM_FORCE_SPRING);
     double omega2 =
@@ -64,7 +64,7 @@ double lm_spring_omega_h(const lm_world *world, lm_force spring) {
 }
 
 lm_force lm_world_stiffest_spring(const lm_world *world, double *omega_h) {
-    lm_force best = {0, 0};
+    lm_force best = {0, 0, 0};
     *omega_h = 0;
     for (uint32_t k = 0; k < world->forces.count; k++) {
         const lm_force_item *f = lm_store_at(&world->forces, k);
@@ -72,7 +72,7 @@ lm_force lm_world_stiffest_spring(const lm_world *world, double *omega_h) {
             continue;
         }
         uint32_t slot = world->forces.item_slot[k];
-        lm_force handle = {slot + 1, world->forces.slot_generation[slot]};
+        lm_force handle = lm_force_handle(world, slot);
         double value = lm_spring_omega_h(world, handle);
         if (value > *omega_h) {
             *omega_h = value;
@@ -95,7 +95,7 @@ double lm_spring_stability_limit(const lm_world *world, lm_force spring) {
     if (integrator != LM_INTEGRATOR_EULER && integrator != LM_INTEGRATOR_MIDPOINT) {
         return limit;
     }
-    assert(lm_store_is_valid(&world->forces, spring.index1, spring.generation));
+    assert(lm_force_is_valid(world, spring));
     const lm_force_item *f = lm_store_get(&world->forces, spring.index1);
     assert(f->kind == LM_FORCE_SPRING);
     uint32_t end = f->particle[0];

@@ -39,20 +39,28 @@ static bool push_run(lm_memory *memory, lm_run **runs, uint32_t *count, uint32_t
     return true;
 }
 
-/* Compacts the stores and regroups items into runs of one kind. */
+/* Compacts the stores, sorts the sticks into exact groups and relaxed ones
+ * (groups.c) and regroups the relaxed items into runs of one kind. */
 static bool prepare(lm_world *world) {
     lm_store_compact(&world->constraints);
     lm_shapes_compact(world);
     lm_store_compact(&world->forces);
     lm_store_compact(&world->colliders);
-    if (world->constraints.changed) {
+    if (world->constraints.changed || !world->shake.built) {
+        if (!lm_shake_build(world)) {
+            return false;
+        }
         world->constraint_run_count[0] = world->constraint_run_count[1] = 0;
         for (uint32_t i = 0; i < world->constraints.count; i++) {
             const lm_constraint_item *c = lm_store_at(&world->constraints, i);
+            if (c->flags & LM_ITEM_EXACT) {
+                continue; /* solved with its group (shake.c) */
+            }
             int phase = lm_constraint_classes[c->solver]->phase;
             if (!push_run(world->memory, &world->constraint_runs[phase],
                           &world->constraint_run_count[phase],
                           &world->constraint_run_capacity[phase], c->solver, i)) {
+                world->shake.built = false; /* the runs are made again next time */
                 return false;
             }
         }
@@ -192,11 +200,10 @@ static void prediction_range(void *context, uint32_t lo, uint32_t hi) {
 }
 
 /* Whether anything reads Verlet's predicted velocity sv in this sub-step:
- * collider responses, restitution between particles, embedded points, and
- * SHAKE starting again from the prediction. */
+ * collider responses, restitution between particles, embedded points. */
 static bool prediction_read(const lm_world *world) {
     return world->colliders.count > 0 || world->def.collide_particles ||
-           world->collision.embedded_count > 0 || world->def.projection == LM_PROJECT_SHAKE;
+           world->collision.embedded_count > 0;
 }
 
 /* What the integrator predicted, before any constraint moved it: the
@@ -294,12 +301,8 @@ static int pure_batched_sweeps(lm_world *world, const lm_step *step) {
     return done;
 }
 
-/* Jakobsen's SatisfyConstraints(): every sweep projects collisions (colliders,
- * sticks against colliders, particle pairs), then the constraints in creation
- * order (Gauss-Seidel: each sees the positions the previous ones left), then
- * re-applies the pins. Contacts get the last word: friction between
- * particles, a pair pass and a final collision pass, so no particle ends a
- * step inside a collider and a resting pile stays at rest. */
+/* Once per sub-step before the first sweep, each relaxed kind's begin
+ * (XPBD resets its multipliers). */
 static void begin_constraints(lm_world *world, const lm_step *step) {
     for (int phase = 0; phase < 2; phase++) {
         for (uint32_t r = 0; r < world->constraint_run_count[phase]; r++) {
@@ -312,35 +315,86 @@ static void begin_constraints(lm_world *world, const lm_step *step) {
     }
 }
 
-/* Puts every particle back where the integrator left it (Verlet keeps no
- * copy: its prediction is x0 + sv h). */
-static void restore_prediction(lm_world *world, const lm_step *step) {
-    lm_particles *p = &world->particles;
-    bool verlet = world->def.integrator == LM_INTEGRATOR_VERLET;
-    for (uint32_t i = 0; i < p->count; i++) {
-        p->x[i] = verlet ? lm_mad(p->x0[i], p->sv[i], step->h) : p->x_integrated[i];
+/* Whether a sweep has anything to relax: constraints other than the exact
+ * sticks and the pins, colliders, particle pairs. Without, one sweep puts
+ * the pins in place and the exact sticks take the sweeps their Newton
+ * iterations need. Jakobsen's projection always sweeps `iterations` times. */
+static bool relaxes(const lm_world *world) {
+    return world->def.projection == LM_PROJECT_JAKOBSEN || world->constraint_run_count[0] > 0 ||
+           world->colliders.count > 0 || world->collision.pair_count > 0 ||
+           world->collision.embedded_count > 0;
+}
+
+/* The sticks of the exact groups (shake.c), after the sweep's other
+ * projections: Newton's iterations until they are within the tolerance.
+ * Newton converges quadratically near the solution; an error that no longer
+ * halves after a few iterations (or a stick turned by about 90 degrees)
+ * means SHAKE has no solution from this sub-step's start: then the sub-step
+ * is done again in halves (substep()), or when it cannot be cut further,
+ * finished by Jakobsen's sweeps (failed is set; the step reports it). */
+static void solve_exact(lm_world *world, bool *failed, int *relax) {
+    lm_shake *sh = &world->shake;
+    if (*failed) {
+        lm_shake_relax(world);
+        return;
+    }
+    double last = INFINITY;
+    for (int newton = 0;; newton++) {
+        double worst = lm_shake_newton(world);
+        if (worst >= 0 && worst < LM_SHAKE_TOLERANCE) {
+            return; /* within the tolerance: nothing moved */
+        }
+        sh->newton = newton + 1 > sh->newton ? newton + 1 : sh->newton;
+        if (worst >= 0 && worst < 1e-8) {
+            return; /* quadratic convergence: this iteration brings it to about 1e-16 */
+        }
+        bool stalled = newton >= 3 && !(worst < 0.5 * last);
+        last = worst;
+        if (worst >= 0 && !stalled && newton + 1 < LM_SHAKE_NEWTON_MAX) {
+            continue;
+        }
+        if (sh->can_split) {
+            sh->split = true;
+            return;
+        }
+        /* told once by the bindings (lm_world_solver_report) */
+        if (!sh->unmet) {
+            sh->unmet = true;
+            sh->unmet_residual = worst;
+            sh->unmet_time = world->time;
+        }
+        *failed = true;
+        *relax += world->def.iterations;
+        lm_shake_relax(world);
+        return;
     }
 }
 
+/* Jakobsen's SatisfyConstraints(): every sweep projects collisions (colliders,
+ * sticks against colliders, particle pairs), then the relaxed constraints in
+ * creation order (Gauss-Seidel: each sees the positions the previous ones
+ * left), then re-applies the pins, then (projection = "shake") solves the
+ * exact sticks with the pinned particles in place. Contacts get the last
+ * word: friction between particles, a pair pass and a final collision pass,
+ * so no particle ends a step inside a collider and a resting pile stays at
+ * rest. */
 static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
     begin_constraints(world, step);
+    bool exact = world->shake.rows > 0;
+    if (exact) {
+        lm_shake_begin(world);
+    }
     double tolerance = world->def.tolerance;
-    /* SHAKE sweeps until its sticks are exact to LM_SHAKE_TOLERANCE (at least
-     * `iterations` sweeps when there are contacts to relax as well); it
-     * projects sticks in creation order, so it overrides the batched order. */
-    bool shake = world->def.projection == LM_PROJECT_SHAKE;
-    int max_sweeps = world->def.iterations * (shake ? LM_SHAKE_SWEEPS_PER_ITERATION : 1);
-    int min_sweeps =
-        world->colliders.count > 0 || world->collision.pair_count > 0 ? world->def.iterations : 1;
-    bool batched = world->def.order == LM_ORDER_BATCHED && !shake;
-    bool gave_up = false; /* SHAKE found not converging: Jakobsen's sweeps instead */
+    bool batched = world->def.order == LM_ORDER_BATCHED;
+    int relax = relaxes(world) ? world->def.iterations : 1;
     int sweep = 0;
-    if (batched && lm_batches_pure(world)) {
+    bool failed = false;
+    if (batched && !exact && lm_batches_pure(world)) {
         /* only sticks and pins: the sweeps stay in the batches' arrays */
         sweep = pure_batched_sweeps(world, step);
     }
-    while (sweep < max_sweeps && !interrupted(world)) {
-        world->shake_error = 0;
+    bool relaxed = sweep >= relax && !exact;
+    while (!relaxed && !interrupted(world)) {
         if (tolerance > 0 && world->particles.count > 0) {
             memcpy(world->sweep_start, world->particles.x,
                    world->particles.count * sizeof(lm_vec3));
@@ -357,37 +411,22 @@ static lm_status satisfy_constraints(lm_world *world, const lm_step *step) {
                     continue;
                 }
                 lm_constraint_item *items = lm_store_at(&world->constraints, run->start);
-                const lm_constraint_class *kind = lm_constraint_classes[run->kind];
-                if (shake && kind->solve_shake && !gave_up) {
-                    kind->solve_shake(world, step, items, run->count);
-                } else {
-                    kind->solve(world, step, items, run->count);
-                }
+                lm_constraint_classes[run->kind]->solve(world, step, items, run->count);
+            }
+        }
+        if (exact) {
+            solve_exact(world, &failed, &relax);
+            if (world->shake.split) {
+                sweep++;
+                break; /* the sub-step is done again in halves */
             }
         }
         sweep++;
-        if (shake && !gave_up) {
-            if (world->shake_error < LM_SHAKE_TOLERANCE && sweep >= min_sweeps) {
-                break;
-            }
-            /* Not converging (an over-constrained net: a cloth with shear
-             * sticks): start the sub-step's relaxation again from the
-             * integrated positions with Jakobsen's sweeps. */
-            if (sweep >= LM_SHAKE_GIVE_UP * world->def.iterations &&
-                world->shake_error > LM_SHAKE_NEAR) {
-                gave_up = true;
-                restore_prediction(world, step);
-                begin_constraints(world, step);
-                world->sweeps += (uint64_t)sweep;
-                sweep = 0;
-                max_sweeps = world->def.iterations;
-            }
-            continue;
-        }
+        relaxed = sweep >= relax;
         if (tolerance > 0) {
             world->last_correction = largest_move(world, world->sweep_start);
             if (world->last_correction < tolerance) {
-                break; /* adaptive: this sweep changed (almost) nothing */
+                relaxed = true; /* adaptive: this sweep changed (almost) nothing */
             }
         }
     }
@@ -434,13 +473,17 @@ static lm_status derive_velocities(lm_world *world, const lm_step *step) {
     return LM_OK;
 }
 
-/* projection = "shake" with a velocity-based integrator: RATTLE's velocity
- * pass (shake.c). Verlet's velocity is its displacement, already consistent. */
+/* The exact sticks (shake.c) with a velocity-based integrator: RATTLE's
+ * velocity pass (Verlet's velocity is its displacement, already
+ * consistent); then every exact stick's tension from its multipliers. */
 static lm_status rattle(lm_world *world, const lm_step *step) {
-    if (world->def.projection == LM_PROJECT_SHAKE &&
-        world->def.integrator != LM_INTEGRATOR_VERLET) {
-        lm_rattle_velocities(world, step);
+    if (world->shake.rows == 0) {
+        return LM_OK;
     }
+    if (world->def.integrator != LM_INTEGRATOR_VERLET) {
+        lm_shake_velocities(world);
+    }
+    lm_shake_tensions(world, step);
     return LM_OK;
 }
 
@@ -499,11 +542,50 @@ static const lm_stage substep_stages[] = {
     {"bounce particles", bounce_particles},
 };
 
-static lm_status substep(lm_world *world, const lm_step *step) {
+/* Puts the particles back at the start of the sub-step, for doing it
+ * again (Verlet restarts from the velocity, as a fresh particle). */
+static void restart_substep(lm_world *world, double h) {
+    lm_particles *p = &world->particles;
+    bool verlet = world->def.integrator == LM_INTEGRATOR_VERLET;
+    for (uint32_t i = 0; i < p->count; i++) {
+        p->x[i] = p->x0[i];
+        p->v[i] = p->v0[i];
+        if (verlet && p->inv_mass[i] > 0) {
+            p->x_prev[i] = lm_mad(p->x0[i], p->v0[i], -h);
+            p->fresh[i] = 1;
+        }
+    }
+    world->collision.pair_count = 0;
+    world->collision.bodies_ready = false;
+}
+
+static lm_status substep(lm_world *world, const lm_step *step, int depth) {
     for (size_t s = 0; s < sizeof substep_stages / sizeof substep_stages[0]; s++) {
+        world->shake.can_split = depth < LM_SHAKE_SPLITS;
         lm_status status = substep_stages[s].run(world, step);
         if (status != LM_OK) {
             return status;
+        }
+        if (world->shake.split) {
+            /* SHAKE found no solution from this sub-step's start: two
+             * halves, each starting from where the one before ended */
+            world->shake.split = false;
+            lm_step half = *step;
+            half.h = 0.5 * step->h;
+            half.inv_h = 2.0 * step->inv_h;
+            half.count = 2 * step->count;
+            restart_substep(world, half.h);
+            int parts = 1 << (depth + 1);
+            world->shake.parts = parts > world->shake.parts ? parts : world->shake.parts;
+            for (int k = 0; k < 2; k++) {
+                half.index = 2 * step->index + k;
+                half.time = world->time;
+                status = substep(world, &half, depth + 1);
+                if (status != LM_OK) {
+                    return status;
+                }
+            }
+            return LM_OK;
         }
     }
     world->time += step->h;
@@ -529,9 +611,7 @@ static void list_broken(lm_world *world) {
             world->broken = grown;
             world->broken_capacity = next;
         }
-        lm_constraint handle = {store->item_slot[i] + 1,
-                                store->slot_generation[store->item_slot[i]]};
-        world->broken[world->broken_count++] = handle;
+        world->broken[world->broken_count++] = lm_constraint_handle(world, store->item_slot[i]);
     }
     world->broke_in_step = 0;
 }
@@ -551,6 +631,9 @@ lm_status lm_world_step(lm_world *world) {
     world->sweeps = 0;
     world->last_correction = 0;
     world->broken_count = 0;
+    world->shake.unmet = false;
+    world->shake.newton = 0;
+    world->shake.parts = 1;
     lm_step step;
     step.h = lm_world_substep_length(world);
     step.inv_h = 1.0 / step.h;
@@ -560,7 +643,7 @@ lm_status lm_world_step(lm_world *world) {
     world->interrupted = false;
     for (step.index = 0; step.index < step.count && status == LM_OK; step.index++) {
         step.time = world->time;
-        status = substep(world, &step);
+        status = substep(world, &step, 0);
         /* asked again between sub-steps; a sub-step it stopped was finished
          * without more sweeps */
         if (status == LM_OK &&
@@ -575,6 +658,9 @@ lm_status lm_world_step(lm_world *world) {
     if (status == LM_OK) {
         world->steps++;
         lm_collision_end_step(world);
+    }
+    if (world->shake.relaxed_sticks > 0) {
+        lm_shake_check_nets(world);
     }
     return status;
 }

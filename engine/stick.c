@@ -7,6 +7,8 @@
  * counts as immovable here: otherwise the stick would move it half way, the
  * pin would put it back, and every stick next to a pin would only ever be
  * half corrected (a cloth hanging from pins stretched at its corners). */
+#include <string.h>
+
 #include "constraint.h"
 
 static void solve_sticks_sqrt_approx(lm_world *world, lm_constraint_item *items, uint32_t count) {
@@ -81,8 +83,74 @@ static void solve_sticks(lm_world *world, const lm_step *step, lm_constraint_ite
     }
 }
 
+/* Solved exactly (projection = "shake") unless its stiffness asks for
+ * Jakobsen's partial correction or the world for his square root. */
+static bool stick_exact(const lm_world *world, const lm_constraint_item *c, double *min,
+                        double *max) {
+    *min = *max = c->rest;
+    return c->stiffness == 1.0 && !world->def.sqrt_approx && c->rest > 0;
+}
+
 static double stick_error(const lm_world *world, const lm_constraint_item *c) {
     return fabs(lm_item_length(world, c) - c->rest);
+}
+
+lm_stick_def lm_stick_default_def(void) {
+    lm_stick_def def;
+    memset(&def, 0, sizeof def);
+    def.rest_length = -1;
+    def.stiffness = 1;
+    return def;
+}
+
+lm_constraint lm_stick_create(lm_world *world, const lm_stick_def *def) {
+    uint32_t a = lm_particle_slot(world, def->a), b = lm_particle_slot(world, def->b);
+    assert(a != b && def->stiffness > 0 && def->stiffness <= 1);
+    assert(def->compliance >= 0 && def->break_strain >= 0);
+    bool plain = def->compliance == 0 && !def->sqrt_approx && def->break_strain == 0;
+    lm_constraint_item *c;
+    lm_constraint handle = lm_constraint_add(world, &c, LM_CONSTRAINT_STICK,
+                                             plain ? LM_SOLVER_STICK : LM_SOLVER_DISTANCE, 2);
+    if (!c) {
+        return handle;
+    }
+    c->particle[0] = a;
+    c->particle[1] = b;
+    c->stiffness = def->stiffness;
+    c->rest = def->rest_length >= 0 ? def->rest_length : lm_particle_distance(world, a, b);
+    if (!plain) {
+        c->u.distance.min = c->rest;
+        if (def->compliance > 0) {
+            c->flags |= LM_ITEM_XPBD;
+            c->stiffness = def->compliance;
+        }
+        if (def->sqrt_approx) {
+            c->flags |= LM_ITEM_SQRT_APPROX;
+        }
+        if (def->break_strain > 0) {
+            c->flags |= LM_ITEM_BREAKABLE;
+            c->u.distance.break_strain = def->break_strain;
+        }
+    }
+    lm_constraint_link(world, c, handle);
+    return handle;
+}
+
+double lm_stick_rest_length(const lm_world *world, lm_constraint stick) {
+    const lm_constraint_item *c = lm_constraint_get(world, stick);
+    assert(c->kind == LM_CONSTRAINT_STICK);
+    return c->rest;
+}
+
+/* Drawn as a link from its first particle to its second, unless broken
+ * (a stick with options is a distance item: distance.c draws it). */
+static void draw_stick(const lm_world *world, const lm_constraint_item *c, lm_constraint handle,
+                       const lm_draw_fns *fns, void *context) {
+    if (fns->link) {
+        const lm_vec3 *x = world->particles.x;
+        fns->link(context, x[c->particle[0]], x[c->particle[1]], LM_LINK_STICK, handle,
+                  (lm_force){0, 0, 0});
+    }
 }
 
 const lm_constraint_class lm_stick_class = {
@@ -92,5 +160,9 @@ const lm_constraint_class lm_stick_class = {
     .solve = solve_sticks,
     .error = stick_error,
     .value = lm_item_length,
-    .solve_shake = lm_shake_solve,
+    .exact = stick_exact,
+    .draw = draw_stick,
+    .link = true,
+    .length_error = true,
+    .edge = true,
 };

@@ -118,3 +118,41 @@ void lm_store_compact(lm_store *store) {
     store->removed = 0;
     store->changed = true;
 }
+
+/* ------------------------------------------------------------- handles -- */
+
+uint64_t lm_world_id(const lm_world *world) {
+    return (uint64_t)(uintptr_t)world;
+}
+
+lm_handle lm_handle_make(const lm_world *world, uint32_t slot, uint32_t generation) {
+    lm_handle handle = {slot + 1, generation, lm_world_id(world)};
+    return handle;
+}
+
+lm_handle lm_store_handle(const lm_world *world, const lm_store *store, uint32_t slot) {
+    return lm_handle_make(world, slot, store->slot_generation[slot]);
+}
+
+bool lm_store_has(const lm_world *world, const lm_store *store, lm_handle handle) {
+    return handle.world == lm_world_id(world) &&
+           lm_store_is_valid(store, handle.index1, handle.generation);
+}
+
+lm_constraint lm_constraint_handle(const lm_world *world, uint32_t slot) {
+    lm_handle h = lm_store_handle(world, &world->constraints, slot);
+    lm_constraint handle = {h.index1, h.generation, h.world};
+    return handle;
+}
+
+lm_force lm_force_handle(const lm_world *world, uint32_t slot) {
+    lm_handle h = lm_store_handle(world, &world->forces, slot);
+    lm_force handle = {h.index1, h.generation, h.world};
+    return handle;
+}
+
+lm_collider lm_collider_handle(const lm_world *world, uint32_t slot) {
+    lm_handle h = lm_store_handle(world, &world->colliders, slot);
+    lm_collider handle = {h.index1, h.generation, h.world};
+    return handle;
+}

@@ -64,10 +64,8 @@ void lm_tunnel_note(lm_world *world, const lm_step *step) {
             if (lm_deepest_on_segment(d, p->x0[i], p->x[i], &t, &normal) >= r) {
                 continue;
             }
-            uint32_t cslot = world->colliders.item_slot[k];
             c->tunnel.particle = lm_particle_handle(world, i);
-            c->tunnel.collider.index1 = cslot + 1;
-            c->tunnel.collider.generation = world->colliders.slot_generation[cslot];
+            c->tunnel.collider = lm_collider_handle(world, world->colliders.item_slot[k]);
             c->tunnel.speed = length / step->h;
             c->tunnel.thickness = thick;
             c->tunnel.substeps = substeps;

@@ -12,10 +12,11 @@ lm_world_def lm_world_default_def(void) {
     def.gravity = lm_v3(0, -9.81, 0);
     def.integrator = LM_INTEGRATOR_VERLET;
     def.time_step = 1.0 / 60.0;
-    def.substeps = 1;
+    def.substeps = 0; /* the integrator's own (lm_integrator_substeps) */
     def.iterations = 10;
     def.damping = 0;
     def.order = LM_ORDER_CREATION;
+    def.projection = LM_PROJECT_SHAKE;
     def.threads = 1;
     return def;
 }
@@ -38,7 +39,7 @@ const char *const *lm_order_names(void) {
 static void check_def(const lm_world_def *def) {
     assert(def->integrator < LM_INTEGRATOR_COUNT);
     assert(def->time_step > 0 && isfinite(def->time_step));
-    assert(def->substeps >= 1 && def->iterations >= 1);
+    assert(def->substeps >= 0 && def->iterations >= 1);
     assert(def->damping >= 0 && def->damping < 1);
     assert(def->tolerance >= 0 && isfinite(def->tolerance));
     assert(def->order < LM_ORDER_COUNT);
@@ -65,12 +66,18 @@ lm_world *lm_world_create_with_allocator(const lm_world_def *def, lm_alloc_fn fn
     world->own_memory = memory;
     world->memory = &world->own_memory;
     world->def = *def;
+    world->substeps_requested = def->substeps;
+    if (def->substeps == 0) {
+        world->def.substeps = lm_integrator_substeps(def->integrator);
+    }
     world->particles.free_head = LM_DEAD;
     world->particles.memory = world->memory;
     world->uses.free_head = LM_DEAD;
     world->uses.memory = world->memory;
     world->collision.memory = world->memory;
     world->batches.memory = world->memory;
+    world->shake.memory = world->memory;
+    world->shake.matrix.memory = world->memory;
     lm_store_init(&world->constraints, sizeof(lm_constraint_item), world->memory);
     lm_store_init(&world->forces, sizeof(lm_force_item), world->memory);
     lm_store_init(&world->colliders, sizeof(lm_collider_item), world->memory);
@@ -99,6 +106,7 @@ void lm_world_destroy(lm_world *world) {
     lm_collision_free(&world->collision);
     lm_uses_free(&world->uses);
     lm_batches_free(&world->batches);
+    lm_shake_free(&world->shake);
     lm_memory *memory = world->memory;
     lm_memory_free(memory, world->constraint_runs[0]);
     lm_memory_free(memory, world->constraint_runs[1]);
@@ -112,13 +120,26 @@ void lm_world_destroy(lm_world *world) {
 }
 
 lm_world_def lm_world_settings(const lm_world *world) {
-    return world->def;
+    lm_world_def def = world->def;
+    def.substeps = world->substeps_requested;
+    return def;
+}
+
+int lm_world_substeps(const lm_world *world) {
+    return world->def.substeps;
 }
 
 void lm_world_configure(lm_world *world, const lm_world_def *def) {
     check_def(def);
     double old_h = lm_world_substep_length(world);
+    if (def->projection != world->def.projection || def->sqrt_approx != world->def.sqrt_approx) {
+        world->shake.built = false; /* which sticks are exact changes */
+    }
     world->def = *def;
+    world->substeps_requested = def->substeps;
+    if (def->substeps == 0) {
+        world->def.substeps = lm_integrator_substeps(def->integrator);
+    }
     double new_h = lm_world_substep_length(world);
     if (new_h != old_h) {
         /* Verlet's previous positions encode v h: re-derive them for the new h. */
@@ -152,6 +173,15 @@ lm_world_stats lm_world_get_stats(const lm_world *world) {
     stats.projections = world->projections;
     stats.sweeps = world->sweeps;
     stats.last_correction = world->last_correction;
+    const lm_shake *sh = &world->shake;
+    stats.exact = sh->rows;
+    stats.relaxed = sh->relaxed_sticks;
+    stats.newton = sh->newton;
+    stats.parts = sh->parts > 0 ? sh->parts : 1;
+    stats.unmet = sh->unmet;
+    stats.unmet_time = sh->unmet_time;
+    stats.net_error = sh->net_error;
+    stats.net_sticks = sh->net_sticks;
     return stats;
 }
 
@@ -160,8 +190,7 @@ double lm_world_max_error(const lm_world *world) {
     for (uint32_t i = 0; i < world->constraints.count; i++) {
         const lm_constraint_item *c = lm_store_at(&world->constraints, i);
         if (lm_store_alive(&world->constraints, i) &&
-            (c->kind == LM_CONSTRAINT_STICK || c->kind == LM_CONSTRAINT_ROPE ||
-             c->kind == LM_CONSTRAINT_PIN)) {
+            lm_constraint_classes[c->solver]->length_error) {
             largest = fmax(largest, lm_constraint_classes[c->solver]->error(world, c));
         }
     }
@@ -213,46 +242,26 @@ void lm_world_draw(const lm_world *world, const lm_draw_fns *fns, void *context)
         for (uint32_t i = 0; i < world->colliders.count; i++) {
             if (lm_store_alive(&world->colliders, i)) {
                 const lm_collider_item *c = lm_store_at(&world->colliders, i);
-                uint32_t slot = world->colliders.item_slot[i];
-                lm_collider handle = {slot + 1, world->colliders.slot_generation[slot]};
-                fns->collider(context, handle, &c->def);
+                fns->collider(context, lm_collider_handle(world, world->colliders.item_slot[i]),
+                              &c->def);
             }
         }
     }
     if (fns->link || fns->face) {
-        const lm_force no_force = {0, 0};
         for (uint32_t i = 0; i < world->constraints.count; i++) {
             const lm_constraint_item *c = lm_store_at(&world->constraints, i);
-            if (!lm_store_alive(&world->constraints, i)) {
-                continue;
-            }
-            uint32_t slot = world->constraints.item_slot[i];
-            lm_constraint handle = {slot + 1, world->constraints.slot_generation[slot]};
-            if (c->kind == LM_CONSTRAINT_FACE) {
-                if (fns->face) {
-                    fns->face(context, handle, p->x[c->particle[0]], p->x[c->particle[1]],
-                              p->x[c->particle[2]]);
-                }
-            } else if (!fns->link) {
-                continue;
-            } else if (c->kind == LM_CONSTRAINT_STICK && !(c->flags & LM_ITEM_BROKEN)) {
-                fns->link(context, p->x[c->particle[0]], p->x[c->particle[1]], LM_LINK_STICK,
-                          handle, no_force);
-            } else if (c->kind == LM_CONSTRAINT_PIN) {
-                fns->link(context, c->u.target, p->x[c->particle[0]], LM_LINK_PIN, handle,
-                          no_force);
-            } else if (c->kind == LM_CONSTRAINT_ROPE) {
-                fns->link(context, p->x[c->particle[0]], p->x[c->particle[1]], LM_LINK_ROPE, handle,
-                          no_force);
+            const lm_constraint_class *kind = lm_constraint_classes[c->solver];
+            if (lm_store_alive(&world->constraints, i) && kind->draw) {
+                kind->draw(world, c, lm_constraint_handle(world, world->constraints.item_slot[i]),
+                           fns, context);
             }
         }
         for (uint32_t i = 0; i < world->forces.count; i++) {
             const lm_force_item *f = lm_store_at(&world->forces, i);
             if (fns->link && lm_store_alive(&world->forces, i) && f->kind == LM_FORCE_SPRING) {
-                uint32_t slot = world->forces.item_slot[i];
-                lm_force handle = {slot + 1, world->forces.slot_generation[slot]};
+                lm_force handle = lm_force_handle(world, world->forces.item_slot[i]);
                 fns->link(context, p->x[f->particle[0]], p->x[f->particle[1]], LM_LINK_SPRING,
-                          (lm_constraint){0, 0}, handle);
+                          (lm_constraint){0, 0, 0}, handle);
             }
         }
     }

@@ -29,8 +29,16 @@ local slack = rope.chain(world, {
   look = "rope", color = "#a0743c",
 })
 -- Make the rope longer than the gap between its pins so it hangs slack:
--- move the last pin in by 40 cm.
+-- move the last pin in by 40 cm, and start the rope in a V that fits the
+-- new gap (a straight rope cannot shorten its span by moving along itself,
+-- which is all an exact stick solve may do in one sub-step).
 slack.pins[2]:set_target(3.3, 1.6, 0)
+local n = #slack.particles - 1
+local drop = math.sqrt(0.85 ^ 2 - 0.65 ^ 2)   -- half the rope, half the gap
+for i, p in ipairs(slack.particles) do
+  local s = (i - 1) / n
+  p:set_pos(2.0 + 1.3 * s, 1.6 - drop * (1 - math.abs(2 * s - 1)))
+end
 
 -- The free end's orientation, read from the last link's frame, printed
 -- every half second: the angle of the last link to the horizontal.

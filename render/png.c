@@ -14,19 +14,24 @@
  * deterministic: the same picture always gives the same bytes.
  *
  * A file is written under a temporary name in the same folder and renamed
- * into place: a reader never sees half a frame.
+ * into place: a reader never sees half a frame. Only a regular file is
+ * replaced (never a link, a device or a FIFO), and the temporary file is
+ * created new, not opened through a link.
  */
 #include "png.h"
 #include "render.h"
 
 #include <SDL.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <libdeflate.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 enum { PNG_DEFLATE_LEVEL = 1, PNG_FILTER_SUB = 1 };
 
@@ -121,6 +126,27 @@ bool lr_png_encode(const void *pixels, int pitch, int width, int height, int dpi
     return true;
 }
 
+/* Whether path is absent or a regular file. */
+static bool replaceable(const char *path) {
+    struct stat info;
+    return lstat(path, &info) != 0 ? errno == ENOENT : S_ISREG(info.st_mode);
+}
+
+/* Creates path new for writing: a regular file or a link left there is
+ * removed first (never followed); anything else makes it fail (EEXIST). */
+static int create_new(const char *path) {
+    struct stat info;
+    if (lstat(path, &info) == 0) {
+        if (!S_ISREG(info.st_mode) && !S_ISLNK(info.st_mode)) {
+            errno = EEXIST;
+            return -1;
+        }
+        if (unlink(path) != 0)
+            return -1;
+    }
+    return open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0644);
+}
+
 bool lr_renderer_encode_png(lr_renderer *renderer, unsigned char **png, size_t *size, char *err,
                             size_t err_size) {
     const SDL_Surface *picture = lr_renderer_surface(renderer);
@@ -151,9 +177,20 @@ bool lr_png_write(const char *path, const void *pixels, int pitch, int width, in
         goto done;
     }
     snprintf(temp, temp_size, "%s.tmp", path);
-    FILE *file = fopen(temp, "wb");
-    if (!file) {
-        snprintf(err, err_size, "cannot write '%s': %s", temp, strerror(errno));
+    FILE *file = NULL;
+    if (!replaceable(path)) {
+        snprintf(err, err_size, "'%s' is not a regular file: loom replaces only regular files",
+                 path);
+        goto done;
+    }
+    int fd = create_new(temp);
+    if (fd < 0 || !(file = fdopen(fd, "wb"))) {
+        snprintf(err, err_size, "cannot write '%s': %s", temp,
+                 errno == EEXIST ? "not a regular file" : strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            remove(temp);
+        }
         goto done;
     }
     errno = 0;
@@ -164,6 +201,12 @@ bool lr_png_write(const char *path, const void *pixels, int pitch, int width, in
         error = errno ? errno : EIO;
     if (error) {
         snprintf(err, err_size, "cannot write '%s': %s", temp, strerror(error));
+        remove(temp);
+        goto done;
+    }
+    if (!replaceable(path)) {
+        snprintf(err, err_size, "'%s' is not a regular file: loom replaces only regular files",
+                 path);
         remove(temp);
         goto done;
     }

@@ -29,6 +29,7 @@
 #ifndef LOOM_RENDER_RASTER_H
 #define LOOM_RENDER_RASTER_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -45,6 +46,16 @@ void lr_raster_destroy(lr_raster *raster);
 
 /* Threads painting tiles (the caller's included), at least 1. */
 void lr_raster_set_threads(lr_raster *raster, int threads);
+
+/* Asked now and then while a list is drawn, on the caller's thread only
+ * (between a few dozen items while tessellating, after about a canvas of
+ * samples painted while painting tiles): true stops the drawing there, the
+ * picture left unfinished. NULL removes it. */
+void lr_raster_set_interrupt(lr_raster *raster, bool (*stop)(void *context), void *context);
+/* Whether the last lr_raster_draw was stopped by the interrupt. */
+bool lr_raster_stopped(const lr_raster *raster);
+/* Asks the interrupt (the caller's thread): true once it said stop. */
+bool lr_raster_ask(lr_raster *raster);
 
 /* Draws list into pixels (list->width x list->height RGBA32 pixels, bytes
  * R, G, B, A, rows pitch bytes apart): over the picture already there when
@@ -114,6 +125,12 @@ struct lr_raster {
     lr_glyphs *glyphs;
     int threads;
     struct lr_pool *pool; /* threads - 1 helpers, made when first needed */
+
+    /* The interrupt: asked by the caller's thread; the helpers painting
+     * tiles only read `stopped`. */
+    bool (*stop)(void *context);
+    void *stop_context;
+    atomic_bool stopped;
 
     /* The picture being drawn. */
     int width, height;

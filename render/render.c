@@ -19,6 +19,7 @@ struct lr_renderer {
     lr_list *ui;       /* the window's panels */
     lr_layout layout;  /* where the scene composed last put its parts */
     lr_raster *raster; /* the backend */
+    bool stopped;      /* the last lr_renderer_draw_list was stopped */
 };
 
 static bool make_picture(lr_renderer *renderer, int width, int height, char *err, size_t err_size) {
@@ -121,7 +122,18 @@ void lr_renderer_compose(lr_renderer *renderer, const lr_scene *scene) {
 
 bool lr_renderer_draw_list(lr_renderer *renderer) {
     SDL_Surface *picture = renderer->picture;
-    return lr_raster_draw(renderer->raster, renderer->list, picture->pixels, picture->pitch, false);
+    bool drawn =
+        lr_raster_draw(renderer->raster, renderer->list, picture->pixels, picture->pitch, false);
+    renderer->stopped = lr_raster_stopped(renderer->raster);
+    return drawn;
+}
+
+void lr_renderer_set_interrupt(lr_renderer *renderer, bool (*stop)(void *context), void *context) {
+    lr_raster_set_interrupt(renderer->raster, stop, context);
+}
+
+bool lr_renderer_stopped(const lr_renderer *renderer) {
+    return renderer->stopped;
 }
 
 bool lr_renderer_draw_scene(lr_renderer *renderer, const lr_scene *scene) {

@@ -161,4 +161,12 @@ bool lr_renderer_write_png(lr_renderer *renderer, const char *path, char *err, s
  * grid. */
 enum { LR_HIDE_CONSTRAINTS = 1u, LR_HIDE_SPRINGS = 2u, LR_HIDE_COLLIDERS = 4u };
 
+/* Asked now and then while lr_renderer_draw_list draws, on the calling
+ * thread (between a few dozen of the list's items, and after about a canvas
+ * of samples painted): true leaves the rest of the picture undrawn (a time
+ * limit on drawing). NULL removes it. */
+void lr_renderer_set_interrupt(lr_renderer *renderer, bool (*stop)(void *context), void *context);
+/* Whether the last draw was stopped by the interrupt. */
+bool lr_renderer_stopped(const lr_renderer *renderer);
+
 #endif

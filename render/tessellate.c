@@ -897,6 +897,8 @@ void lr_tessellate_list(lr_raster *r, const lr_list *list) {
     if (r->glyphs)
         lr_glyphs_next_picture(r->glyphs);
     for (size_t i = 0; i < list->item_count; i++) {
+        if (i % 64 == 63 && lr_raster_ask(r))
+            return; /* stopped: nothing more is drawn */
         const lr_item *item = &list->items[i];
         switch ((lr_item_kind)item->kind) {
         case LR_ITEM_PATH:

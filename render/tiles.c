@@ -53,6 +53,25 @@ void lr_raster_destroy(lr_raster *raster) {
     free(raster);
 }
 
+void lr_raster_set_interrupt(lr_raster *raster, bool (*stop)(void *context), void *context) {
+    raster->stop = stop;
+    raster->stop_context = context;
+}
+
+bool lr_raster_stopped(const lr_raster *raster) {
+    return atomic_load_explicit(&raster->stopped, memory_order_relaxed);
+}
+
+bool lr_raster_ask(lr_raster *raster) {
+    if (lr_raster_stopped(raster))
+        return true;
+    if (raster->stop && raster->stop(raster->stop_context)) {
+        atomic_store_explicit(&raster->stopped, true, memory_order_relaxed);
+        return true;
+    }
+    return false;
+}
+
 void lr_raster_set_threads(lr_raster *raster, int threads) {
     threads = threads < 1 ? 1 : threads > 64 ? 64 : threads;
     if (threads == raster->threads)
@@ -155,9 +174,14 @@ static void resolve(const lr_tile_scratch *s, unsigned char *pixels, int pitch, 
     }
 }
 
+/* Samples painted between two looks at the interrupt: a 1280x720 canvas. */
+#define STOP_WORK ((int64_t)2560 * 1440)
+
 static void draw_tile(void *context, size_t index, int worker) {
     draw_job *job = context;
     lr_raster *r = job->raster;
+    if (worker == 0 ? lr_raster_ask(r) : lr_raster_stopped(r))
+        return; /* stopped: the rest of the picture is left undrawn */
     lr_tile_scratch *s = &r->scratch[worker];
     int tx = (int)(index % (size_t)r->tiles_x), ty = (int)(index / (size_t)r->tiles_x);
     int px0 = tx * TILE, py0 = ty * TILE;
@@ -193,8 +217,22 @@ static void draw_tile(void *context, size_t index, int worker) {
         }
     }
     int sx0 = px0 * SUPERSAMPLE, sy0 = py0 * SUPERSAMPLE;
+    /* Samples the ops painted so far may cover: past a canvas of them the
+     * interrupt is asked (by the caller's thread; a helper only looks at
+     * its answer), so a tile of thousands of picture-sized discs stops. */
+    int64_t work = 0;
     for (uint32_t k = first; k < end; k++) {
         const lr_op *op = &r->ops[r->bin_ops[k]];
+        int64_t ow = (int64_t)(op->x1 < sx0 + sw - 1 ? op->x1 : sx0 + sw - 1) -
+                     (op->x0 > sx0 ? op->x0 : sx0) + 1;
+        int64_t oh = (int64_t)(op->y1 < sy0 + sh - 1 ? op->y1 : sy0 + sh - 1) -
+                     (op->y0 > sy0 ? op->y0 : sy0) + 1;
+        work += ow > 0 && oh > 0 ? ow * oh : 0;
+        if (work > STOP_WORK) {
+            work = 0;
+            if (worker == 0 ? lr_raster_ask(r) : lr_raster_stopped(r))
+                break;
+        }
         if (op->kind == OP_TRIANGLE)
             lr_fill_triangle(r, &r->tris[op->index], s, sx0, sy0, sw, sh);
         else
@@ -209,9 +247,12 @@ bool lr_raster_draw(lr_raster *raster, const lr_list *list, void *pixels, int pi
     r->height = list->height;
     r->background = list->background | 0xFFu;
     r->failed = false;
+    atomic_store_explicit(&r->stopped, false, memory_order_relaxed);
     if (r->width < 1 || r->height < 1)
         return true;
     lr_tessellate_list(r, list);
+    if (lr_raster_stopped(r))
+        return true;
     r->tiles_x = (r->width + TILE - 1) / TILE;
     r->tiles_y = (r->height + TILE - 1) / TILE;
     if (!bin(r)) {

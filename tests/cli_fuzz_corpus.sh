@@ -8,7 +8,7 @@
 build=${1:-build}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$(dirname "$0")/lib.sh"
-for name in lua cli; do
+for name in lua cli strings; do
     replay=$build/tests/fuzz_${name}_replay
     if [ ! -x "$replay" ]; then
         echo "not ok - $replay is built"

@@ -113,9 +113,16 @@ prepare() {
     scene=$run/scene/$1.lua
     if [ "$(header precompile "$2")" = "luac" ]; then
         luac5.4 -s -o "$scene" "$2" || return 1
+    elif [ "$(header generate "$2")" = "lua5.4" ]; then
+        # "-- generate: lua5.4": the script writes the scene (one too big to keep).
+        lua5.4 "$2" >"$scene" || return 1
     else
         cp "$2" "$scene"
     fi
+    # "-- fifo: PATH": a FIFO (relative to the scene's folder) nobody writes to.
+    for f in $(header fifo "$2"); do
+        mkfifo "$run/scene/$f" || return 1
+    done
     # "-- bytecode: NAME": a precompiled chunk beside the scene, for loadfile,
     # dofile and require to refuse.
     for f in $(header bytecode "$2"); do
@@ -157,7 +164,8 @@ timeout_of() {
     echo "$t"
 }
 
-# check_texts NAME FILE: every "-- stderr:" text of the script is in FILE.
+# check_texts NAME FILE: every "-- stderr:" text of the script is in FILE,
+# and no "-- absent:" text.
 check_texts() {
     header stderr "$script" >"$tmp/texts"
     while IFS= read -r text; do
@@ -165,6 +173,14 @@ check_texts() {
             ok "$1: stderr says '$text'"
         else
             not_ok "$1: stderr says '$text'" "$2"
+        fi
+    done <"$tmp/texts"
+    header absent "$script" >"$tmp/texts"
+    while IFS= read -r text; do
+        if grep -qF -- "$text" "$2"; then
+            not_ok "$1: stderr does not say '$text'" "$2"
+        else
+            ok "$1: stderr does not say '$text'"
         fi
     done <"$tmp/texts"
 }
@@ -373,6 +389,110 @@ run_window() {
     own=
 }
 
+# ---- window scripts that must be answered while stuck ------------------------
+# "-- answers: S": the script is saved over a good scene and gets stuck in a
+# long call (give it a long --timeout); the window must still act within S
+# seconds: a save of a good scene loads it, and (the script saved and stuck
+# again) Esc quits. The bound is stretched by the window process's own load
+# (load_bound in tests/lib.sh).
+# answered DESC START_MS RAN0 WAITED0 ALLOWED_MS TEST...: waits until TEST
+# succeeds; ok when that is within the (load-stretched) bound.
+answered() {
+    desc=$1 started=$2 ran0=$3 waited0=$4 allowed=$5
+    shift 5
+    bound=$allowed
+    while :; do
+        answer=no
+        "$@" && answer=yes
+        elapsed=$(($(now_ms) - started))
+        sched=$(schedstat_ms "$loom_pid")
+        ran=${sched% *} waited=${sched#* }
+        if [ "$ran" -gt 0 ] && [ "$ran" -ge "$ran0" ]; then
+            echo "$elapsed $((ran - ran0)) $((waited - waited0))" >"$tmp/clock"
+            bound=$(load_bound 0 "$allowed" "$tmp/clock" | cut -d' ' -f1)
+        fi
+        if [ "$answer" = yes ]; then
+            if [ "$elapsed" -le "$bound" ]; then
+                ok "$desc (${elapsed} ms, bound $bound ms)"
+            else
+                not_ok "$desc (took ${elapsed} ms, bound $bound ms)" "$tmp/stderr"
+            fi
+            return
+        fi
+        if [ "$elapsed" -gt $((bound + 3000)) ]; then
+            not_ok "$desc (not within $bound ms)" "$tmp/stderr"
+            return
+        fi
+        sleep 0.05
+    done
+}
+has_fixed() { grep -qF "fixed scene" "$tmp/stdout"; }
+loom_gone() { ! kill -0 "$loom_pid" 2>/dev/null; }
+
+run_answers() {
+    name=$1 within=$2
+    if ! need_window "$name" || ! start_xvfb || [ "$xvfb_started" != yes ]; then
+        return
+    fi
+    # shellcheck disable=SC2086
+    set -- $args
+    allowed=$(($(ms "$within") + $(ms "$slack")))
+    good=$tmp/good.lua
+    printf 'local w = loom.world{}\nw:particle{ pos = {0, 0} }\nprint("good scene")\nreturn w\n' >"$good"
+    mv "$scene" "$tmp/hostile.lua"
+    cp "$good" "$scene"
+    own=$name.lua
+    snapshot "$run" >"$tmp/before"
+    : >"$tmp/stdout"; : >"$tmp/stderr"
+    (cd "$run/scene" && ulimit -f 65536 &&
+        exec env -i PATH="$PATH" HOME="$run/home" TMPDIR="$run/tmp" LANG=C.UTF-8 DISPLAY="$DISPLAY" \
+            ${ASAN_OPTIONS:+ASAN_OPTIONS="$ASAN_OPTIONS"} ${UBSAN_OPTIONS:+UBSAN_OPTIONS="$UBSAN_OPTIONS"} \
+            ${LSAN_OPTIONS:+LSAN_OPTIONS="$LSAN_OPTIONS"} \
+            "$loom" "$name.lua" --size 320x180 "$@" >"$tmp/stdout" 2>"$tmp/stderr") &
+    loom_pid=$!
+    window=
+    tries=100
+    while [ -z "$window" ] && [ "$tries" -gt 0 ]; do
+        sleep 0.1; tries=$((tries - 1))
+        window=$(xdotool search --name "loom - $name.lua" 2>/dev/null | tail -n 1)
+    done
+    if [ -z "$window" ]; then
+        not_ok "$name: the window opens on a good scene" "$tmp/stderr"
+        kill "$loom_pid" 2>/dev/null; wait "$loom_pid"; loom_pid=
+        return
+    fi
+    ok "$name: the window opens on a good scene"
+    sleep 0.5
+    # 1. Stuck, then a good save: it loads.
+    save "$scene" "$tmp/hostile.lua"
+    sleep 1
+    printf 'local w = loom.world{}\nw:particle{ pos = {1, 0} }\nprint("fixed scene")\nreturn w\n' >"$good"
+    save "$scene" "$good"
+    sched=$(schedstat_ms "$loom_pid")
+    answered "$name: stuck, a save loads within $within s" "$(now_ms)" "${sched% *}" "${sched#* }" \
+        "$allowed" has_fixed
+    # 2. Stuck again, then Esc: it quits.
+    save "$scene" "$tmp/hostile.lua"
+    sleep 1
+    xdotool key --window "$window" Escape 2>/dev/null || xdotool key Escape 2>/dev/null
+    sched=$(schedstat_ms "$loom_pid")
+    answered "$name: stuck, Esc quits within $within s" "$(now_ms)" "${sched% *}" "${sched#* }" \
+        "$allowed" loom_gone
+    kill -9 "$loom_pid" 2>/dev/null
+    wait "$loom_pid"
+    loom_pid=
+    check_texts "$name" "$tmp/stderr"
+    size=$(($(wc -c <"$tmp/stdout") + $(wc -c <"$tmp/stderr")))
+    cap=$(output_cap)
+    if [ "$size" -lt "$cap" ]; then
+        ok "$name: output under $((cap >> 20)) MiB ($size bytes)"
+    else
+        not_ok "$name: output under $((cap >> 20)) MiB ($size bytes)"
+    fi
+    untouched "$name"
+    own=
+}
+
 # ---- the battery --------------------------------------------------------------
 # Without "--one", the runner runs itself once per script ("--one NAME", each
 # with its own temporary folder): HOSTILE_JOBS (default 2) headless scripts
@@ -435,13 +555,19 @@ for script in "${HOSTILE_DIR:-$here/hostile}"/*.lua; do
         ! need luac5.4 lua5.4 "$name"; then
         continue
     fi
+    if [ "$(header generate "$script")" = lua5.4 ] && ! need lua5.4 lua5.4 "$name"; then
+        continue
+    fi
     if ! prepare "$name" "$script"; then
         not_ok "$name: prepared"
         continue
     fi
     case $mode in
     render | sim) run_headless "$name" "$mode" ;;
-    window) run_window "$name" ;;
+    window)
+        answers=$(header answers "$script")
+        if [ -n "$answers" ]; then run_answers "$name" "$answers"; else run_window "$name"; fi
+        ;;
     *) not_ok "$name: mode '$mode' is render, sim or window" ;;
     esac
     rm -rf "$run"

@@ -24,6 +24,10 @@ local world = loom.world{ gravity = { 0, 0, 0 } }
 local a = world:particle{ pos = { 0, 0 }, mass = 0 }
 local b = world:particle{ pos = { 1, 0 }, mass = 0 }
 world:stick(a, b)
+local said = false
+function loom.update()
+  if not said and world:time() > 2.2 then print("ran 2.2 s") said = true end
+end
 loom.camera{ projection = "orthographic", target = { 0.5, 0 }, height = 3 }
 return world
 LUA
@@ -31,7 +35,7 @@ mkdir -p "$tmp/shots"
 (cd "$tmp/shots" && exec "$loom" "$tmp/stick.lua" --size 640x360 >"$tmp/out" 2>"$tmp/err") &
 loom_pid=$!
 window=
-tries=50
+tries=300
 while [ -z "$window" ] && [ $tries -gt 0 ]; do
     sleep 0.1; tries=$((tries - 1))
     window=$(xdotool search --name "loom - stick.lua" 2>/dev/null | tail -n 1)
@@ -39,7 +43,7 @@ done
 shot() { # shot NAME: P's screenshot, moved to $tmp/NAME.png
     saved=$(grep -c "saved screenshot" "$tmp/out")
     xdotool key --window "$window" p
-    tries=50
+    tries=300 # 30 s: a loaded machine may take long, and a late picture shifts every later one
     while [ "$(grep -c "saved screenshot" "$tmp/out")" -le "$saved" ] && [ $tries -gt 0 ]; do
         sleep 0.1; tries=$((tries - 1))
     done
@@ -47,13 +51,14 @@ shot() { # shot NAME: P's screenshot, moved to $tmp/NAME.png
     mv "$file" "$tmp/$1.png" 2>/dev/null
 }
 ruler() { # ruler X0 Y0 X1 Y1: Shift + drag
-    xdotool mousemove --window "$window" "$1" "$2" keydown shift mousedown 1
-    xdotool mousemove --window "$window" $((($1 + $3) / 2)) $((($2 + $4) / 2))
-    xdotool mousemove --window "$window" "$3" "$4" mouseup 1 keyup shift
+    xdotool mousemove --sync --window "$window" "$1" "$2" keydown shift mousedown 1
+    xdotool mousemove --sync --window "$window" $((($1 + $3) / 2)) $((($2 + $4) / 2))
+    xdotool mousemove --sync --window "$window" "$3" "$4" mouseup 1 keyup shift
     sleep 0.3
 }
 
-sleep 2.5
+# Until the scene has run 2.2 s (a slow build or a loaded machine takes longer).
+wait_for "^ran 2.2 s" "$tmp/out" 120
 xdotool key --window "$window" space
 sleep 0.3
 shot plain
@@ -68,7 +73,7 @@ same "a second ruler from the same end reads 45° to the first" \
     "loom: ruler: 0.71 m  45.0°  (45.0° to the last)" "$(grep "^loom: ruler:" "$tmp/out" | tail -n 1)"
 
 # The stopwatch: the bar's left edge is t = 0, Shift+Right a second on.
-xdotool mousemove --window "$window" 1 352 click 1
+xdotool mousemove --sync --window "$window" 1 352 click 1
 sleep 0.2
 xdotool key --window "$window" shift+Right bracketleft shift+Right bracketright
 sleep 0.3

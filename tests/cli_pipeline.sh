@@ -99,10 +99,12 @@ else
     skipped "full disk (a small tmpfs)" "cannot mount a tmpfs here (run the tests as root)"
 fi
 
-# With ffmpeg, the signalled runs also make a video, which must not be left half-written.
+# With ffmpeg, the signalled runs also make a video, which must not be left
+# half-written, and ffmpeg must not be left running. Every signal that ends
+# a run from a terminal or a process manager: TERM, INT, HUP, QUIT.
 video=""
-need ffmpeg ffmpeg "SIGTERM and SIGINT mid-run leave no partial video" && video="and no partial video"
-for sig in TERM INT; do
+need ffmpeg ffmpeg "SIGTERM, SIGINT, SIGHUP and SIGQUIT mid-run leave no partial video" && video="and no partial video"
+for sig in TERM INT HUP QUIT; do
     "$loom" render "$tmp/slow.lua" --frames 2000 --size 64x64 --out "$tmp/sig$sig" \
         ${video:+--video "$tmp/sig$sig.mp4"} --quiet >"$tmp/out" 2>"$tmp/err" &
     pid=$!
@@ -111,11 +113,16 @@ for sig in TERM INT; do
     kill -$sig $pid
     wait $pid
     status=$?
-    code=$([ $sig = TERM ] && echo 143 || echo 130)
+    case $sig in TERM) number=15 ;; INT) number=2 ;; HUP) number=1 ;; QUIT) number=3 ;; esac
+    code=$((128 + number)) # dash's kill -l turns a number into a name only
     check "SIG$sig mid-run: exit $code" [ "$status" -eq "$code" ]
     check "SIG$sig mid-run: no temporary file is left $video" no_temp "$tmp"
     check "SIG$sig mid-run: the frames written have no gap" contiguous "$tmp/sig$sig" "$(count "$tmp/sig$sig")"
     check "SIG$sig mid-run: says so" has "temporary files removed" "$tmp/err"
+    if [ -n "$video" ]; then
+        check "SIG$sig mid-run: no ffmpeg log is left" [ ! -e "$tmp/sig$sig.mp4.log" ]
+        check "SIG$sig mid-run: ffmpeg is stopped" [ -z "$(pgrep -f "$tmp/sig$sig.mp4.part")" ]
+    fi
 done
 
 start=$(date +%s)

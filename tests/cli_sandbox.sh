@@ -72,12 +72,14 @@ expect "loadfile refuses a symbolic link leading out" 'loadfile("link.txt")' \
     "s.lua:1: bad argument #1 to 'loadfile' ('link.txt' is not in the scene's folder)"
 if [ "$have_luac" = yes ]; then
     prints "loadfile of a bytecode file in the folder answers nil and Lua's message" \
-        'print(loadfile("bc.lua"))' "nil	attempt to load a binary chunk (mode is 't')"
-    expect "dofile of it raises the message" 'dofile("bc.lua")' "attempt to load a binary chunk (mode is 't')"
+        'print(loadfile("bc.lua"))' "nil	attempt to load a binary chunk (loom loads Lua text only: Lua does not check bytecode, and a crafted chunk crashes it)"
+    expect "dofile of it raises the message" 'dofile("bc.lua")' "attempt to load a binary chunk (loom loads Lua text only: Lua does not check bytecode, and a crafted chunk crashes it)"
     expect "require of it raises the message" 'require("bc")' \
         "error loading module 'bc' from file './bc.lua':"
+    prints "... and with mode 't', Lua's own message" 'print(loadfile("bc.lua", "t"))' \
+        "nil	attempt to load a binary chunk (mode is 't')"
     run 'print(loadfile("bc.lua"))' --trust
-    if [ "$status" -eq 0 ] && grep -qxF "nil	attempt to load a binary chunk (mode is 't')" "$tmp/out"; then
+    if [ "$status" -eq 0 ] && grep -qxF "nil	attempt to load a binary chunk (loom loads Lua text only: Lua does not check bytecode, and a crafted chunk crashes it)" "$tmp/out"; then
         ok "under --trust, loadfile still takes text only"
     else
         not_ok "under --trust, loadfile still takes text only"
@@ -99,6 +101,13 @@ if [ "$status" -eq 0 ] && grep -qxF "true	true	true	true	true	true" "$tmp/out" &
     ok "a sandboxed scene has no io, os.execute, debug, package.loadlib, string.dump, os.getenv, and is not told about --trust"
 else
     not_ok "a sandboxed scene has no io, os.execute, debug, package.loadlib, string.dump, os.getenv, and is not told about --trust"
+fi
+prints "the string metatable is protected in the sandbox" 'print(getmetatable(""))' "string"
+run 'print(getmetatable("").__index == string, getmetatable(0))' --trust
+if [ "$status" -eq 0 ] && grep -qxF "true	nil" "$tmp/out"; then
+    ok "under --trust getmetatable(\"\") is Lua's table; numbers have no metatable"
+else
+    not_ok "under --trust getmetatable(\"\") is Lua's table; numbers have no metatable"
 fi
 
 finish

@@ -57,6 +57,18 @@ LUA
 got=$(run one.lua --frames 1)
 same "one world, not returned: no warning" "" "$got"
 
+cat >pos.lua <<'LUA'
+local world = loom.world{}
+local p = world:particle{ pos = {1, 2} }
+print(p:pos().x)
+return world
+LUA
+got=$(run pos.lua --frames 1)
+same "p:pos().x: Lua's message, then loom's hint" \
+"pos.lua:3: attempt to index a number value (p:pos() and p:vel() return numbers x, y, z; use p:position() or p:velocity() for a vector)
+stack traceback:
+	pos.lua:3: in main chunk" "$got"
+
 cat >field.lua <<'LUA'
 local world = loom.world{}
 world:particle{ pos = {0, 1} }

@@ -11,9 +11,10 @@ loom=$build/loom
 
 # k = 400 N/m between a fixed anchor and 0.1 kg: omega = sqrt(4000) = 63 rad/s,
 # omega h = 1.05 at 60 Hz: fine for verlet (limit 2), over midpoint's 0.234.
+# One sub-step a frame (the default is two), so h = 1/60 s.
 cat > "$tmp/stiff.lua" <<'LUA'
 local integrator, k = ...
-local w = loom.world { integrator = INTEGRATOR }
+local w = loom.world { integrator = INTEGRATOR, substeps = 1 }
 local anchor = w:particle { mass = 0 }
 local bob = w:particle { pos = { 0, -1 }, mass = 0.1 }
 w:spring(anchor, bob, { k = K, rest = 1 })

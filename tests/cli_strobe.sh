@@ -2,7 +2,8 @@
 # Strobe pictures (p:trail{ strobe = DT }), in rendered pixels: a copy of the
 # particle every DT seconds, at the places the motion puts it, only over the
 # trail's seconds, faded when asked; and the example's copies lie on the
-# closed form of free fall and of a horizontal throw.
+# closed form of free fall and of a horizontal throw; `loom render --at`
+# writes the same figure alone.
 # Usage: sh tests/cli_strobe.sh BUILD_DIR
 build=${1:-build}
 loom=$build/loom
@@ -100,6 +101,21 @@ if render example examples/draw_projectile_strobe.lua --frames 55; then
     same "the example: each 0.1 s copy from 0.2 s of both balls at x0 + v t, h - g t^2 / 2" "" "$bad"
 else
     not_ok "render the strobe example" "$tmp/example.err"
+fi
+
+# One command makes the handout figure: `loom render --at 0.9` writes just
+# that moment, byte for byte the full render's frame 54 (the copies are taken
+# as the world steps, whether a frame is drawn or not).
+if "$loom" render examples/draw_projectile_strobe.lua --at 0.9 --out "$tmp/at" --quiet \
+    2>"$tmp/at.err"; then
+    same "render --at 0.9 writes only that moment" "frame_00054.png" "$(ls "$tmp/at")"
+    if cmp -s "$tmp/at/frame_00054.png" "$tmp/example/frame_00054.png"; then
+        ok "the strobe figure at 0.9 s is the full render's frame, byte for byte"
+    else
+        not_ok "the strobe figure at 0.9 s is the full render's frame, byte for byte"
+    fi
+else
+    not_ok "render --at 0.9 of the strobe example" "$tmp/at.err"
 fi
 
 finish

@@ -385,7 +385,7 @@ return world
 EOF
 start_loom "$tmp/blowup.lua" --size 320x180
 check "a blow-up in the window is reported on stderr" \
-    wait_for "blowup.lua: the simulation blew up at t = 0.4833 s" "$tmp/err" 5
+    wait_for "blowup.lua: the simulation blew up at t = 0.1333 s" "$tmp/err" 5
 check "... and the window keeps running" alive
 stop_loom
 

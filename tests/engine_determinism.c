@@ -159,7 +159,8 @@ static lm_world *scene_cloth(lm_integrator integrator) {
 
 static void cloth_before(lm_world *w, int s) {
     if (s == 60) {
-        lm_pin_set_target(w, (lm_constraint){CLOTH10_STICKS + 1, 1}, (lm_vec3){0.8, 0.2, -0.5});
+        lm_pin_set_target(w, (lm_constraint){CLOTH10_STICKS + 1, 1, lm_world_id(w)},
+                          (lm_vec3){0.8, 0.2, -0.5});
     }
 }
 
@@ -248,7 +249,8 @@ static lm_world *scene_colliders(lm_integrator integrator) {
 
 static void colliders_before(lm_world *w, int s) {
     if (s >= 30 && s < 90) {
-        lm_collider_set_position(w, (lm_collider){3, 1}, (lm_vec3){-1 + 0.01 * (s - 30), 0, 0});
+        lm_collider_set_position(w, (lm_collider){3, 1, lm_world_id(w)},
+                                 (lm_vec3){-1 + 0.01 * (s - 30), 0, 0});
     }
 }
 
@@ -313,7 +315,7 @@ static lm_world *scene_tearing(lm_integrator integrator) {
 static void tearing_before(lm_world *w, int s) {
     if (s < 50) {
         /* the second pin is dragged away: the cloth stretches and tears */
-        lm_pin_set_target(w, (lm_constraint){CLOTH10_STICKS + 2, 1},
+        lm_pin_set_target(w, (lm_constraint){CLOTH10_STICKS + 2, 1, lm_world_id(w)},
                           (lm_vec3){0.5 + 0.02 * s, 0, -0.5});
     }
     if (s == 40) {
@@ -323,7 +325,7 @@ static void tearing_before(lm_world *w, int s) {
                 lm_particle_destroy(w, victim);
             }
         }
-        lm_constraint first = {1, 1};
+        lm_constraint first = {1, 1, lm_world_id(w)};
         if (lm_constraint_is_valid(w, first)) {
             lm_constraint_destroy(w, first);
         }
@@ -448,24 +450,24 @@ enum { SCENE_COUNT = sizeof scenes / sizeof scenes[0] };
  * this file for when that is allowed). Rows: scenes in the order above;
  * columns: euler, semi_implicit_euler, verlet, velocity_verlet, midpoint, rk4. */
 static const uint64_t EXPECTED_HASH[SCENE_COUNT][LM_INTEGRATOR_COUNT] = {
-    {0x7687fb3a833bd3bcull, 0x68c432f1ed08bfafull, 0xc0890dcde7dce511ull, 0x7690d1c40446d4b1ull,
-     0x96687b9be710305cull, 0xdd0c421bdd19b05eull}, /* drag */
-    {0x0fa6aacfbafb41b3ull, 0x564244877d99e008ull, 0x6b67ea4c2f1739d8ull, 0x71b915f13f2cec3eull,
-     0xf53763d3769d8453ull, 0x3291f51a92a5af67ull}, /* cloth */
-    {0xe52a821b899cb712ull, 0x2fe16992eeacdc6aull, 0x8b27636720a8e325ull, 0xa6cf6d3fbd501d5bull,
-     0x654b7cd67a47486dull, 0x9cf1a107b89e078aull}, /* springs */
-    {0x80ee4e58bb0138a3ull, 0xfe0b50fc14e97bb1ull, 0x9772f4f36c849c13ull, 0x8fb9e368c71933bcull,
-     0x6deac0eeb6dfe8e9ull, 0x34a533f8aaf8c9aeull}, /* colliders */
-    {0xe67e287278cd3e8aull, 0x2b6002e7c1542570ull, 0xabd7d7c6425bd4e2ull, 0xd3e5ec9f0e20f3d7ull,
-     0xf5a90edc24043828ull, 0x857178269edb1665ull}, /* contacts */
-    {0x88801332f56c94fdull, 0xb254dee44b16b6ddull, 0x31cf573e6ba46c14ull, 0xfbe5211c71a31489ull,
-     0x3c38b3e1504a516full, 0x901f4f76d3d4c152ull}, /* faces */
-    {0x5dbf46f394ea4ddfull, 0xdb0f2840f09cc2dcull, 0x61a9a4134d89dae6ull, 0x3ad1414d40590880ull,
-     0xe9f74662051f5c45ull, 0xe3139ed61050aa2cull}, /* tearing */
-    {0x751cfae2bc91ec7cull, 0xc3b4bf9f8d1d0b97ull, 0x00b73c2438f5d773ull, 0x0e67089a1d6172fbull,
-     0xf8d4079f9d851a5full, 0xa82cbf845d4e3ae6ull}, /* links */
-    {0xac8844ce29e123deull, 0x05f09b80a74f7f78ull, 0xcad3c6086d9dc86eull, 0x5e32c6bece5f8501ull,
-     0x442ac4985e54d120ull, 0x65233e0607a6ca70ull}, /* sqrt_approx */
+    {0x6c4bbdac0ad87584ull, 0xf670ea4cf2935e81ull, 0xc7cad256eb3b984dull, 0x0bd7083b75134b73ull,
+     0x65d37d6000715f15ull, 0x6f2d30ae197110dcull}, /* drag */
+    {0x8568549fe1c42dc2ull, 0x2d2707c5bc75842bull, 0x5e5f0d39572b246full, 0x98125aa536ca4d82ull,
+     0xecc0569eb299852cull, 0x022e1035934633d0ull}, /* cloth */
+    {0x0883d97a36609509ull, 0xdde519c6fb4c9b79ull, 0x4ec8ff94a0fb3eaaull, 0x9c1a5b2f624f79b5ull,
+     0x46591f264a7c49d6ull, 0x289ad261bc3c5712ull}, /* springs */
+    {0xadfe5c8bdd85b279ull, 0xc250e69b19e7a693ull, 0xc57a34302b63aebdull, 0xeecac7aa6a88d6daull,
+     0x3d6458b502b551e5ull, 0x1b61f2f1724bd684ull}, /* colliders */
+    {0x54545ae84653b1caull, 0x9619b4a88f58b489ull, 0x828344ce6f351ce6ull, 0x534c5e50c7843f40ull,
+     0x3532fd7906ab79c3ull, 0x7772482ab3ae9691ull}, /* contacts */
+    {0x4ffacb96e1a7d2d5ull, 0x4e157a235af8d81aull, 0xe0b5a7a51c15f42cull, 0x3b365f0fad176603ull,
+     0x9589d44b25ce2fb3ull, 0xf7923c71636c1cbdull}, /* faces */
+    {0xef5dca81cf061b32ull, 0xd91daa5c090c92d5ull, 0x4592474ade8e5fa7ull, 0x15721eadbcd2beaaull,
+     0x10d17af8a5ba0ba6ull, 0x857ce7f9283d0ac0ull}, /* tearing */
+    {0xefae03a40c3315a3ull, 0x00d94baec87972c8ull, 0x115b4cd73474bcc4ull, 0xe36fa39b921f85a2ull,
+     0x8c04bd3b17096c00ull, 0xb56f76c13df4ee3aull}, /* links */
+    {0x246211aca48021d4ull, 0x73563ff78e492cf5ull, 0x83c7c721fb99fa84ull, 0x8a1fc0316e066b2eull,
+     0x72eac4a1ae26076aull, 0xdc51ea4adb4d84f7ull}, /* sqrt_approx */
 };
 
 /* What a run did besides its hash, so a scene cannot silently stop

@@ -13,7 +13,7 @@ static lm_particle add(lm_world *w, double x, double y) {
 
 static void test_handles(void) {
     lm_world *w = lm_world_create(NULL);
-    lm_particle null = {0, 0};
+    lm_particle null = {0, 0, 0};
     CHECK(!lm_particle_is_valid(w, null), "the zero handle is never valid");
     lm_particle a = add(w, 0, 0), b = add(w, 1, 0), c = add(w, 2, 0);
     lm_stick_def s = lm_stick_default_def();
@@ -57,6 +57,35 @@ static void test_handles(void) {
 
     lm_world *other = lm_world_create(NULL);
     CHECK(!lm_particle_is_valid(other, d), "a handle from another (empty) world is not valid");
+    /* The same slots and generations exist in both worlds: only the world
+     * in the handle tells them apart. */
+    lm_particle oa = add(other, 0, 0), ob = add(other, 1, 0), oc = add(other, 2, 0),
+                od = add(other, 3, 0);
+    s.a = oa;
+    s.b = ob;
+    lm_constraint other_stick = lm_stick_create(other, &s);
+    lm_collider_def cd = lm_collider_default_def();
+    cd.kind = LM_COLLIDER_PLANE;
+    lm_collider here_plane = lm_collider_create(w, &cd),
+                there_plane = lm_collider_create(other, &cd);
+    lm_force here_drag = lm_force_create_drag(w, 1), there_drag = lm_force_create_drag(other, 1);
+    CHECK(lm_particle_is_valid(other, oc) && lm_particle_is_valid(w, b) && b.index1 == ob.index1 &&
+              b.generation == ob.generation,
+          "two worlds hand out the same slot and generation");
+    CHECK(!lm_particle_is_valid(w, ob) && !lm_particle_is_valid(other, b) &&
+              !lm_particle_is_valid(w, od),
+          "a particle of world A is invalid in world B (lm_particle_is_valid)");
+    CHECK(!lm_constraint_is_valid(w, other_stick) && lm_constraint_is_valid(other, other_stick),
+          "a constraint of world A is invalid in world B");
+    CHECK(!lm_collider_is_valid(w, there_plane) && !lm_collider_is_valid(other, here_plane) &&
+              lm_collider_is_valid(w, here_plane),
+          "a collider of world A is invalid in world B");
+    CHECK(!lm_force_is_valid(w, there_drag) && !lm_force_is_valid(other, here_drag) &&
+              lm_force_is_valid(other, there_drag),
+          "a force of world A is invalid in world B");
+    CHECK(b.world == lm_world_id(w) && ob.world == lm_world_id(other) &&
+              lm_world_id(w) != lm_world_id(other) && lm_world_id(w) != 0,
+          "every handle carries its world's id, one per world alive");
     lm_world_destroy(other);
     lm_world_destroy(w);
 }
@@ -211,8 +240,14 @@ static void test_draw_and_bounds(void) {
 static void test_configure(void) {
     lm_world *w = lm_world_create(NULL);
     lm_world_def def = lm_world_settings(w);
-    CHECK(def.integrator == LM_INTEGRATOR_VERLET && def.iterations == 10 && def.substeps == 1,
-          "defaults: verlet, 10 iterations, 1 sub-step");
+    CHECK(def.integrator == LM_INTEGRATOR_VERLET && def.iterations == 10 && def.substeps == 0 &&
+              lm_world_substeps(w) == 2 && def.projection == LM_PROJECT_SHAKE,
+          "defaults: verlet, 10 iterations, the integrator's own sub-steps (2), shake");
+    CHECK(lm_integrator_substeps(LM_INTEGRATOR_VERLET) == 2 &&
+              lm_integrator_substeps(LM_INTEGRATOR_EULER) == 4 &&
+              lm_integrator_substeps(LM_INTEGRATOR_SEMI_IMPLICIT_EULER) == 4 &&
+              lm_integrator_substeps(LM_INTEGRATOR_RK4) == 2,
+          "the integrators' own sub-steps: 2, and 4 for the Euler integrators");
     lm_particle p = add(w, 0, 0);
     lm_particle_set_velocity(w, p, (lm_vec3){1, 0, 0});
     def.time_step = 1.0 / 120;
@@ -223,6 +258,18 @@ static void test_configure(void) {
     }
     CHECK_NEAR(lm_particle_position(w, p).x, 1.0, 1e-12,
                "changing the time step keeps Verlet velocities");
+    def.substeps = 0;
+    lm_world_configure(w, &def);
+    CHECK(lm_world_substeps(w) == 2 && lm_world_settings(w).substeps == 0,
+          "substeps 0: the integrator's own");
+    def.integrator = LM_INTEGRATOR_EULER;
+    lm_world_configure(w, &def);
+    CHECK(lm_world_substeps(w) == 4 && lm_world_settings(w).substeps == 0,
+          "a world left at the integrator's sub-steps follows a change of integrator");
+    def.substeps = 3;
+    lm_world_configure(w, &def);
+    CHECK(lm_world_substeps(w) == 3 && lm_world_settings(w).substeps == 3,
+          "sub-steps asked for are kept");
     CHECK(!strcmp(lm_integrator_names()[LM_INTEGRATOR_RK4], "rk4") &&
               lm_integrator_names()[LM_INTEGRATOR_COUNT] == NULL,
           "integrator names are listed in enum order and end with NULL");

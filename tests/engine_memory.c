@@ -229,6 +229,7 @@ static config configs(int k) {
         c.def.threads = 2;
         c.def.tolerance = 1e-9;
         c.def.collide_particles = true;
+        c.def.projection = LM_PROJECT_SHAKE; /* the exact groups: groups.c, sparse.c */
     }
     return c;
 }
@@ -447,6 +448,7 @@ static void test_interrupt(lm_order order, long stop, const char *label) {
  * gives the same bits as a step without one. */
 static void test_interrupt_between_substeps(void) {
     lm_world_def def = lm_world_default_def();
+    def.projection = LM_PROJECT_JAKOBSEN; /* iterations sweeps in every sub-step */
     def.substeps = 4;
     def.iterations = 2;
     lm_world *a = lm_world_create(&def), *b = lm_world_create(&def);

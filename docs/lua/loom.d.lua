@@ -52,6 +52,10 @@ function world:energy(particles) end
 ---@param particles? loom.particle[]
 ---@return number px, number py, number pz
 function world:momentum(particles) end
+---@param particles? loom.particle[] nil for every particle
+---@param about? loom.vector the point (default the origin)
+---@return number Lx, number Ly, number Lz kg m^2/s
+function world:angular_momentum(particles, about) end
 ---@param particles? loom.particle[]
 ---@return number? x, number? y, number? z
 function world:center_of_mass(particles) end
@@ -108,7 +112,7 @@ function world:spring(a, b, options) end
 ---@return loom.force
 function world:force(kind_or_fn, value) end
 ---@param kind_or_fn "uniform"|"wind"|"attractor"|"vortex"|"drag"|fun(x: number, y: number, z: number, vx: number, vy: number, vz: number, t: number, i: integer): number, number, number
----@param options? table particles, group and the kind's own fields (docs/lua-api.md, Force fields)
+---@param options? table particles, group and the kind's own fields (docs/lua-api.md, Force fields); a function field's potential = fun(x, y, z, t, i): number (J)
 ---@return loom.force
 function world:field(kind_or_fn, options) end
 ---@param options {min: loom.vector, max: loom.vector, restitution?: number, friction?: number}
@@ -201,6 +205,8 @@ function constraint:value() end
 function constraint:error() end
 ---@return boolean
 function constraint:broken() end
+---@return number? tension N (a stick or rope solved exactly or with compliance), or nil
+function constraint:force() end
 function constraint:remove() end
 ---@return number x, number y, number z
 function constraint:target() end

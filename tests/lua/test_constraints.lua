@@ -85,7 +85,7 @@ end
 -- ------------------------------------------------ sqrt approximation --
 do
     local function projected(d, options, world_options)
-        local w = loom.world(world_options or { iterations = 1, gravity = { 0, 0, 0 } })
+        local w = loom.world(world_options or { iterations = 1, substeps = 1, projection = "jakobsen", gravity = { 0, 0, 0 } })
         local a, b = w:particle { pos = { 0, 0 } }, w:particle { pos = { d, 0 } }
         w:stick(a, b, options)
         w:step()
@@ -97,7 +97,8 @@ do
     check_near(near, 2 * 1.01 / (1.01 ^ 2 + 1), 1e-12, "sqrt approximation: 2d / (d^2 + 1)")
     check(math.abs(near - 1) < 1e-4 and math.abs(far - 1) > 0.05,
           "its error is small near the rest length and grows away from it")
-    check_near(projected(1.5, { rest = 1 }, { iterations = 1, gravity = { 0, 0, 0 }, sqrt_approx = true }),
+    check_near(projected(1.5, { rest = 1 }, { iterations = 1, substeps = 1, projection = "jakobsen",
+                                              gravity = { 0, 0, 0 }, sqrt_approx = true }),
                far, 1e-15, "world option sqrt_approx applies to every stick")
 end
 
@@ -263,7 +264,9 @@ end
 
 -- ------------------------------------------------ solver and its stats --
 do
-    local w = loom.world { iterations = 200, tolerance = 1e-5, damping = 0.1 }
+    -- Jakobsen's adaptive sweeps (SHAKE solves these sticks exactly in one)
+    local w = loom.world { iterations = 200, tolerance = 1e-5, damping = 0.1, substeps = 1,
+                           projection = "jakobsen" }
     local prev = w:particle { pos = { 0, 0 }, mass = 0 }
     for i = 1, 6 do
         local p = w:particle { pos = { 0, -0.1 * i } }
@@ -373,4 +376,38 @@ do
     check(#w:broken() == 0, "nothing broken before any step")
     w:force(function() stick:remove() end)
     err(function() w:step() end, "cannot remove from a world from inside its own force callback")
+end
+
+-- c:force(): a stick's tension from its multiplier. At the bottom of a swing
+-- from 90 degrees a pendulum's stick pulls with 3 m g; a rope holding a
+-- weight still pulls with its weight, a slack one with 0; a pin has none.
+do
+    local w = loom.world { projection = "shake", substeps = 4 }
+    local pivot = w:particle { mass = 0 }
+    local bob = w:particle { pos = { 1, 0 }, mass = 2 }
+    local s = w:stick(pivot, bob)
+    check(s:force() == nil, "no tension before the first step")
+    local lowest, pull = 0, 0
+    for _ = 1, 60 do
+        w:step()
+        local _, y = bob:pos()
+        if y < lowest then
+            lowest, pull = y, s:force()
+        end
+    end
+    check_near(pull, 3 * 2 * 9.81, 0.01 * 3 * 2 * 9.81, "at the bottom the stick pulls with 3 m g")
+    local rope = w:rope(w:particle { pos = { 3, 0 }, mass = 0 }, w:particle { pos = { 3, -0.5 } },
+                        { max = 1 })
+    w:step()
+    check(rope:force() == 0, "a slack rope pulls with 0 N")
+    w:step(120)
+    check_near(rope:force(), 9.81, 1e-6, "a rope holding 1 kg pulls with m g")
+    local pin = w:pin(bob)
+    check_error(function() pin:force() end,
+                "calling 'force' on bad self (stick or rope expected, got pin)",
+                "only sticks and ropes have a tension")
+    local relaxed = loom.world { projection = "jakobsen" }
+    local hung = relaxed:stick(relaxed:particle { mass = 0 }, relaxed:particle { pos = { 0, -1 } })
+    relaxed:step()
+    check(hung:force() == nil, "Jakobsen's projection keeps no multiplier: nil")
 end

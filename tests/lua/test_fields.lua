@@ -37,7 +37,7 @@ end
 
 -- Called once per particle per force evaluation: 1, 2 and 4 per step.
 for integrator, per_step in pairs { verlet = 1, midpoint = 2, rk4 = 4 } do
-    local w = loom.world { integrator = integrator }
+    local w = loom.world { integrator = integrator, substeps = 1 }
     ring(w, 7)
     w:particle { pos = { 5, 5 }, mass = 0 } -- immovable: skipped
     local calls, times = 0, {}
@@ -55,7 +55,7 @@ end
 
 -- The arguments: position, velocity, time, the particle's number.
 do
-    local w = loom.world { gravity = { 0, 0, 0 }, integrator = "euler" }
+    local w = loom.world { gravity = { 0, 0, 0 }, integrator = "euler", substeps = 1 }
     w:particle { pos = { 9, 9 } }
     local p = w:particle { pos = { 1, 2, 3 }, vel = { 4, 5, 6 }, mass = 2 }
     local seen
@@ -72,7 +72,7 @@ end
 -- Built-in laws against their closed forms: one explicit Euler step from rest
 -- gives v = f / m dt.
 local function kick(kind, options, pos, vel, mass)
-    local w = loom.world { gravity = { 0, 0, 0 }, integrator = "euler", dt = 0.01 }
+    local w = loom.world { gravity = { 0, 0, 0 }, integrator = "euler", dt = 0.01, substeps = 1 }
     local p = w:particle { pos = pos, vel = vel or { 0, 0, 0 }, mass = mass or 1 }
     w:field(kind, options)
     local vx0, vy0, vz0 = p:vel()
@@ -108,7 +108,7 @@ end
 -- Turbulence: deterministic for a seed, different for another, bounded.
 do
     local function gusty(seed)
-        local w = loom.world { gravity = { 0, 0, 0 } }
+        local w = loom.world { gravity = { 0, 0, 0 }, substeps = 1 }
         local ps = ring(w, 10)
         w:field("wind", { velocity = { 1, 0 }, turbulence = 2, scale = 0.3, seed = seed })
         w:step(20)
@@ -128,7 +128,7 @@ end
 
 -- Sets: a list of particles, one group; removed particles are skipped.
 do
-    local w = loom.world { gravity = { 0, 0, 0 } }
+    local w = loom.world { gravity = { 0, 0, 0 }, substeps = 1 }
     w:particle { pos = { 0, 0 }, group = 3 }
     local b = w:particle { pos = { 1, 0 } }
     local c = w:particle { pos = { 2, 0 }, group = 3 }
@@ -148,7 +148,7 @@ end
 
 -- Errors.
 do
-    local w = loom.world()
+    local w = loom.world { substeps = 1 }
     w:particle { pos = { 0, 0 } }
     local line = debug.getinfo(1, "l").currentline + 1
     local f = w:field(function(x) return x + nil end)

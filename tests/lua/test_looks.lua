@@ -67,7 +67,7 @@ do
     end
     local x1, y1 = swing(false)
     local x2, y2 = swing(true)
-    check(x1 == x2 and y1 == y2 and y1 < -0.5, "looks do not change the motion")
+    check(x1 == x2 and y1 == y2 and y1 < -0.4, "looks do not change the motion")
 end
 
 -- -------------------------------------------------------------- errors --

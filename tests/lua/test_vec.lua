@@ -43,9 +43,8 @@ loom.camera { target = vec(0, 1) }
 check(true, "vecs as pin targets, field options and camera targets")
 
 -- Messages that teach.
-check_error(function() return p:pos().x end,
-            "attempt to index a number value (field 'x'): p:pos() and p:vel() return numbers x, y, z; "
-            .. "use p:position() or p:velocity() for a vector", "p:pos().x")
+check_error(function() return p:pos().x end, "attempt to index a number value", "p:pos().x: Lua's message")
+check(getmetatable(0) == nil and getmetatable(0.5) == nil, "numbers have no metatable, as in Lua")
 check_error(function() return p - q end,
             "attempt to perform arithmetic on a particle (use p:position() for its position as a vector: "
             .. "a:position() - b:position())", "a particle in arithmetic")

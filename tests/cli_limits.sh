@@ -1,0 +1,124 @@
+#!/bin/sh
+# End-to-end: limits and files that the hostile battery (tests/cli_hostile.sh)
+# cannot see from inside its temporary root (issue 25):
+#   - worker threads: 30 worlds asking for 64 threads each run on one budget
+#     of 64 workers per process (counted by the kernel: /proc/PID/status);
+#   - outputs replace only regular files: --csv /dev/null (as root it would
+#     have replaced the device), a FIFO where a frame goes in --out, a
+#     symbolic link left where a temporary file goes (never followed);
+#   - the window's list of watched files: one file under many names is one
+#     entry (a scene naming its file ./a.lua, .//a.lua, ... grew it without end).
+# Usage: sh tests/cli_limits.sh BUILD_DIR
+build=${1:-build}
+loom=$(cd "$(dirname "$build/loom")" 2>/dev/null && pwd)/loom
+. "$(dirname "$0")/lib.sh"
+require_built "$loom"
+
+run_loom() {
+    "$loom" "$@" >"$tmp/out" 2>"$tmp/err"
+    status=$?
+}
+has() { grep -qF -- "$1" "$2"; }
+
+# ---- worker threads ------------------------------------------------------
+cat >"$tmp/threads.lua" <<'LUA'
+local worlds = {}
+for i = 1, 30 do
+    local w = loom.world{ threads = 64, order = "batched" }
+    local previous
+    for j = 1, 64 do
+        local p = w:particle{ pos = { j, 0 } }
+        if previous then w:stick(previous, p) end
+        previous = p
+    end
+    w:step() -- starts the world's worker threads
+    worlds[i] = w
+end
+local total = 0
+for i = 1, 30 do total = total + worlds[i]:settings().threads end
+print("threads given " .. total)
+function loom.update()
+    local t = os.clock()
+    while os.clock() - t < 0.2 do end -- time for the test to count
+end
+return worlds[1]
+LUA
+"$loom" sim "$tmp/threads.lua" --frames 20 --timeout 20 >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+wait_for "threads given" "$tmp/out" 20
+sleep 0.5
+threads=$(sed -n 's/^Threads:[[:space:]]*//p' "/proc/$pid/status" 2>/dev/null)
+wait $pid
+check "30 worlds of 64 threads are given 94 in all (64 workers per process)" has "threads given 94" "$tmp/out"
+if [ -n "$threads" ] && [ "$threads" -le 70 ]; then
+    ok "... and the process runs $threads threads (the workers, the main thread, the watchdog)"
+else
+    not_ok "... and the process runs at most 70 threads (counted ${threads:-none})" "$tmp/err"
+fi
+
+# ---- outputs replace only regular files ---------------------------------
+printf 'return loom.world{}\n' >"$tmp/empty.lua"
+if [ "$(id -u)" -eq 0 ]; then
+    run_loom sim "$tmp/empty.lua" --frames 2 --csv /dev/null
+    check "--csv /dev/null (as root): exit 1" [ "$status" -eq 1 ]
+    check "... saying why" has "loom: --csv: '/dev/null' is not a regular file: loom replaces only regular files" "$tmp/err"
+    check "... and /dev/null is still a character device" [ -c /dev/null ]
+    check "... with no /dev/null.tmp left" [ ! -e /dev/null.tmp ]
+else
+    skipped "--csv /dev/null as root" "not run as root (the device could only be replaced by root)"
+fi
+mkdir -p "$tmp/frames"
+mkfifo "$tmp/frames/frame_00001.png"
+run_loom render "$tmp/empty.lua" --frames 3 --size 64x48 --out "$tmp/frames"
+check "--out with a FIFO where a frame goes: exit 1 before the scene runs" [ "$status" -eq 1 ]
+check "... saying why" has "loom: --out: '$tmp/frames/frame_00001.png' is not a regular file: loom replaces only regular files" "$tmp/err"
+check "... and the FIFO is still there" [ -p "$tmp/frames/frame_00001.png" ]
+echo "keep me" >"$tmp/target.txt"
+ln -s "$tmp/target.txt" "$tmp/table.csv.tmp"
+run_loom sim "$tmp/empty.lua" --frames 2 --csv "$tmp/table.csv"
+check "a link left where the CSV's temporary file goes: the run writes its CSV" [ "$status" -eq 0 ] && [ -f "$tmp/table.csv" ]
+check "... without writing through the link" [ "$(cat "$tmp/target.txt")" = "keep me" ]
+ln -s "$tmp/target.txt" "$tmp/linked.csv"
+run_loom sim "$tmp/empty.lua" --frames 2 --csv "$tmp/linked.csv"
+check "--csv naming a link: exit 1, the link and its target unchanged" [ "$status" -eq 1 ] && [ -L "$tmp/linked.csv" ] && [ "$(cat "$tmp/target.txt")" = "keep me" ]
+
+# ---- the window's watched files -----------------------------------------
+if need_window "the window's list of watched files"; then
+    xvfb_start 640x480x24 && {
+        mkdir -p "$tmp/scene"
+        printf 'return 1\n' >"$tmp/scene/mod.lua"
+        i=0
+        while [ $i -lt 300 ]; do printf 'return %d\n' $i >"$tmp/scene/m$i.lua"; i=$((i + 1)); done
+        cat >"$tmp/scene/names.lua" <<'LUA'
+-- one file under 300 names (./mod.lua, .//mod.lua, ...), then 200 others:
+-- 201 files, under the 256 watched
+for i = 1, 300 do dofile(("./"):rep(i % 60 + 1) .. ("/"):rep(i // 60) .. "mod.lua") end
+for i = 0, 199 do dofile("m" .. i .. ".lua") end
+print("loaded")
+return loom.world{}
+LUA
+        (cd "$tmp/scene" && exec "$loom" names.lua --size 320x180 >"$tmp/out" 2>"$tmp/err") &
+        loom_pid=$!
+        wait_for "loaded" "$tmp/out" 20
+        sleep 0.3
+        if grep -q "more than 256 files" "$tmp/err"; then
+            not_ok "a file read under 300 names is watched once (201 files: under the cap)" "$tmp/err"
+        else
+            ok "a file read under 300 names is watched once (201 files: under the cap)"
+        fi
+        kill "$loom_pid" 2>/dev/null; wait "$loom_pid"; loom_pid=
+        cat >"$tmp/scene/many.lua" <<'LUA'
+for i = 0, 299 do dofile("m" .. i .. ".lua") end
+print("loaded")
+return loom.world{}
+LUA
+        (cd "$tmp/scene" && exec "$loom" many.lua --size 320x180 >"$tmp/out" 2>"$tmp/err") &
+        loom_pid=$!
+        wait_for "loaded" "$tmp/out" 20
+        sleep 0.3
+        check "300 files: the first 256 are watched, and loom says so once" \
+            [ "$(grep -c 'loom: the scene read more than 256 files: later ones are not watched for changes' "$tmp/err")" -eq 1 ]
+        kill "$loom_pid" 2>/dev/null; wait "$loom_pid"; loom_pid=
+    }
+fi
+finish

@@ -1,0 +1,10 @@
+-- hostile: loom.draw draws 10,000 translucent discs that each cover the picture: the renderer's own work (blending every pixel) took minutes per frame, outside the time limit
+-- stderr: hang_draw_discs.lua: script ran for more than 2 s (raise it with --timeout)
+local w = loom.world{}
+w:particle{ pos = { 0, 0 } }
+function loom.draw()
+    for _ = 1, 10000 do
+        loom.circle({ 0.5, 0.5 }, 2, { screen = true, fill = "#ff000010" })
+    end
+end
+return w
