@@ -190,6 +190,13 @@ static int find_world(lua_State *L) {
     }
     scene->worlds = 1;
     if (!lmlua_toworld(L, 1)) {
+        /* Something else returned where a world was expected: said, not
+         * guessed at (with no world made at all, the message below). */
+        if (results >= 1 && !lua_isnil(L, 1) && lmlua_world_count(L) > 0)
+            return luaL_error(L,
+                              "%s: the scene returned a %s where loom expects a world (end it "
+                              "with return world, or return w1, w2 to show several)",
+                              scene->path, luaL_typename(L, 1));
         if (lmlua_world_count(L) > 1)
             lmlua_add_warning(L,
                               lua_pushfstring(L,
@@ -457,20 +464,17 @@ lr_camera app_scene_fit(app_scene *scene, double aspect) {
     return lr_camera_fit_worlds(worlds, count, aspect);
 }
 
-int app_scene_parts(app_scene *scene, int width, int height, lr_part parts[LR_MAX_PARTS],
-                    bool *side) {
+int app_scene_shown(app_scene *scene, lr_scene_world worlds[LR_MAX_WORLDS],
+                    char names[LR_MAX_WORLDS][64], bool *side) {
     *side = side_by_side(scene);
-    double strip = lm_plots_strip_width(lmlua_plots(scene->L), (double)width / height);
-    int free_width = (int)lround(width * (1.0 - strip));
     int count = 0;
-    for (int i = 0; i < scene->worlds && i < LR_MAX_PARTS; i++) {
+    for (int i = 0; i < scene->worlds && count < LR_MAX_WORLDS; i++) {
         const lm_world *world = app_scene_world_at(scene, i);
         if (!world)
             continue;
-        parts[count].world = world;
-        parts[count].styles = app_scene_styles_at(scene, i);
-        parts[count].left = *side ? free_width * i / scene->worlds : 0;
-        parts[count].width = *side ? free_width * (i + 1) / scene->worlds - parts[count].left : 0;
+        worlds[count].world = world;
+        worlds[count].styles = app_scene_styles_at(scene, i);
+        worlds[count].name = app_scene_world_name(scene, i, names[count]);
         count++;
     }
     return count;
@@ -609,11 +613,11 @@ static bool advance(app_scene *scene, double dt, char *err, size_t err_size) {
     return true;
 }
 
-lr_camera app_scene_camera(app_scene *scene, double aspect) {
+lr_camera app_scene_camera(app_scene *scene, double aspect, double scale) {
     /* Plot panels take a strip on the right: the scene is framed in the rest
-     * (worlds side by side: each in its part of the rest, which
-     * app_scene_parts places). */
-    double strip = lm_plots_strip_width(lmlua_plots(scene->L), aspect);
+     * (worlds side by side: each in its part of the rest). */
+    double strip = lr_plots_strip_width(lmlua_plots(scene->L), aspect,
+                                        app_scene_theme(scene).scale * (scale > 0.0 ? scale : 1.0));
     double full_aspect = aspect;
     aspect *= 1.0 - strip;
     bool side = side_by_side(scene);
@@ -716,8 +720,7 @@ lr_camera app_scene_camera_request(app_scene *scene) {
 
 /* --------------------------------------------------------------- labels -- */
 
-void app_scene_each_label(app_scene *scene,
-                          void (*fn)(void *context, const struct lmlua_label *label),
+void app_scene_each_label(app_scene *scene, void (*fn)(void *context, const lr_label *label),
                           void *context) {
     lmlua_each_label(scene->L, fn, context);
 }
@@ -728,10 +731,9 @@ const char *app_scene_warning(const app_scene *scene) {
 
 /* ---------------------------------------------------------- drawing -- */
 
-bool app_scene_draw(app_scene *scene, double aspect, char *err, size_t err_size) {
+bool app_scene_draw(app_scene *scene, char *err, size_t err_size) {
     lua_pushcfunction(scene->L, lmlua_draw_frame);
-    lua_pushnumber(scene->L, aspect);
-    return call(scene, 1, 0, err, err_size);
+    return call(scene, 0, 0, err, err_size);
 }
 
 void app_scene_each_key(app_scene *scene,
@@ -740,11 +742,11 @@ void app_scene_each_key(app_scene *scene,
     lmlua_each_scene_key(scene->L, fn, context);
 }
 
-const lm_overlay *app_scene_overlay(app_scene *scene) {
+const lr_overlay *app_scene_overlay(app_scene *scene) {
     return lmlua_overlay(scene->L);
 }
 
-const lm_plots *app_scene_plots(app_scene *scene) {
+const lr_plots *app_scene_plots(app_scene *scene) {
     return lmlua_plots(scene->L);
 }
 
@@ -753,7 +755,7 @@ bool app_scene_record(app_scene *scene, char *err, size_t err_size) {
     return call(scene, 0, 0, err, err_size);
 }
 
-const lm_plots *app_scene_records(app_scene *scene) {
+const lr_plots *app_scene_records(app_scene *scene) {
     return lmlua_records(scene->L);
 }
 

@@ -123,8 +123,8 @@ void lmlua_open_labels(lua_State *L);
 typedef struct lmlua_attachment lmlua_attachment; /* lua_attach.c */
 
 typedef struct lmlua_draw_state {
-    lm_overlay *overlay;                             /* NULL until the first picture */
-    lm_plots *plots;                                 /* NULL until the first loom.plot */
+    lr_overlay *overlay;                             /* NULL until the first picture */
+    lr_plots *plots;                                 /* NULL until the first loom.plot */
     bool inside_draw;                                /* loom.draw() is running */
     size_t user_items, user_points, user_text_bytes; /* drawn by loom.draw this picture */
     lmlua_attachment *attachments;
@@ -163,7 +163,7 @@ extern const luaL_Reg lmlua_particle_attach_methods[];
 void lmlua_attachments_step(lua_State *L, const lm_world *world);
 /* Adds the trails and arrows of the particles of every world (of every
  * world the scene shows, when it shows several) to overlay, each in its
- * world's part (lm_overlay_set_part); frees the attachments of removed
+ * world's part (lr_overlay_set_part); frees the attachments of removed
  * particles. */
 void lmlua_attachments_draw(lua_State *L, lmlua_draw_state *state);
 /* Frees every attachment (the state is being collected). */

@@ -107,7 +107,12 @@ check "a scene that returns one world twice is told so" \
 show_error 'loom.world{ name = 3 }' "bad argument #1 to 'world' (field 'name' must be a string, got number)"
 show_error 'loom.world{ name = "" }' "bad argument #1 to 'world' (field 'name' must be 1 to 47 characters)"
 show_error 'loom.plot("y", 1, { world = 2 })' "bad argument #3 to 'plot' (field 'world' must be a world, got number)"
-check "world:settings() has the name" sh -c "printf 'local w = loom.world{ name = \"shake\" }\nprint(w:settings().name)\nreturn w\n' >'$tmp/n.lua' && '$loom' sim '$tmp/n.lua' --frames 1 | grep -q '^shake$'"
+printf 'local w = loom.world{}\nreturn 42, w\n' >"$tmp/number.lua"
+"$loom" sim "$tmp/number.lua" --frames 1 >"$tmp/out" 2>"$tmp/err"
+status=$?
+check "a scene that returns a number where a world belongs exits 1 and says so" \
+    sh -c "[ $status -eq 1 ] && grep -qF 'number.lua: the scene returned a number where loom expects a world (end it with return world, or return w1, w2 to show several)' '$tmp/err'"
+check "world:settings() has the name" sh -c "printf 'local w = loom.world{ name = \"shake\" }\nprint(w:settings().name)\nreturn w\n' >'$tmp/n.lua' && '$loom' sim '$tmp/n.lua' --frames 1 2>/dev/null | grep -q '^shake$'"
 
 # ---- drawing: each world with its trail -------------------------------------
 # Two worlds at 640x360. Side by side each half is 320x360 with the camera's
@@ -166,6 +171,40 @@ check "... and so has the second" \
     [ "$("$pngcheck" count "$side" 450 330 510 359 '#2b2d31' 60)" -gt 10 ]
 check "... and a second later the picture is the same (nothing moves)" \
     [ "$("$pngcheck" differ "$side" "$tmp/side/frame_00030.png")" = same ]
+# return red, blue draws what loom.show(red, blue) does.
+sed 's/^loom.show(red, blue, .*/return red, blue/' "$tmp/draw/side.lua" >"$tmp/draw/returned.lua"
+"$loom" render "$tmp/draw/returned.lua" --frames 1 --size 640x360 --out "$tmp/returned" >/dev/null 2>&1
+check "return red, blue: the same picture, byte for byte" \
+    [ "$("$pngcheck" differ "$side" "$tmp/returned/frame_00000.png" 2>&1)" = same ]
+# A world's drawing stays in its half: the red ball's trail runs from x =
+# -0.3 to 1.2 m, past its half's edge at 0.89 m, and is cut at the middle;
+# a loom.draw line at world points belongs to no world and is drawn in
+# each half, cut at each half's edges; a line on the picture (screen
+# coordinates) spans both.
+cat >"$tmp/draw/long.lua" <<'EOF'
+local red = loom.world{ name = "red", gravity = {0, 0, 0} }
+local ball = red:particle{ pos = {-0.3, 0.3}, vel = {3, 0}, radius = 0.02, color = "#e6194b" }
+ball:trail{ seconds = 600, color = "#e6194b", width = 4, fade = false }
+for _ = 1, 30 do red:step() end
+ball:set_vel(0, 0)
+local blue = loom.world{ name = "blue", gravity = {0, 0, 0} }
+blue:particle{ pos = {0, 0}, mass = 0 }
+loom.camera{ projection = "orthographic", target = {0, 0, 0}, height = 2 }
+function loom.draw()
+  loom.line({-3, -0.3}, {3, -0.3}, { color = "#3cb44b", width = 4 })
+  loom.line({0.05, 0.1}, {0.95, 0.1}, { color = "#4363d8", width = 4, screen = true })
+end
+return red, blue
+EOF
+"$loom" render "$tmp/draw/long.lua" --frames 1 --size 640x360 --out "$tmp/long" >/dev/null 2>&1
+long=$tmp/long/frame_00000.png
+check "a trail that leaves its world's half reaches the middle ($(where "$long" '#e6194b'))" \
+    box_is "$long" '#e6194b' 106 124 319 128
+check "... and stops there: no red right of it" none_in "$long" 320 0 639 359 '#e6194b'
+check "a loom.draw line at world points is drawn across each half ($(where "$long" '#3cb44b'))" \
+    box_is "$long" '#3cb44b' 0 232 639 236
+check "... a line in screen coordinates spans both halves ($(where "$long" '#4363d8'))" \
+    box_is "$long" '#4363d8' 32 34 607 38
 overlay=$tmp/overlay/frame_00000.png
 check "overlaid: both worlds in one view, the red trail at y = 0 ($(where "$overlay" '#e6194b'))" \
     box_is "$overlay" '#e6194b' 266 171 383 189
@@ -175,7 +214,7 @@ check "... the blue at y = 0.5, in the same columns ($(where "$overlay" '#4363d8
 # ---- the window ---------------------------------------------------------------
 # wait_count PATTERN FILE N: true once FILE has at least N lines matching PATTERN.
 wait_count() {
-    tries=50
+    tries=200
     while [ "$tries" -gt 0 ]; do
         [ "$(grep -c -- "$1" "$2" 2>/dev/null)" -ge "$3" ] && return 0
         sleep 0.1; tries=$((tries - 1))
@@ -185,7 +224,7 @@ wait_count() {
 if need_window "the window's several worlds" && xvfb_start; then
     (cd "$tmp/draw" && exec "$loom" side.lua --size 640x360 >"$tmp/window.out" 2>"$tmp/window.err") &
     loom_pid=$!
-    tries=50
+    tries=200
     window=
     while [ -z "$window" ] && [ "$tries" -gt 0 ]; do
         sleep 0.1; tries=$((tries - 1))
