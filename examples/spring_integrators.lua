@@ -31,7 +31,7 @@ for i, name in ipairs(names) do
   bobs[i] = w:particle{ pos = {A, y}, radius = 0.08, color = colors[i] }
   w:spring(anchor, bobs[i], { k = K, rest = 1 })
   worlds[i] = w
-  loom.label{ text = name, at = {-1.1, y}, align = "right", size = 16, color = colors[i] }
+  loom.label{ text = name, at = {-1.1, y}, align = "right", size = 16, panel = true }  -- ink, on a panel: readable over a spring
 end
 -- One world per integrator (the integrator is a world's setting), all
 -- stepped by loom and drawn in one picture, one row each.
