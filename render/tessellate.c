@@ -70,6 +70,16 @@ static int channel(uint32_t rgba, int k) {
     return (int)((rgba >> (24 - 8 * k)) & 0xFFu);
 }
 
+/* Cuts a box of samples (inclusive) to those the list's last CLIP lets
+ * items paint (the picture's, without one); false when nothing is left. */
+static bool clip_box(const lr_raster *r, int64_t *x0, int64_t *y0, int64_t *x1, int64_t *y1) {
+    *x0 = *x0 > r->clip_x0 ? *x0 : r->clip_x0;
+    *y0 = *y0 > r->clip_y0 ? *y0 : r->clip_y0;
+    *x1 = *x1 < r->clip_x1 ? *x1 : r->clip_x1;
+    *y1 = *y1 < r->clip_y1 ? *y1 : r->clip_y1;
+    return *x0 <= *x1 && *y0 <= *y1;
+}
+
 /* One triangle of picture points with corner colours and (depth != NULL)
  * depths: set up for filling and appended as an op. */
 static void triangle(lr_raster *r, const double x[3], const double y[3], const uint32_t color[3],
@@ -100,15 +110,7 @@ static void triangle(lr_raster *r, const double x[3], const double y[3], const u
     /* Samples whose centres (256 px + 128) lie in the box. */
     int64_t x0 = -floor_div(-(min_x - 128), 256), x1 = floor_div(max_x - 128, 256);
     int64_t y0 = -floor_div(-(min_y - 128), 256), y1 = floor_div(max_y - 128, 256);
-    if (x0 < r->clip_x0)
-        x0 = r->clip_x0;
-    if (y0 < r->clip_y0)
-        y0 = r->clip_y0;
-    if (x1 > r->clip_x1)
-        x1 = r->clip_x1;
-    if (y1 > r->clip_y1)
-        y1 = r->clip_y1;
-    if (x0 > x1 || y0 > y1)
+    if (!clip_box(r, &x0, &y0, &x1, &y1))
         return;
     if (!GROW(r, tris, tri_count, tri_capacity)) {
         r->failed = true;
@@ -862,15 +864,7 @@ static void place_glyph(void *context, const lr_glyph_place *g) {
     int64_t x0 = (int64_t)g->x * SUPERSAMPLE, y0 = (int64_t)g->y * SUPERSAMPLE;
     int64_t x1 = (int64_t)(g->x + g->width) * SUPERSAMPLE - 1;
     int64_t y1 = (int64_t)(g->y + g->height) * SUPERSAMPLE - 1;
-    if (x0 < r->clip_x0)
-        x0 = r->clip_x0;
-    if (y0 < r->clip_y0)
-        y0 = r->clip_y0;
-    if (x1 > r->clip_x1)
-        x1 = r->clip_x1;
-    if (y1 > r->clip_y1)
-        y1 = r->clip_y1;
-    if (x0 > x1 || y0 > y1)
+    if (!clip_box(r, &x0, &y0, &x1, &y1))
         return;
     if (!GROW(r, glyph_ops, glyph_count, glyph_capacity)) {
         r->failed = true;
