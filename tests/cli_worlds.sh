@@ -171,6 +171,9 @@ check "... and so has the second" \
     [ "$("$pngcheck" count "$side" 450 330 510 359 '#2b2d31' 60)" -gt 10 ]
 check "... and a second later the picture is the same (nothing moves)" \
     [ "$("$pngcheck" differ "$side" "$tmp/side/frame_00030.png")" = same ]
+"$loom" render "$tmp/draw/side.lua" --frames 1 --size 640x360 --threads 3 --out "$tmp/side3" >/dev/null 2>&1
+check "... the same picture drawn on 3 threads as on one per processor" \
+    [ "$("$pngcheck" differ "$side" "$tmp/side3/frame_00000.png" 2>&1)" = same ]
 # return red, blue draws what loom.show(red, blue) does.
 sed 's/^loom.show(red, blue, .*/return red, blue/' "$tmp/draw/side.lua" >"$tmp/draw/returned.lua"
 "$loom" render "$tmp/draw/returned.lua" --frames 1 --size 640x360 --out "$tmp/returned" >/dev/null 2>&1
