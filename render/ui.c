@@ -36,7 +36,7 @@
 #define SLIDER_KNOB    7.0
 #define SLIDER_GAP     18.0
 #define MIN_LINES      504
-#define MARK_POINTS    15.0
+#define MARK_POINTS    18.0
 enum { ERROR_LINES = 14, WRAP_BYTES = 512 };
 
 typedef struct ui_context {
