@@ -17,7 +17,7 @@ static const char usage[] =
     "usage: loom SCENE.lua [--size WxH] [--fps F] [--scale S] [--set NAME=VALUE]...\n"
     "       loom render SCENE.lua --frames N (--out DIR | --video FILE) [--csv FILE]\n"
     "                   [--size WxH] [--fps F] [--scale S] [--threads T] [--set NAME=VALUE]...\n"
-    "                   [--quiet]\n"
+    "                   [--svg] [--pdf] [--quiet]\n"
     "       loom sim SCENE.lua --frames N [--csv FILE] [--fps F] [--set NAME=VALUE]... [--quiet]\n"
     "       loom sweep SCENE.lua --set NAME=V1,V2,... ... --frames N --out DIR [--print | "
     "--sheet]\n"
@@ -43,6 +43,9 @@ static const char help[] =
     "  --frames N   number of frames (1 to 1000000); frame 0 is the scene as built\n"
     "  --out DIR    folder for the frames, created if missing\n"
     "  --video FILE also (or only) a video: .mp4 (H.264), .webm (VP9) or .gif; needs ffmpeg\n"
+    "  --svg, --pdf render: each picture as DIR/frame_NNNNN.svg and/or .pdf instead of\n"
+    "               a PNG: vector graphics (lines, circles, dashes, markers, text as\n"
+    "               text) that print sharp at any size\n"
     "  --csv FILE   the time and every loom.plot series as columns, one row per frame\n"
     "  --set N=V    the value loom.param(N, ...) returns (a number, true/false or text);\n"
     "               repeat for more; in a sweep, V is a comma-separated list\n"
@@ -78,6 +81,7 @@ static const char help[] =
     "examples:\n"
     "  loom render examples/cloth_hanging.lua --frames 180 --out out/cloth\n"
     "  loom render examples/cloth_hanging.lua --frames 180 --video cloth.mp4\n"
+    "  loom render examples/draw_projectile_energy.lua --frames 61 --pdf --out figure\n"
     "  ffmpeg -framerate 60 -i out/cloth/frame_%05d.png -c:v libx264 -pix_fmt yuv420p \\\n"
     "         -movflags +faststart cloth.mp4\n";
 
@@ -262,6 +266,10 @@ int app_cli_parse(app_cli *p, int argc, char **argv) {
             options->quiet = true;
             continue;
         }
+        if (strcmp(arg, "--svg") == 0 || strcmp(arg, "--pdf") == 0) {
+            *(arg[2] == 's' ? &options->svg : &options->pdf) = true;
+            continue;
+        }
         if (strcmp(arg, "--print") == 0) {
             seen_print = true;
             continue;
@@ -324,6 +332,8 @@ int app_cli_parse(app_cli *p, int argc, char **argv) {
         return usage_error("--video is only for 'loom render'");
     if (options->csv && options->command != APP_RENDER && options->command != APP_SIM)
         return usage_error("--csv is for 'loom render' and 'loom sim'");
+    if ((options->svg || options->pdf) && options->command != APP_RENDER)
+        return usage_error("--svg and --pdf are for 'loom render'");
     options->print = seen_print;
     options->sheet_only = seen_sheet;
 
@@ -333,6 +343,8 @@ int app_cli_parse(app_cli *p, int argc, char **argv) {
             return usage_error("'loom render' needs --frames N");
         if (!p->seen_out && !options->video)
             return usage_error("'loom render' needs --out DIR or --video FILE (or both)");
+        if ((options->svg || options->pdf) && !p->seen_out)
+            return usage_error("'loom render --svg' and '--pdf' need --out DIR");
         break;
     case APP_SIM:
         if (!p->seen_frames)

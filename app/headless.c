@@ -18,6 +18,7 @@
 #include "params.h"
 #include "progress.h"
 #include "video.h"
+#include "../render/vector.h"
 
 #include <SDL.h>
 #include <errno.h>
@@ -214,6 +215,20 @@ static bool render_frames(render_run *run, app_progress *progress) {
             if (!frame_writer_submit(run->writer, path, run->err, sizeof run->err))
                 return false;
         }
+        /* Vector pictures are written here, in order: the same display
+         * list the rasteriser drew, through render/vector.h. */
+        double vector_start = app_seconds();
+        for (int format = 0; format < 2; format++) {
+            if (!(format ? options->pdf : options->svg))
+                continue;
+            snprintf(path, sizeof path, "%s%sframe_%05d.%s", options->out, separator, frame,
+                     format ? "pdf" : "svg");
+            const lr_list *list = lr_renderer_list(renderer);
+            if (!(format ? lr_pdf_write : lr_svg_write)(list, run->fonts, path, run->err,
+                                                        sizeof run->err))
+                return false;
+        }
+        run->draw += app_seconds() - vector_start;
         app_progress_update(progress, frame + 1, app_seconds());
     }
     return true;
@@ -247,7 +262,9 @@ static int render(render_run *run) {
         fprintf(stderr, "loom: %s\n", run->err);
         return APP_EXIT_FAILURE;
     }
-    if (options->out)
+    /* With --svg or --pdf the pictures are vector files instead of PNGs: no
+     * PNG writer, one renderer to compose them (and draw the video). */
+    if (options->out && !options->svg && !options->pdf)
         run->writer = frame_writer_create(options->width, options->height, options->threads,
                                           run->fonts, run->cleanup, run->err, sizeof run->err);
     else
