@@ -344,7 +344,7 @@ int app_cli_parse(app_cli *p, int argc, char **argv) {
         if (!p->seen_out && !options->video)
             return usage_error("'loom render' needs --out DIR or --video FILE (or both)");
         if ((options->svg || options->pdf) && !p->seen_out)
-            return usage_error("'loom render --svg' and '--pdf' need --out DIR");
+            return usage_error("--svg and --pdf write into a folder: give --out DIR");
         break;
     case APP_SIM:
         if (!p->seen_frames)

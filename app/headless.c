@@ -193,8 +193,10 @@ static bool render_frames(render_run *run, app_progress *progress) {
         double drawing = app_seconds();
         lr_camera camera = app_scene_camera(run->scene, aspect, options->scale);
         app_picture_options look = {0, options->scale};
-        if (!app_picture_draw(run->picture, run->scene, renderer, &camera, &look, run->err,
-                              sizeof run->err)) {
+        /* Vector pictures alone need only the display list, not its pixels. */
+        bool pixels = run->writer || run->video;
+        if (!(pixels ? app_picture_draw : app_picture_compose)(
+                run->picture, run->scene, renderer, &camera, &look, run->err, sizeof run->err)) {
             fprintf(stderr, "%s\n", run->err);
             run->err[0] = '\0'; /* printed: the script's error */
             return false;

@@ -136,7 +136,7 @@ fi
 run_loom sim "$tmp/figure.lua" --frames 2 --svg
 check "--svg with loom sim: exit 2, said" [ "$status" -eq 2 ] && has "--svg and --pdf are for 'loom render'" "$tmp/err"
 run_loom render "$tmp/figure.lua" --frames 2 --video "$tmp/v.mp4" --pdf
-check "--pdf without --out: exit 2, said" [ "$status" -eq 2 ] && has "'loom render --svg' and '--pdf' need --out DIR" "$tmp/err"
+check "--pdf without --out: exit 2, said" [ "$status" -eq 2 ] && has "--svg and --pdf write into a folder: give --out DIR" "$tmp/err"
 # A picture that cannot be written (its name taken by a folder): exit 1, said.
 mkdir -p "$tmp/taken/frame_00000.svg"
 run_loom render "$tmp/figure.lua" --frames 1 --svg --out "$tmp/taken"
