@@ -67,7 +67,7 @@ if need rsvg-convert librsvg2-bin "the SVG drawn by librsvg"; then
     rsvg-convert "$svg" -o "$tmp/svg.png"
     same=$("$pngcheck" rmse "$tmp/png/frame_00060.png" "$tmp/svg.png")
     other=$("$pngcheck" rmse "$tmp/png/frame_00010.png" "$tmp/svg.png")
-    echo "# SVG drawn by rsvg-convert vs loom's PNG, RMS difference of 255: $same (another moment: $other)"
+    echo "# SVG drawn by rsvg-convert vs loom's PNG, RMS difference of 255: $same (another frame: $other)"
     check "drawn by rsvg-convert, the SVG is the PNG of its moment within an RMS of 8 ($same)" \
         awk -v d="$same" 'BEGIN { exit !(d != "" && d < 8) }'
     check "... and not the PNG of another frame ($other)" awk -v d="$other" -v s="$same" 'BEGIN { exit !(d > 2 * s) }'
