@@ -7,7 +7,7 @@
 #   make deb     a Debian package, loom_VERSION_ARCH.deb
 #
 # Layers, each a static library, dependencies pointing down only:
-#   engine/ (libc, libm)  <-  render/ (SDL2, stb)  <-  bindings/ (Lua)  <-  app/
+#   engine/ (libc, libm)  <-  render/ (SDL2, stb, cairo)  <-  bindings/ (Lua)  <-  app/
 #
 # Each part is compiled with the flags of its own dependencies only: the
 # engine with none, render/ with SDL's, bindings/ with Lua's, app/ with both.
@@ -24,9 +24,11 @@ CFLAGS  += $(SAN)
 # pkg-config's name for Lua 5.4: lua5.4 on Debian and Ubuntu; `make
 # LUA_PKG=lua` where lua.pc is 5.4 (Homebrew, Fedora, Arch; docs/install.md).
 LUA_PKG ?= lua5.4
-PKGS     = $(LUA_PKG) sdl2
+PKGS     = $(LUA_PKG) sdl2 cairo
 SDL_CFLAGS = $(shell pkg-config --cflags sdl2 2>/dev/null) $(DEFLATE_CFLAGS)
 LUA_CFLAGS = $(shell pkg-config --cflags $(LUA_PKG) 2>/dev/null)
+# cairo writes PDF (render/pdf.c).
+CAIRO_CFLAGS = $(shell pkg-config --cflags cairo 2>/dev/null)
 DEFLATE_CFLAGS = $(shell pkg-config --cflags libdeflate 2>/dev/null)
 DEFLATE_LIBS   = $(shell pkg-config --libs libdeflate 2>/dev/null || echo -ldeflate)
 # stb is header-only under /usr/include/stb: render/ includes <stb/...>
@@ -35,7 +37,7 @@ STB_CFLAGS ?=
 DEP_CFLAGS = $(LUA_CFLAGS) $(SDL_CFLAGS) $(STB_CFLAGS)
 DEP_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) $(DEFLATE_LIBS) -pthread
 
-DEBIAN_PACKAGES = build-essential pkg-config liblua5.4-dev libsdl2-dev libstb-dev libdeflate-dev fonts-dejavu-core
+DEBIAN_PACKAGES = build-essential pkg-config liblua5.4-dev libsdl2-dev libstb-dev libdeflate-dev libcairo2-dev fonts-dejavu-core
 
 ENGINE_SRC   = $(wildcard engine/*.c)
 RENDER_SRC   = $(wildcard render/*.c)
@@ -123,7 +125,7 @@ $(BUILD)/obj/tests/vector_cpu_%.o: tests/vector_cpu.c
 
 $(BUILD)/obj/render/%.o: render/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(SDL_CFLAGS) $(STB_CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) $(SDL_CFLAGS) $(CAIRO_CFLAGS) $(STB_CFLAGS) -c $< -o $@
 
 $(BUILD)/obj/bindings/%.o: bindings/%.c
 	@mkdir -p $(dir $@)
@@ -382,7 +384,7 @@ MANDIR   = $(PREFIX)/share/man/man1
 APPDIR   = $(PREFIX)/share/applications
 ICONDIR  = $(PREFIX)/share/icons/hicolor/scalable/apps
 INSTALLED_LOOM = $(BUILD)/install/loom
-DOC_FILES = $(wildcard docs/*.md docs/gallery/*.png docs/lua/*.lua docs/tutorial/*)
+DOC_FILES = $(wildcard docs/*.md docs/gallery/*.png docs/gallery/*.svg docs/lua/*.lua docs/tutorial/*)
 
 $(BUILD)/install/prefix: FORCE
 	@mkdir -p $(dir $@)

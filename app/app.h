@@ -28,6 +28,7 @@ typedef struct app_options {
     int threads;              /* render: threads in all (--threads), at least 1 */
     double scale;             /* --scale: text, lines and markers enlarged; 1 by default */
     bool quiet;               /* no progress, no summary */
+    bool svg, pdf;            /* render: the pictures as SVG and/or PDF instead of PNG */
     const app_params *params; /* --set values (a sweep: comma-separated lists) */
     bool print;               /* sweep: print the command lines instead of running them */
     bool sheet_only;          /* sweep: only make the contact sheet of an earlier run */

@@ -19,7 +19,7 @@ static const char usage[] =
     "usage: loom SCENE.lua [--size WxH] [--fps F] [--scale S] [--set NAME=VALUE]...\n"
     "       loom render SCENE.lua --frames N (--out DIR | --video FILE) [--csv FILE]\n"
     "                   [--size WxH] [--fps F] [--scale S] [--threads T] [--set NAME=VALUE]...\n"
-    "                   [--quiet]\n"
+    "                   [--svg] [--pdf] [--quiet]\n"
     "       loom render SCENE.lua --at T[,T...] --out DIR [--frames N] [--csv FILE] ...\n"
     "       loom sim SCENE.lua --frames N [--csv FILE] [--fps F] [--set NAME=VALUE]... [--quiet]\n"
     "       loom sweep SCENE.lua --set NAME=V1,V2,... ... (--at T[,T...] | --frames N) --out DIR\n"
@@ -59,6 +59,9 @@ static const char help[] =
     "  --theme T    render, sweep, page: draw in the light, dark or print theme\n"
     "               instead of the scene's\n"
     "  --video FILE also (or only) a video: .mp4 (H.264), .webm (VP9) or .gif; needs ffmpeg\n"
+    "  --svg, --pdf render: each picture as DIR/frame_NNNNN.svg and/or .pdf instead of\n"
+    "               a PNG: vector graphics (lines, circles, dashes, markers, text as\n"
+    "               text) that print sharp at any size\n"
     "  --csv FILE   the time and every loom.plot and loom.record series as columns,\n"
     "               units in the header, one row per frame (sweep: a file name, in\n"
     "               each variant's folder; --video too)\n"
@@ -97,6 +100,7 @@ static const char help[] =
     "  loom render examples/cloth_hanging.lua --frames 180 --out out/cloth\n"
     "  loom render examples/cloth_hanging.lua --frames 180 --video cloth.mp4\n"
     "  loom render examples/cloth_hanging.lua --at 0.5,1,2 --out moments\n"
+    "  loom render examples/draw_projectile_energy.lua --at 1 --pdf --out figure\n"
     "  loom sweep examples/params_spring_sweep.lua --set k=10,40,160 --set damping=0,0.5 \\\n"
     "             --at 1,2 --out sweep\n"
     "  loom page examples/draw_projectile_energy.lua --out lesson\n"
@@ -327,6 +331,10 @@ int app_cli_parse(app_cli *p, int argc, char **argv) {
             options->quiet = true;
             continue;
         }
+        if (strcmp(arg, "--svg") == 0 || strcmp(arg, "--pdf") == 0) {
+            *(arg[2] == 's' ? &options->svg : &options->pdf) = true;
+            continue;
+        }
         if (strcmp(arg, "--print") == 0) {
             seen_print = true;
             continue;
@@ -402,6 +410,8 @@ int app_cli_parse(app_cli *p, int argc, char **argv) {
         return usage_error("--theme is for 'loom render', 'loom sweep' and 'loom page'");
     if (p->seen_page && !sweep)
         return usage_error("--page is for 'loom sweep'");
+    if ((options->svg || options->pdf) && options->command != APP_RENDER)
+        return usage_error("--svg and --pdf are for 'loom render'");
     options->print = seen_print;
     options->sheet_only = seen_sheet;
     if (options->at_text) {
@@ -418,6 +428,8 @@ int app_cli_parse(app_cli *p, int argc, char **argv) {
             return usage_error(options->at ? "'loom render --at' needs --out DIR"
                                            : "'loom render' needs --out DIR or --video FILE (or "
                                              "both)");
+        if ((options->svg || options->pdf) && !p->seen_out)
+            return usage_error("--svg and --pdf write into a folder: give --out DIR");
         break;
     case APP_SIM:
         if (!p->seen_frames)

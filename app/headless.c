@@ -18,6 +18,7 @@
 #include "params.h"
 #include "progress.h"
 #include "video.h"
+#include "../render/vector.h"
 
 #include <SDL.h>
 #include <errno.h>
@@ -277,8 +278,10 @@ static bool render_frames(render_run *run, app_progress *progress) {
         double drawing = app_seconds();
         lr_camera camera = app_scene_camera(run->scene, aspect, options->scale);
         app_picture_options look = {0, options->scale};
-        if (!app_picture_draw(run->picture, run->scene, renderer, &camera, &look, run->err,
-                              sizeof run->err)) {
+        /* Vector pictures alone need only the display list, not its pixels. */
+        bool pixels = png || run->video;
+        if (!(pixels ? app_picture_draw : app_picture_compose)(
+                run->picture, run->scene, renderer, &camera, &look, run->err, sizeof run->err)) {
             fprintf(stderr, "%s\n", run->err);
             run->err[0] = '\0'; /* printed: the script's error */
             return false;
@@ -297,6 +300,21 @@ static bool render_frames(render_run *run, app_progress *progress) {
             if (!frame_writer_submit(run->writer, path, run->err, sizeof run->err))
                 return false;
         }
+        /* Vector pictures are written here, in order: the same display
+         * list the rasteriser drew (or only composed), through
+         * render/vector.h. */
+        double vector_start = app_seconds();
+        for (int format = 0; pictured && format < 2; format++) {
+            if (!(format ? options->pdf : options->svg))
+                continue;
+            snprintf(path, sizeof path, "%s%sframe_%05d.%s", options->out, separator, frame,
+                     format ? "pdf" : "svg");
+            const lr_list *list = lr_renderer_list(renderer);
+            if (!(format ? lr_pdf_write : lr_svg_write)(list, run->fonts, path, run->err,
+                                                        sizeof run->err))
+                return false;
+        }
+        run->draw += app_seconds() - vector_start;
         run->frames_done = frame + 1;
         app_progress_update(progress, frame + 1, app_seconds());
     }
@@ -333,16 +351,19 @@ static int render(render_run *run) {
     }
     if (run->video && app_video_note(run->video) && !options->quiet)
         fprintf(stderr, "loom: %s\n", app_video_note(run->video));
-    if (options->out)
+    /* With --svg or --pdf the pictures are vector files instead of PNGs:
+     * no PNG writer, one renderer composes them (and draws the video). */
+    bool vector = options->svg || options->pdf;
+    if (options->out && !vector)
         run->writer = frame_writer_create(options->width, options->height, options->threads,
                                           run->fonts, run->cleanup, run->err, sizeof run->err);
     /* Frames that go only to the video (all of them without --out, those
-     * between the moments with --at) are drawn here. */
-    bool lone = !options->out || (options->at && options->video);
-    if (lone && (run->writer || !options->out))
+     * between the moments with --at) and vector pictures are drawn here. */
+    bool lone = !run->writer || (options->at && options->video);
+    if (lone)
         run->lone = lr_renderer_create(options->width, options->height, run->fonts, run->err,
                                        sizeof run->err);
-    if ((options->out && !run->writer) || (lone && !run->lone)) {
+    if ((options->out && !vector && !run->writer) || (lone && !run->lone)) {
         fprintf(stderr, "loom: %s\n", run->err);
         return APP_EXIT_FAILURE;
     }

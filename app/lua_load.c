@@ -223,6 +223,10 @@ static int load(lua_State *L) {
         string_source s = {NULL, 0};
         status = app_lua_load(L, read_function, &s, chunkname, mode);
     }
+    return app_lua_loaded(L, status, env);
+}
+
+int app_lua_loaded(lua_State *L, int status, int env) {
     if (status != LUA_OK) {
         luaL_pushfail(L);
         lua_insert(L, -2);

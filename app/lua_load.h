@@ -36,6 +36,12 @@ int app_lua_load_path(lua_State *L, const char *path, const char *mode);
  * named chunkname ("@NAME" for a file, as Lua names them). */
 int app_lua_load_stream(lua_State *L, FILE *file, const char *chunkname, const char *mode);
 
+/* The end of load, loadfile and dofile's loading, as Lua's: given the
+ * status of one of the calls above, leaves the function (with the value at
+ * stack index env as its first upvalue when env is not 0) and returns 1, or
+ * fail and the message and returns 2. */
+int app_lua_loaded(lua_State *L, int status, int env);
+
 /* Sets the global load to loom's: Lua 5.4's load(chunk [, chunkname [,
  * mode [, env]]]) (a string, or a function returning pieces) through
  * app_lua_load. */

@@ -203,22 +203,6 @@ static int sandbox_dofile(lua_State *L) {
     return dofile_results(L, LUA_OK, 0);
 }
 
-/* The end of loadfile, as Lua's: the function (with env as its first
- * upvalue when given) or fail and the message. */
-static int loaded(lua_State *L, int status, int env) {
-    if (status != LUA_OK) {
-        luaL_pushfail(L);
-        lua_insert(L, -2);
-        return 2;
-    }
-    if (env) {
-        lua_pushvalue(L, env);
-        if (!lua_setupvalue(L, -2, 1))
-            lua_pop(L, 1);
-    }
-    return 1;
-}
-
 /* loadfile(name [, mode [, env]]): the chunk of a Lua text file from the
  * scene's folder, or fail and the message. */
 static int sandbox_loadfile(lua_State *L) {
@@ -236,7 +220,7 @@ static int sandbox_loadfile(lua_State *L) {
         return 2;
     }
     record(r, shown);
-    return loaded(L, load_open(L, fd, shown, mode), env);
+    return app_lua_loaded(L, load_open(L, fd, shown, mode), env);
 }
 
 /* collectgarbage(opt): "count" only. Upvalue 1 is the standard one. */
@@ -481,7 +465,7 @@ static int trusted_loadfile(lua_State *L) {
     int env = lua_isnone(L, 3) ? 0 : 3;
     if (name)
         record(rules_of(L), name);
-    return loaded(L, app_lua_load_path(L, name, mode), env);
+    return app_lua_loaded(L, app_lua_load_path(L, name, mode), env);
 }
 
 /* Trusted dofile([name]): any file (or standard input). */

@@ -11,7 +11,9 @@ set -eu
 root=$(cd "$1" && pwd) version=$2 out=$3
 here=$(cd "$(dirname "$0")" && pwd)
 arch=$(dpkg --print-architecture)
-maintainer=${DEB_MAINTAINER:-"$(git -C "$here" log -1 --format='%an <%ae>' 2>/dev/null || echo 'loom maintainers <loom@localhost>')"}
+# The package's maintainer: the project's, not whoever made the last commit
+# (and the same without git: a tarball builds the same package).
+maintainer=${DEB_MAINTAINER:-"loom maintainers <maintainers@users.noreply.a-seed-50dfd517.example>"}
 # The changelog's date: the last commit's (the same package from the same tree).
 date=$(git -C "$here" log -1 --format=%cD 2>/dev/null || date -R)
 

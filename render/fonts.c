@@ -234,6 +234,52 @@ int lr_fonts_width(const lr_fonts *fonts, lr_face which, int size, const char *t
     return (int)ceilf(width);
 }
 
+double lr_fonts_em(const lr_fonts *fonts, lr_face which, int size) {
+    const face *f = face_of(fonts, which);
+    return (double)scale_of(f, size) / (double)stbtt_ScaleForMappingEmToPixels(&f->info, 1.0f);
+}
+
+/* Appends code point c as UTF-8 if it fits before out_size - 1. */
+static bool put_utf8(char *out, size_t out_size, size_t *at, unsigned c) {
+    unsigned char bytes[4];
+    size_t n = 0;
+    if (c < 0x80) {
+        bytes[n++] = (unsigned char)c;
+    } else if (c < 0x800) {
+        bytes[n++] = (unsigned char)(0xC0 | (c >> 6));
+        bytes[n++] = (unsigned char)(0x80 | (c & 0x3F));
+    } else {
+        bytes[n++] = (unsigned char)(0xE0 | (c >> 12)); /* slots end below U+10000 */
+        bytes[n++] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+        bytes[n++] = (unsigned char)(0x80 | (c & 0x3F));
+    }
+    if (*at + n + 1 > out_size)
+        return false;
+    memcpy(out + *at, bytes, n);
+    *at += n;
+    return true;
+}
+
+size_t lr_fonts_drawn_text(const lr_fonts *fonts, lr_face which, const char *text, size_t length,
+                           char *out, size_t out_size) {
+    const face *f = face_of(fonts, which);
+    const char *end = text + length;
+    size_t at = 0;
+    bool room = out_size > 0;
+    while (room && text < end && *text && *text != '\n') {
+        unsigned c = next_codepoint(&text, end);
+        if (c == '\t') {
+            for (int i = 0; i < TAB_SPACES && room; i++)
+                room = put_utf8(out, out_size, &at, ' ');
+        } else {
+            room = put_utf8(out, out_size, &at, drawn_codepoint(f, c));
+        }
+    }
+    if (out_size > 0)
+        out[at] = '\0';
+    return at;
+}
+
 /* -------------------------------------------------------------- glyphs -- */
 
 typedef struct glyph {

@@ -45,6 +45,15 @@ int lr_fonts_ascent(const lr_fonts *fonts, lr_face face, int size);
 int lr_fonts_line_height(const lr_fonts *fonts, lr_face face, int size);
 /* Width in pixels of length bytes of text (stopping at a newline). */
 int lr_fonts_width(const lr_fonts *fonts, lr_face face, int size, const char *text, size_t length);
+/* The em of the face at a size, in pixels (a size is a little more than an
+ * em: DejaVu's ascender and descender span 1.164 em). */
+double lr_fonts_em(const lr_fonts *fonts, lr_face face, int size);
+/* The text as it is drawn, for a backend that sets it with the face itself:
+ * up to the first newline, each character the face lacks and each malformed
+ * byte as '?', a tab as four spaces. Writes at most out_size - 1 bytes of
+ * UTF-8 (4 * length + 1 hold it all) and a NUL; returns their count. */
+size_t lr_fonts_drawn_text(const lr_fonts *fonts, lr_face face, const char *text, size_t length,
+                           char *out, size_t out_size);
 
 /* ------------------------------------------------------------- glyphs -- */
 

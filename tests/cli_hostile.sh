@@ -279,20 +279,13 @@ start_xvfb() {
     xvfb_started=yes
 }
 
-run_window() {
+# open_on_good_scene NAME ARGS...: moves the hostile scene aside, opens the
+# window (loom NAME.lua --size 320x180 ARGS..., in the run's clean
+# environment, pid in loom_pid) on a good scene and waits up to 10 s for it;
+# window is its id, or empty (reported) when it did not open.
+open_on_good_scene() {
     name=$1
-    if ! need_window "$name" || ! start_xvfb || [ "$xvfb_started" != yes ]; then
-        return
-    fi
-    # shellcheck disable=SC2086
-    set -- $args
-    limit=$(timeout_of "$@")
-    within=$(header within "$script")
-    [ -n "$within" ] || within=$(awk -v t="$limit" 'BEGIN { print t + 0.5 }')
-    # A save is noticed within about a quarter of a second (hot reload).
-    allowed=$(($(ms "$within") + $(ms "$slack") + 500))
-    expect=$(header exit "$script")
-    [ -n "$expect" ] || expect=0
+    shift
     good=$tmp/good.lua
     printf 'local w = loom.world{}\nw:particle{ pos = {0, 0} }\nprint("good scene")\nreturn w\n' >"$good"
     mv "$scene" "$tmp/hostile.lua"
@@ -317,6 +310,23 @@ run_window() {
     else
         ok "$name: the window opens on a good scene"
     fi
+}
+
+run_window() {
+    name=$1
+    if ! need_window "$name" || ! start_xvfb || [ "$xvfb_started" != yes ]; then
+        return
+    fi
+    # shellcheck disable=SC2086
+    set -- $args
+    limit=$(timeout_of "$@")
+    within=$(header within "$script")
+    [ -n "$within" ] || within=$(awk -v t="$limit" 'BEGIN { print t + 0.5 }')
+    # A save is noticed within about a quarter of a second (hot reload).
+    allowed=$(($(ms "$within") + $(ms "$slack") + 500))
+    expect=$(header exit "$script")
+    [ -n "$expect" ] || expect=0
+    open_on_good_scene "$name" "$@"
     sleep 0.5
     save "$scene" "$tmp/hostile.lua"
     # "-- keys: K...": keys pressed a second after the save (R reloads).
@@ -437,31 +447,11 @@ run_answers() {
     # shellcheck disable=SC2086
     set -- $args
     allowed=$(($(ms "$within") + $(ms "$slack")))
-    good=$tmp/good.lua
-    printf 'local w = loom.world{}\nw:particle{ pos = {0, 0} }\nprint("good scene")\nreturn w\n' >"$good"
-    mv "$scene" "$tmp/hostile.lua"
-    cp "$good" "$scene"
-    own=$name.lua
-    snapshot "$run" >"$tmp/before"
-    : >"$tmp/stdout"; : >"$tmp/stderr"
-    (cd "$run/scene" && ulimit -f 65536 &&
-        exec env -i PATH="$PATH" HOME="$run/home" TMPDIR="$run/tmp" LANG=C.UTF-8 DISPLAY="$DISPLAY" \
-            ${ASAN_OPTIONS:+ASAN_OPTIONS="$ASAN_OPTIONS"} ${UBSAN_OPTIONS:+UBSAN_OPTIONS="$UBSAN_OPTIONS"} \
-            ${LSAN_OPTIONS:+LSAN_OPTIONS="$LSAN_OPTIONS"} \
-            "$loom" "$name.lua" --size 320x180 "$@" >"$tmp/stdout" 2>"$tmp/stderr") &
-    loom_pid=$!
-    window=
-    tries=100
-    while [ -z "$window" ] && [ "$tries" -gt 0 ]; do
-        sleep 0.1; tries=$((tries - 1))
-        window=$(xdotool search --name "loom - $name.lua" 2>/dev/null | tail -n 1)
-    done
+    open_on_good_scene "$name" "$@"
     if [ -z "$window" ]; then
-        not_ok "$name: the window opens on a good scene" "$tmp/stderr"
         kill "$loom_pid" 2>/dev/null; wait "$loom_pid"; loom_pid=
         return
     fi
-    ok "$name: the window opens on a good scene"
     sleep 0.5
     # 1. Stuck, then a good save: it loads.
     save "$scene" "$tmp/hostile.lua"

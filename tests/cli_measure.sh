@@ -31,25 +31,8 @@ end
 loom.camera{ projection = "orthographic", target = { 0.5, 0 }, height = 3 }
 return world
 LUA
-mkdir -p "$tmp/shots"
-(cd "$tmp/shots" && exec "$loom" "$tmp/stick.lua" --size 640x360 >"$tmp/out" 2>"$tmp/err") &
-loom_pid=$!
-window=
-tries=300
-while [ -z "$window" ] && [ $tries -gt 0 ]; do
-    sleep 0.1; tries=$((tries - 1))
-    window=$(xdotool search --name "loom - stick.lua" 2>/dev/null | tail -n 1)
-done
-shot() { # shot NAME: P's screenshot, moved to $tmp/NAME.png
-    saved=$(grep -c "saved screenshot" "$tmp/out")
-    xdotool key --window "$window" p
-    tries=300 # 30 s: a loaded machine may take long, and a late picture shifts every later one
-    while [ "$(grep -c "saved screenshot" "$tmp/out")" -le "$saved" ] && [ $tries -gt 0 ]; do
-        sleep 0.1; tries=$((tries - 1))
-    done
-    file=$(grep "saved screenshot" "$tmp/out" | tail -n 1 | sed 's/.*saved screenshot //')
-    mv "$file" "$tmp/$1.png" 2>/dev/null
-}
+open_window "$tmp/shots" "$tmp/stick.lua" 30 --size 640x360
+shot() { window_shot "$1"; } # shot NAME: P's screenshot, moved to $tmp/NAME.png
 ruler() { # ruler X0 Y0 X1 Y1: Shift + drag
     xdotool mousemove --sync --window "$window" "$1" "$2" keydown shift mousedown 1
     xdotool mousemove --sync --window "$window" $((($1 + $3) / 2)) $((($2 + $4) / 2))

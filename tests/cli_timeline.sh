@@ -57,26 +57,8 @@ if ! need_window "the timeline checks" || ! xvfb_start 1024x768x24; then
     exit
 fi
 
-mkdir -p "$tmp/shots"
-(cd "$tmp/shots" && exec "$loom" "$tmp/throw.lua" --size 640x360 >"$tmp/out" 2>"$tmp/err") &
-loom_pid=$!
-window=
-tries=300
-while [ -z "$window" ] && [ $tries -gt 0 ]; do
-    sleep 0.1; tries=$((tries - 1))
-    window=$(xdotool search --name "loom - throw.lua" 2>/dev/null | tail -n 1)
-done
-shot() { # shot NAME: P's screenshot, moved to $tmp/NAME.png
-    saved=$(grep -c "saved screenshot" "$tmp/out")
-    xdotool key --window "$window" p
-    tries=300 # 30 s: a loaded machine may take long, and a late picture shifts every later one
-    while [ "$(grep -c "saved screenshot" "$tmp/out")" -le "$saved" ] && [ $tries -gt 0 ]; do
-        sleep 0.1; tries=$((tries - 1))
-    done
-    file=$(grep "saved screenshot" "$tmp/out" | tail -n 1 | sed 's/.*saved screenshot //')
-    case $file in /*) ;; *) file=$tmp/shots/$file ;; esac
-    mv "$file" "$tmp/$1.png" 2>/dev/null
-}
+open_window "$tmp/shots" "$tmp/throw.lua" 30 --size 640x360
+shot() { window_shot "$1"; } # shot NAME: P's screenshot, moved to $tmp/NAME.png
 keys() { # keys KEY COUNT
     n=0
     while [ $n -lt "$2" ]; do xdotool key --window "$window" "$1"; n=$((n + 1)); done

@@ -34,15 +34,7 @@ world:particle{ pos = {0, 0, 0}, radius = 0.2 }
 world:particle{ pos = {1, 0.5, 0}, radius = 0.1 }
 return world
 EOF
-mkdir -p "$tmp/run"
-(cd "$tmp/run" && exec "$loom" "$tmp/params.lua" --size 800x720 >"$tmp/out" 2>"$tmp/err") &
-loom_pid=$!
-window=
-tries=50
-while [ -z "$window" ] && [ $tries -gt 0 ]; do
-    sleep 0.1; tries=$((tries - 1))
-    window=$(xdotool search --name "loom - params.lua" 2>/dev/null | tail -n 1)
-done
+open_window "$tmp/run" "$tmp/params.lua" 5 --size 800x720
 sleep 0.5
 check "the window opens with the default k=10" wait_count "^k=10 loads=1" "$tmp/out" 1
 

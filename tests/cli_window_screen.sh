@@ -36,27 +36,9 @@ world:particle{ pos = {0, 0}, radius = 0.5, color = "#e6194b" }
 world:particle{ pos = {2, 1}, radius = 0.2, mass = 0 }
 return world
 EOF
-mkdir -p "$tmp/shots"
-(cd "$tmp/shots" && exec "$loom" "$tmp/scene.lua" --size 640x360 >"$tmp/out" 2>"$tmp/err") &
-loom_pid=$!
-window=
-tries=50
-while [ -z "$window" ] && [ $tries -gt 0 ]; do
-    sleep 0.1; tries=$((tries - 1))
-    window=$(xdotool search --name "loom - scene.lua" 2>/dev/null | tail -n 1)
-done
+open_window "$tmp/shots" "$tmp/scene.lua" 5 --size 640x360
 check "the window opens at 640x360" wait_geometry 640x360
-shot() { # shot NAME: P's screenshot, moved to $tmp/NAME.png
-    saved=$(grep -c "saved screenshot" "$tmp/out")
-    xdotool key p
-    tries=50
-    while [ "$(grep -c "saved screenshot" "$tmp/out")" -le "$saved" ] && [ $tries -gt 0 ]; do
-        sleep 0.1; tries=$((tries - 1))
-    done
-    file=$(grep "saved screenshot" "$tmp/out" | tail -n 1 | sed 's/.*saved screenshot //')
-    case $file in /*) ;; *) file=$tmp/shots/$file ;; esac
-    mv "$file" "$tmp/$1.png" 2>/dev/null
-}
+shot() { window_shot "$1"; } # shot NAME: P's screenshot, moved to $tmp/NAME.png
 
 xdotool key f
 check "F makes the window full screen (1024x768)" wait_geometry 1024x768

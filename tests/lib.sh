@@ -65,6 +65,39 @@ wait_for() {
     return 1
 }
 
+# open_window DIR SCENE SECONDS [ARGS...]: `$loom SCENE ARGS...` started in
+# DIR (created), its output in $tmp/out and $tmp/err and its pid in
+# loom_pid; waits up to SECONDS for the window titled "loom - NAME" and
+# sets window to its id (empty when it did not open).
+open_window() {
+    ow_dir=$1 ow_scene=$2 ow_tries=$(($3 * 10))
+    shift 3
+    mkdir -p "$ow_dir"
+    (cd "$ow_dir" && exec "$loom" "$ow_scene" "$@" >"$tmp/out" 2>"$tmp/err") &
+    loom_pid=$!
+    window=
+    while [ -z "$window" ] && [ "$ow_tries" -gt 0 ]; do
+        sleep 0.1; ow_tries=$((ow_tries - 1))
+        window=$(xdotool search --name "loom - ${ow_scene##*/}" 2>/dev/null | tail -n 1)
+    done
+}
+
+# window_shot NAME: presses P in the window opened by open_window, waits up
+# to 30 s for its "saved screenshot" line (a loaded machine may take long,
+# and a late picture shifts every later one) and moves the picture to
+# $tmp/NAME.png (a relative name is in the window's folder).
+window_shot() {
+    ws_saved=$(grep -c "saved screenshot" "$tmp/out")
+    xdotool key --window "$window" p
+    ws_tries=300
+    while [ "$(grep -c "saved screenshot" "$tmp/out")" -le "$ws_saved" ] && [ "$ws_tries" -gt 0 ]; do
+        sleep 0.1; ws_tries=$((ws_tries - 1))
+    done
+    ws_file=$(grep "saved screenshot" "$tmp/out" | tail -n 1 | sed 's/.*saved screenshot //')
+    case $ws_file in /*) ;; *) ws_file=$ow_dir/$ws_file ;; esac
+    mv "$ws_file" "$tmp/$1.png" 2>/dev/null
+}
+
 # xvfb_start [WIDTHxHEIGHTxDEPTH]: an X server of the script's own (Xvfb,
 # stopped at exit) as DISPLAY. -displayfd: the server picks a free display
 # number, so runs at the same time never collide. When it is not up within

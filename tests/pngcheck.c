@@ -14,6 +14,10 @@
  *   pngcheck where FILE X0 Y0 X1 Y1 #rrggbb TOL
  *                                prints "N X0 Y0 X1 Y1": how many such pixels and the
  *                                box around them ("0" when none)
+ *   pngcheck rmse A B            prints the root mean square of the differences of the
+ *                                pictures' red, green and blue (0 to 255), for pictures
+ *                                drawn by different renderers (an SVG or a PDF against
+ *                                loom's PNG); exit 2 when their sizes differ
  *   pngcheck compare REF NEW TOL MAXBAD DIFF
  *                                golden images with a tolerance: counts the pixels
  *                                where some channel differs by more than TOL; prints
@@ -24,6 +28,7 @@
  *
  * Exit status 2 on bad usage or an unreadable file.
  */
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,6 +100,33 @@ static int differ(const char *path_a, const char *path_b) {
         else
             printf("same\n");
         status = count ? 0 : 1;
+    }
+    stbi_image_free(a.rgba);
+    stbi_image_free(b.rgba);
+    return status;
+}
+
+static int rmse(const char *path_a, const char *path_b) {
+    image a, b;
+    if (!load(path_a, &a))
+        return 2;
+    if (!load(path_b, &b)) {
+        stbi_image_free(a.rgba);
+        return 2;
+    }
+    int status = 0;
+    if (a.width != b.width || a.height != b.height) {
+        fprintf(stderr, "pngcheck: %dx%d and %dx%d\n", a.width, a.height, b.width, b.height);
+        status = 2;
+    } else {
+        size_t pixels = (size_t)a.width * (size_t)a.height;
+        double sum = 0.0;
+        for (size_t i = 0; i < pixels; i++)
+            for (int k = 0; k < 3; k++) {
+                double d = (double)a.rgba[4 * i + k] - (double)b.rgba[4 * i + k];
+                sum += d * d;
+            }
+        printf("%.2f\n", sqrt(sum / (3.0 * (double)pixels)));
     }
     stbi_image_free(a.rgba);
     stbi_image_free(b.rgba);
@@ -233,12 +265,14 @@ int main(int argc, char **argv) {
         return info(argv[2]);
     if (argc == 4 && strcmp(argv[1], "differ") == 0)
         return differ(argv[2], argv[3]);
+    if (argc == 4 && strcmp(argv[1], "rmse") == 0)
+        return rmse(argv[2], argv[3]);
     if (argc == 5 && strcmp(argv[1], "pixel") == 0)
         return pixel(argv[2], argv[3], argv[4]);
     if (argc == 9 && (strcmp(argv[1], "count") == 0 || strcmp(argv[1], "where") == 0))
         return count(argv);
-    fprintf(stderr,
-            "usage: pngcheck info FILE | differ A B | pixel FILE X Y | count|where FILE X0 Y0 "
-            "X1 Y1 #rrggbb TOL | compare REF NEW TOL MAXBAD DIFF\n");
+    fprintf(stderr, "usage: pngcheck info FILE | differ A B | rmse A B | pixel FILE X Y | "
+                    "count|where FILE X0 Y0 "
+                    "X1 Y1 #rrggbb TOL | compare REF NEW TOL MAXBAD DIFF\n");
     return 2;
 }
