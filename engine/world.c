@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "world.h"
 
 lm_world_def lm_world_default_def(void) {
     lm_world_def def;
