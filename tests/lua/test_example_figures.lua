@@ -1,0 +1,102 @@
+-- test_example_figures.lua - the figures example headers state, checked
+-- against a headless run of the example file itself with its own settings
+-- (issue 20: every number a header gives is measured by a test). More are
+-- in test_example_physics.lua, test_impacts.lua and test_defaults.lua.
+local t = require "harness"
+local check = t.check
+
+-- draw_projectile_energy.lua: the plotted total (world:energy(), from the
+-- floor up) stays within 1e-10 J through each of the first three flights
+-- (11.155 J on the first; the fourth ends on a wall), and each apex is e^2 =
+-- 64% as high above the floor as the one before (within 1%).
+do
+    local world = assert(loadfile("examples/draw_projectile_energy.lua"))()
+    local update = loom.update
+    local ball = world:particles()[1]
+    local M, G, R = 0.5, 9.81, 0.1
+    local function total() return world:energy().total - M * G * R end
+    local flights, e0, worst = 0, nil, 0
+    local apexes, high, bounced, before = {}, -1, true, 1
+    for _ = 1, 60 * 4 do
+        world:step()
+        update(1 / 60)
+        local _, y = ball:pos()
+        local _, vy = ball:vel()
+        if y - R > 0.05 and flights < 3 then
+            e0 = e0 or total()
+            worst = math.max(worst, math.abs(total() - e0))
+        elseif e0 and y - R <= 0.05 then
+            flights, e0 = flights + 1, nil
+        end
+        if bounced then high = math.max(high, y - R) end
+        if bounced and before > 0 and vy <= 0 then
+            apexes[#apexes + 1], high, bounced = high, -1, false
+        end
+        if before < 0 and vy > 0 then bounced = true end
+        before = vy
+    end
+    check(flights == 3 and worst < 1e-10, ("draw_projectile_energy: the total stays flat in %d flights "
+          .. "(within %.2g J, 1e-10 allowed)"):format(flights, worst))
+    check(math.abs(apexes[1] + R - 2.225) < 0.01, ("the first apex is h + v^2 sin^2(a) / 2g (%.4f m above the floor)")
+          :format(apexes[1]))
+    local off = 0
+    for k = 2, #apexes do off = math.max(off, math.abs(apexes[k] / apexes[k - 1] / 0.64 - 1)) end
+    check(#apexes >= 4 and off < 0.01, ("each of %d apexes is 64%% of the one before (worst %.2f%% off, 1%% allowed)")
+          :format(#apexes, 100 * off))
+    loom.update = nil
+end
+
+-- rigid_tetrahedron.lua: its 0.7 m edges stay within 1 mm through every
+-- impact, and it is at rest (kinetic energy under 0.1 mJ) 1.3 s after the
+-- throw; with Jakobsen's one sweep at one sub-step they stretch about 5 cm.
+do
+    local function run(jakobsen)
+        local world = assert(loadfile("examples/rigid_tetrahedron.lua"))()
+        if jakobsen then world:set { projection = "jakobsen", substeps = 1, iterations = 1 } end
+        local worst, rest = 0, nil
+        for s = 1, 60 * 3 do
+            world:step()
+            worst = math.max(worst, world:stats().max_error)
+            if not rest and s > 60 and world:energy().kinetic < 1e-4 then rest = s / 60 end
+        end
+        return worst, rest
+    end
+    local worst, rest = run(false)
+    check(worst < 1e-3, ("rigid_tetrahedron: edges within 1 mm through every impact (%.3f mm)"):format(1e3 * worst))
+    check(rest and rest >= 1.2 and rest <= 1.45, ("at rest 1.3 s after the throw (%s s)"):format(rest))
+    local stretched = run(true)
+    check(stretched > 0.04 and stretched < 0.06,
+          ("with one Jakobsen sweep the edges stretch about 5 cm (%.1f cm)"):format(100 * stretched))
+end
+
+-- spring_pendulum.lua: the swing takes 2.68 s at first and 2.53 s after
+-- 20 s (the bob crossing below the anchor the same way, interpolated); with
+-- RK4 the energy never rises from a frame to the next and falls 3.7 J in
+-- 10 s; with euler it ends 20 s above where it started.
+do
+    local function run(integrator)
+        local world = assert(loadfile("examples/spring_pendulum.lua"))()
+        if integrator then world:set { integrator = integrator } end
+        local bob = world:particles()[2]
+        local e0 = world:energy().total
+        local last, rise, e10, crossings, x_before = e0, 0, nil, {}, bob:pos()
+        for s = 1, 60 * 20 do
+            world:step()
+            local e = world:energy().total
+            rise, last = math.max(rise, e - last), e
+            if s == 600 then e10 = e end
+            local x = bob:pos()
+            if x_before > 0 and x <= 0 then crossings[#crossings + 1] = s / 60 - x / (x - x_before) / 60 end
+            x_before = x
+        end
+        return crossings, rise, e0 - e10, last - e0
+    end
+    local crossings, rise, lost = run(nil)
+    local first, late = crossings[2] - crossings[1], crossings[#crossings] - crossings[#crossings - 1]
+    check(math.abs(first - 2.68) < 0.01 and math.abs(late - 2.53) < 0.01,
+          ("spring_pendulum: the swing takes 2.68 s, then 2.53 s after 20 s (%.3f s, %.3f s)"):format(first, late))
+    check(rise == 0 and math.abs(lost - 3.7) < 0.05,
+          ("rk4: the energy never rises (largest rise %.2g J) and falls 3.7 J in 10 s (%.3f J)"):format(rise, lost))
+    local _, _, _, gained = run("euler")
+    check(gained > 0, ("euler: 20 s later the energy is above its start (%+.3f J)"):format(gained))
+end
