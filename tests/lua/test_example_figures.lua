@@ -125,3 +125,33 @@ do
           :format(100 * drop[1], 100 * drop[2]))
     loom.update = nil
 end
+
+-- collide_stick_bump.lua: after 10 s the sticks over the round bumps lie
+-- level on their tops (18 and 16 cm up), the one over the sharp block has
+-- tipped off it (one end on the floor, 4 cm up, the other leaning higher);
+-- with collide_edges = false every end lies on the floor.
+do
+    local function ends(edges)
+        local world = assert(loadfile("examples/collide_stick_bump.lua"))()
+        world:set { collide_edges = edges }
+        world:step(600)
+        local ps, heights = world:particles(), {}
+        for i, p in ipairs(ps) do
+            local _, y = p:pos()
+            heights[i] = y
+        end
+        return heights
+    end
+    local h = ends(true)
+    check(math.abs(h[1] - 0.18) < 0.002 and math.abs(h[2] - 0.18) < 0.002,
+          ("collide_stick_bump: the stick on the ball lies level on its top, 18 cm up (%.4f, %.4f m)")
+          :format(h[1], h[2]))
+    check(math.abs(h[3] - 0.16) < 0.002 and math.abs(h[4] - 0.16) < 0.002,
+          ("the stick on the capsule lies level on its top, 16 cm up (%.4f, %.4f m)"):format(h[3], h[4]))
+    check(math.abs(math.min(h[5], h[6]) - 0.04) < 0.002 and math.max(h[5], h[6]) > 0.2,
+          ("the stick on the sharp block tipped off: one end on the floor (%.4f m), one leaning (%.3f m)")
+          :format(math.min(h[5], h[6]), math.max(h[5], h[6])))
+    local worst = 0
+    for _, y in ipairs(ends(false)) do worst = math.max(worst, math.abs(y - 0.04)) end
+    check(worst < 0.002, ("without collide_edges every end falls to the floor, 4 cm up (%.4f m off)"):format(worst))
+end
