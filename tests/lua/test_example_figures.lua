@@ -155,3 +155,40 @@ do
     for _, y in ipairs(ends(false)) do worst = math.max(worst, math.abs(y - 0.04)) end
     check(worst < 0.002, ("without collide_edges every end falls to the floor, 4 cm up (%.4f m off)"):format(worst))
 end
+
+-- goal_slinky.lua: from 2 s to 10 s the top vertex stays within 2.3 cm of
+-- its goal (0.9 cm root mean square), the bottom one lags up to 9.6 cm
+-- (2.5 cm) (each within 0.2 cm).
+do
+    local world = assert(loadfile("examples/goal_slinky.lua"))()
+    local update = loom.update
+    local goals, body = {}, {}
+    for _, p in ipairs(world:particles()) do
+        local list = p:mass() == 0 and goals or body
+        list[#list + 1] = p
+    end
+    local function lag(i)
+        local ax, ay, az = body[i]:pos()
+        local bx, by, bz = goals[i]:pos()
+        return math.sqrt((ax - bx) ^ 2 + (ay - by) ^ 2 + (az - bz) ^ 2)
+    end
+    check(#goals == #body and #body > 1 and lag(1) == 0 and lag(#body) == 0,
+          "goal_slinky: each body vertex starts on its goal")
+    local sum_bottom, sum_top, most_bottom, most_top, n = 0, 0, 0, 0, 0
+    for s = 1, 600 do
+        update(1 / 60)
+        world:step()
+        if s > 120 then
+            local bottom, top = lag(1), lag(#body)
+            sum_bottom, sum_top, n = sum_bottom + bottom * bottom, sum_top + top * top, n + 1
+            most_bottom, most_top = math.max(most_bottom, bottom), math.max(most_top, top)
+        end
+    end
+    local rms_bottom, rms_top = math.sqrt(sum_bottom / n), math.sqrt(sum_top / n)
+    check(math.abs(most_top - 0.023) < 0.002 and math.abs(rms_top - 0.009) < 0.002,
+          ("the stiff top lags up to 2.3 cm, 0.9 cm rms (%.2f cm, %.2f cm)"):format(100 * most_top, 100 * rms_top))
+    check(math.abs(most_bottom - 0.096) < 0.002 and math.abs(rms_bottom - 0.025) < 0.002,
+          ("the soft bottom lags up to 9.6 cm, 2.5 cm rms (%.2f cm, %.2f cm)")
+          :format(100 * most_bottom, 100 * rms_bottom))
+    loom.update = nil
+end
