@@ -192,3 +192,56 @@ do
           :format(100 * most_bottom, 100 * rms_bottom))
     loom.update = nil
 end
+
+-- pressure_ball.lua: the gas keeps the ball's area within 0.5% of 1.2 x
+-- the ring's built area, pressed or not; pressed it is at most 0.93 m tall
+-- and 1.74 m wide (1 cm), from 3.5 s on 1.16 to 1.20 m tall and 1.39 to
+-- 1.43 m wide; the ring without gas lies flat.
+do
+    local world, ball = assert(loadfile("examples/pressure_ball.lua"))()
+    local update = loom.update
+    local particles = world:particles()
+    local ring = {}
+    for i = 33, 64 do ring[#ring + 1] = particles[i] end
+    local function area(list)
+        local a = 0
+        for i, p in ipairs(list) do
+            local x1, y1 = p:pos()
+            local x2, y2 = list[i % #list + 1]:pos()
+            a = a + x1 * y2 - x2 * y1
+        end
+        return math.abs(a) / 2
+    end
+    local function extent()
+        local low, high, left, right = math.huge, -math.huge, math.huge, -math.huge
+        for _, p in ipairs(ball.particles) do
+            local x, y = p:pos()
+            low, high = math.min(low, y), math.max(high, y)
+            left, right = math.min(left, x), math.max(right, x)
+        end
+        return high - low, right - left
+    end
+    local target = 1.2 * area(ball.particles)
+    local area_off, pressed_h, pressed_w, late_h, late_w = 0, math.huge, 0, {}, {}
+    for s = 1, 600 do
+        world:step()
+        update(1 / 60)
+        area_off = math.max(area_off, math.abs(area(ball.particles) / target - 1))
+        local h, w = extent()
+        if s <= 120 then
+            pressed_h, pressed_w = math.min(pressed_h, h), math.max(pressed_w, w)
+        elseif s >= 210 then
+            late_h[#late_h + 1], late_w[#late_w + 1] = h, w
+        end
+    end
+    check(math.abs(target - 1.348) < 0.001 and area_off < 0.005,
+          ("pressure_ball: its area stays within 0.5%% of %.4f m^2 (worst %.2f%%)"):format(target, 100 * area_off))
+    check(math.abs(pressed_h - 0.93) < 0.01 and math.abs(pressed_w - 1.74) < 0.01,
+          ("pressed, 0.93 m tall and 1.74 m wide (%.3f m, %.3f m)"):format(pressed_h, pressed_w))
+    local h_low, h_high = math.min(table.unpack(late_h)), math.max(table.unpack(late_h))
+    local w_low, w_high = math.min(table.unpack(late_w)), math.max(table.unpack(late_w))
+    check(h_low > 1.155 and h_high < 1.205 and w_low > 1.385 and w_high < 1.435,
+          ("from 3.5 s, 1.16 to 1.20 m tall and 1.39 to 1.43 m wide (%.3f-%.3f m, %.3f-%.3f m)"):format(h_low, h_high, w_low, w_high))
+    check(area(ring) < 1e-3, ("the ring without gas lies flat (%.2g m^2)"):format(area(ring)))
+    loom.update = nil
+end
