@@ -3,7 +3,8 @@
 # in tests/lua/test_example_figures.lua): params_spring_sweep.lua's period,
 # printed by loom.finish after 10 s, within 0.2% of the damped period
 # 2 pi / sqrt(k/m - (c/2m)^2) for k = 10, 40, 160 and c = 0, 0.5, and
-# "period 0.994 s" with the defaults.
+# "period 0.994 s" with the defaults; rigid_basis.lua's axes, square to
+# |cos| 0.0001 through 10 s.
 # Usage: sh tests/cli_example_figures.sh BUILD_DIR
 build=${1:-build}
 loom=$(cd "$(dirname "$build/loom")" && pwd)/loom
@@ -30,5 +31,12 @@ for k in 10 40 160; do
         fi
     done
 done
+
+said=$("$loom" sim examples/rigid_basis.lua --frames 601 --quiet 2>&1 | tail -n 1)
+if [ "$said" = "t = 10 s: largest |cos| between axes so far 0.0001" ]; then
+    ok "rigid_basis: the axes stay square to |cos| 0.0001 through 10 s"
+else
+    not_ok "rigid_basis: the axes stay square to |cos| 0.0001 through 10 s" "$said"
+fi
 
 finish
