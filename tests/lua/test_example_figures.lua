@@ -302,3 +302,39 @@ do
           ("cloth_hanging: sticks stretch 14%% falling, 8%% hanging, shear 4%% (%.1f%%, %.1f%%, %.1f%%)")
           :format(100 * falling, 100 * hanging, 100 * shear))
 end
+
+-- collide_ball_pile.lua: after 20 s the 300 balls are at rest (kinetic
+-- energy under 1e-9 J), no two overlap by more than 3 mm, and the heavy
+-- ones' centres lie 0.56 m up on average, the light ones' 0.77 m (1 cm).
+do
+    local world = assert(loadfile("examples/collide_ball_pile.lua"))()
+    local update = loom.update
+    for _ = 1, 60 * 20 do
+        update(1 / 60)
+        world:step()
+    end
+    local balls = world:particles()
+    local heavy, light, overlap = {}, {}, 0
+    for i, p in ipairs(balls) do
+        local x, y, z = p:pos()
+        local list = p:mass() == 4 and heavy or light
+        list[#list + 1] = y
+        for j = i + 1, #balls do
+            local bx, by, bz = balls[j]:pos()
+            local d = math.sqrt((x - bx) ^ 2 + (y - by) ^ 2 + (z - bz) ^ 2)
+            overlap = math.max(overlap, p:radius() + balls[j]:radius() - d)
+        end
+    end
+    local function mean(list)
+        local sum = 0
+        for _, v in ipairs(list) do sum = sum + v end
+        return sum / #list
+    end
+    check(#balls == 300 and world:energy().kinetic < 1e-9,
+          ("collide_ball_pile: all %d balls at rest after 20 s (%.2g J)"):format(#balls, world:energy().kinetic))
+    check(overlap < 0.003, ("no two overlap by more than 3 mm (%.2f mm)"):format(1e3 * overlap))
+    check(math.abs(mean(heavy) - 0.56) < 0.01 and math.abs(mean(light) - 0.77) < 0.01,
+          ("heavy balls sink: their centres 0.56 m up on average, the light ones' 0.77 m (%.3f m, %.3f m)")
+          :format(mean(heavy), mean(light)))
+    loom.update = nil
+end
