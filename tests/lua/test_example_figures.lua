@@ -338,3 +338,61 @@ do
           :format(mean(heavy), mean(light)))
     loom.update = nil
 end
+
+-- cloth_tearing.lua: the first thread breaks at 0.55 s, the sheet is in two
+-- parts (joined by no unbroken stick) at 0.88 s, and 49 threads have broken
+-- by 3 s, none after 0.88 s.
+do
+    local world = assert(loadfile("examples/cloth_tearing.lua"))()
+    local update = loom.update
+    local particles, index, broken = world:particles(), {}, {}
+    for i, p in ipairs(particles) do index[p] = i end
+    local W, H = 22, 16
+    local function key(a, b) return math.min(a, b) * 1000 + math.max(a, b) end
+    local function parts() -- connected pieces through unbroken sticks (the example's own pattern)
+        local parent = {}
+        for i = 1, #particles do parent[i] = i end
+        local function find(x)
+            while parent[x] ~= x do x = parent[x] end
+            return x
+        end
+        local function join(a, b)
+            if not broken[key(a, b)] then parent[find(a)] = find(b) end
+        end
+        local function at(i, j) return (i - 1) * H + j end
+        for i = 1, W do
+            for j = 1, H do
+                if i < W then join(at(i, j), at(i + 1, j)) end
+                if j < H then join(at(i, j), at(i, j + 1)) end
+                if i < W and j < H then
+                    join(at(i, j), at(i + 1, j + 1))
+                    join(at(i + 1, j), at(i, j + 1))
+                end
+            end
+        end
+        local roots, n = {}, 0
+        for i = 1, #particles do
+            local r = find(i)
+            if not roots[r] then roots[r], n = true, n + 1 end
+        end
+        return n
+    end
+    local first, split, count, late = nil, nil, 0, 0
+    for _ = 1, 60 * 3 do
+        world:step()
+        for _, c in ipairs(world:broken()) do
+            local a, b = c:particles()
+            broken[key(index[a], index[b])] = true
+            count, first = count + 1, first or world:time()
+            if split then late = late + 1 end
+        end
+        update(1 / 60)
+        if not split and parts() >= 2 then split = world:time() end
+    end
+    check(first and math.abs(first - 0.55) < 1e-9 and split and math.abs(split - 0.8833) < 1e-3,
+          ("cloth_tearing: the first thread breaks at 0.55 s, two parts at 0.88 s (%s s, %s s)")
+          :format(first, split))
+    check(count == 49 and late == 0 and parts() == 2,
+          ("49 threads broken, none after the split, two parts (%d, %d, %d)"):format(count, late, parts()))
+    loom.update = nil
+end
