@@ -396,3 +396,32 @@ do
           ("49 threads broken, none after the split, two parts (%d, %d, %d)"):format(count, late, parts()))
     loom.update = nil
 end
+
+-- plant_wind.lua: from 2 to 10 s the bush's stem tip sways between x =
+-- -0.37 and 0.05 m above 1.96 m, the reed's between 1.89 and 1.99 m above
+-- 2.19 m (5 mm), and the unsupported plant lies flat (every particle 3 cm up).
+do
+    local world = assert(loadfile("examples/plant_wind.lua"))()
+    local particles = world:particles() -- floppy 1-10, bush 11-29, reed 30-39, as grown
+    local range = {}
+    for _, tip in ipairs { 20, 39 } do range[tip] = { math.huge, -math.huge, math.huge } end
+    local floppy_top = -math.huge
+    for s = 1, 600 do
+        world:step()
+        if s > 120 then
+            for tip, r in pairs(range) do
+                local x, y = particles[tip]:pos()
+                r[1], r[2], r[3] = math.min(r[1], x), math.max(r[2], x), math.min(r[3], y)
+            end
+            for i = 1, 10 do floppy_top = math.max(floppy_top, select(2, particles[i]:pos())) end
+        end
+    end
+    local function near(r, low, high, above)
+        return math.abs(r[1] - low) < 0.005 and math.abs(r[2] - high) < 0.005 and math.abs(r[3] - above) < 0.005
+    end
+    check(near(range[20], -0.37, 0.05, 1.96), ("plant_wind: the bush's tip sways from %.3f to %.3f m, above %.3f m")
+          :format(range[20][1], range[20][2], range[20][3]))
+    check(near(range[39], 1.89, 1.99, 2.19), ("the reed's tip sways from %.3f to %.3f m, above %.3f m")
+          :format(range[39][1], range[39][2], range[39][3]))
+    check(math.abs(floppy_top - 0.03) < 1e-3, ("the plant without supports lies flat (top %.4f m)"):format(floppy_top))
+end
