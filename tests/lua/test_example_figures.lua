@@ -425,3 +425,42 @@ do
           :format(range[39][1], range[39][2], range[39][3]))
     check(math.abs(floppy_top - 0.03) < 1e-3, ("the plant without supports lies flat (top %.4f m)"):format(floppy_top))
 end
+
+-- ragdoll_fall.lua: over 6 s the knees and elbows of the figure with joint
+-- limits stay within their ranges but for 1 degree (measured from the
+-- particles, as the signed angle world:angle keeps), the other's bend up
+-- to 104 degrees past them.
+do
+    local world = assert(loadfile("examples/ragdoll_fall.lua"))()
+    local update = loom.update
+    local particles = world:particles() -- two figures of 11 particles, in ragdoll.lua's order
+    local function signed(a, b, c)
+        local ax, ay = a:pos()
+        local bx, by = b:pos()
+        local cx, cy = c:pos()
+        local ux, uy, vx, vy = ax - bx, ay - by, cx - bx, cy - by
+        return math.deg(math.atan(ux * vy - uy * vx, ux * vx + uy * vy))
+    end
+    local function outside(angle, min, max) -- degrees past the range from min counter-clockwise to max
+        local span, off = (max - min) % 360, (angle - min) % 360
+        return off <= span and 0 or math.min(360 - off, off - span)
+    end
+    -- knees (pelvis, knee, foot: 30 to 180) and elbows (neck, elbow, hand: 175 to -30)
+    local joints = { { 3, 8, 9, 30, 180 }, { 3, 10, 11, 30, 180 }, { 2, 4, 5, 175, -30 }, { 2, 6, 7, 175, -30 } }
+    local worst = { 0, 0 }
+    for _ = 1, 60 * 6 do
+        world:step()
+        update(1 / 60)
+        for figure = 1, 2 do
+            local o = 11 * (figure - 1)
+            for _, j in ipairs(joints) do
+                local angle = signed(particles[o + j[1]], particles[o + j[2]], particles[o + j[3]])
+                worst[figure] = math.max(worst[figure], outside(angle, j[4], j[5]))
+            end
+        end
+    end
+    check(worst[1] < 1.5, ("ragdoll_fall: with limits, knees and elbows within 1 degree of their ranges (%.2f)")
+          :format(worst[1]))
+    check(math.abs(worst[2] - 104) < 2, ("without, they bend 104 degrees past them (%.1f)"):format(worst[2]))
+    loom.update = nil
+end
