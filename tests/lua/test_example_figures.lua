@@ -413,7 +413,7 @@ do
                 local x, y = particles[tip]:pos()
                 r[1], r[2], r[3] = math.min(r[1], x), math.max(r[2], x), math.min(r[3], y)
             end
-            for i = 1, 10 do floppy_top = math.max(floppy_top, select(2, particles[i]:pos())) end
+            for i = 1, 10 do floppy_top = math.max(floppy_top, (select(2, particles[i]:pos()))) end
         end
     end
     local function near(r, low, high, above)
@@ -463,4 +463,28 @@ do
           :format(worst[1]))
     check(math.abs(worst[2] - 104) < 2, ("without, they bend 104 degrees past them (%.1f)"):format(worst[2]))
     loom.update = nil
+end
+
+-- rope_chain.lua: after 30 s the slack rope (1.7 m between pins 1.3 m
+-- apart) hangs as deep as the catenary a (cosh(d / 2a) - 1), 2a sinh(d / 2a)
+-- = L, within 0.1 mm (48.66 cm).
+do
+    local world = assert(loadfile("examples/rope_chain.lua"))()
+    world:step(60 * 30)
+    local particles, low = world:particles(), math.huge
+    for i = #particles - 16, #particles do -- the rope's 17 particles come last
+        local _, y = particles[i]:pos()
+        low = math.min(low, y)
+    end
+    local function sinh(x) return (math.exp(x) - math.exp(-x)) / 2 end
+    local function cosh(x) return (math.exp(x) + math.exp(-x)) / 2 end
+    local d, L, lo, hi = 1.3, 1.7, 0.01, 10
+    for _ = 1, 200 do
+        local a = (lo + hi) / 2
+        if 2 * a * sinh(d / (2 * a)) > L then lo = a else hi = a end
+    end
+    local a = (lo + hi) / 2
+    local sag = a * (cosh(d / (2 * a)) - 1)
+    check(math.abs((1.6 - low) - sag) < 1e-4 and math.abs(sag - 0.4866) < 1e-4,
+          ("rope_chain: the rope hangs %.2f cm deep, the catenary's %.2f cm (0.1 mm)"):format(100 * (1.6 - low), 100 * sag))
 end
