@@ -488,3 +488,40 @@ do
     check(math.abs((1.6 - low) - sag) < 1e-4 and math.abs(sag - 0.4866) < 1e-4,
           ("rope_chain: the rope hangs %.2f cm deep, the catenary's %.2f cm (0.1 mm)"):format(100 * (1.6 - low), 100 * sag))
 end
+
+-- rigid_embedded_box.lua: over 10 s no corner of the box comes nearer than
+-- 3.4 cm to a wall of the world box (1 mm), and every distance between two
+-- corners stays what it was to 1e-12 m.
+do
+    local world = assert(loadfile("examples/rigid_embedded_box.lua"))()
+    local update = loom.update
+    local corners = {}
+    for _, p in ipairs(world:particles()) do
+        if p:mass() == 0 then corners[#corners + 1] = p end
+    end
+    local function distances()
+        local list = {}
+        for i = 1, #corners do
+            local ax, ay, az = corners[i]:pos()
+            for j = i + 1, #corners do
+                local bx, by, bz = corners[j]:pos()
+                list[#list + 1] = math.sqrt((ax - bx) ^ 2 + (ay - by) ^ 2 + (az - bz) ^ 2)
+            end
+        end
+        return list
+    end
+    local start, margin, shape = distances(), math.huge, 0
+    for _ = 1, 600 do
+        world:step()
+        update(1 / 60)
+        for _, c in ipairs(corners) do
+            local x, y, z = c:pos()
+            margin = math.min(margin, x + 1.5, 1.5 - x, y, 2 - y, z + 1, 1 - z)
+        end
+        for k, d in ipairs(distances()) do shape = math.max(shape, math.abs(d - start[k])) end
+    end
+    check(#corners == 8 and math.abs(margin - 0.034) < 0.001,
+          ("rigid_embedded_box: no corner nearer than 3.4 cm to a wall (%.2f cm)"):format(100 * margin))
+    check(shape < 1e-12, ("the box keeps its shape (%.2g m)"):format(shape))
+    loom.update = nil
+end
