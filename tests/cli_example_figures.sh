@@ -4,7 +4,8 @@
 # printed by loom.finish after 10 s, within 0.2% of the damped period
 # 2 pi / sqrt(k/m - (c/2m)^2) for k = 10, 40, 160 and c = 0, 0.5, and
 # "period 0.994 s" with the defaults; rigid_basis.lua's axes, square to
-# |cos| 0.0001 through 10 s.
+# |cos| 0.0001 through 10 s; cloth_hexagon.lua's 127 particles and 342
+# edges.
 # Usage: sh tests/cli_example_figures.sh BUILD_DIR
 build=${1:-build}
 loom=$(cd "$(dirname "$build/loom")" && pwd)/loom
@@ -37,6 +38,13 @@ if [ "$said" = "t = 10 s: largest |cos| between axes so far 0.0001" ]; then
     ok "rigid_basis: the axes stay square to |cos| 0.0001 through 10 s"
 else
     not_ok "rigid_basis: the axes stay square to |cos| 0.0001 through 10 s" "$said"
+fi
+
+said=$("$loom" sim examples/cloth_hexagon.lua --frames 1 --quiet 2>&1)
+if [ "$said" = "127 particles, 342 edges (sticks)" ]; then
+    ok "cloth_hexagon: six rings make 127 particles and 342 edges"
+else
+    not_ok "cloth_hexagon: six rings make 127 particles and 342 edges" "$said"
 fi
 
 finish

@@ -525,3 +525,25 @@ do
     check(shape < 1e-12, ("the box keeps its shape (%.2g m)"):format(shape))
     loom.update = nil
 end
+
+-- collide_tablecloth.lua: after 10 s the cloth is at rest (under 1 mJ), 160
+-- of its 576 particles lie on the table top, none inside the table, and its
+-- lowest point hangs 0.25 m above the floor (5 mm).
+do
+    local world = assert(loadfile("examples/collide_tablecloth.lua"))()
+    world:step(600)
+    local particles = world:particles()
+    local on_top, inside, low = 0, 0, math.huge
+    for _, p in ipairs(particles) do
+        local x, y, z = p:pos()
+        if math.abs(x) < 0.6 and math.abs(z) < 0.4 then
+            if y > 0.74 then on_top = on_top + 1 end
+            if y < 0.75 - 1e-6 then inside = inside + 1 end
+        end
+        low = math.min(low, y)
+    end
+    check(#particles == 576 and on_top == 160 and inside == 0,
+          ("collide_tablecloth: %d of %d particles on the table top, %d inside it"):format(on_top, #particles, inside))
+    check(math.abs(low - 0.25) < 0.005 and world:energy().kinetic < 1e-3,
+          ("it hangs 0.25 m above the floor at rest (%.3f m, %.2g J)"):format(low, world:energy().kinetic))
+end
