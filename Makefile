@@ -60,6 +60,7 @@ VECTOR_BENCHES = $(BUILD)/bench/bench_vector_baseline $(BUILD)/bench/bench_vecto
 else
 VECTOR_BENCHES = $(BUILD)/bench/bench_vector_native
 endif
+RENDER_TESTS = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/render_*.c))
 TOOLS        = $(BUILD)/tests/lua_runner $(BUILD)/tests/pngcheck $(BUILD)/tests/runclock \
                $(BUILD)/tests/fuzz_lua_replay $(BUILD)/tests/fuzz_cli_replay \
                $(BUILD)/tests/fuzz_strings_replay
@@ -188,6 +189,10 @@ $(BUILD)/tests/engine_batched_avx2 $(BUILD)/tests/engine_batched_v4: $(BUILD)/te
 		$(BUILD)/obj/tests/vector_cpu_%.o $(BUILD)/obj/tests/engine_batched.o \
 		$(BUILD)/obj/engine/relax_%.o $(ENGINE_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
+# Render tests see the renderer and the engine: SDL, no Lua.
+$(BUILD)/tests/render_%: $(BUILD)/obj/tests/render_%.o $(RENDER_LIB) $(ENGINE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(shell pkg-config --libs sdl2 2>/dev/null) -ldeflate -pthread -lm
 
 # The runner runs each test file in the host the loom commands use.
 HOST_OBJ = $(call obj,app/host.c app/guard.c app/files.c app/threads.c app/sandbox.c \
@@ -269,7 +274,7 @@ demo: deps
 	@echo "demo: $(DEMO_FRAMES) frames of $(DEMO_SCENE) are in out/demo/ (frame_00000.png ...)"
 	@echo "demo: make a video with: $(LOOM) render $(DEMO_SCENE) --frames $(DEMO_FRAMES) --video demo.mp4"
 
-test: $(LOOM) $(ENGINE_TESTS) $(APP_TESTS) $(TOOLS)
+test: $(LOOM) $(ENGINE_TESTS) $(RENDER_TESTS) $(APP_TESTS) $(TOOLS)
 	@sh tests/run.sh $(BUILD)
 
 bench: $(BENCHES) $(VECTOR_BENCHES) $(LOOM)
@@ -298,7 +303,7 @@ CHECK_ENV    = ASAN_OPTIONS=detect_leaks=1:exitcode=86:detect_stack_use_after_re
                LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
                HOSTILE_SLACK=2 SUITE_TIMEOUT=900
 
-check-build: $(LOOM) $(ENGINE_TESTS) $(APP_TESTS) $(TOOLS) $(BENCHES)
+check-build: $(LOOM) $(ENGINE_TESTS) $(RENDER_TESTS) $(APP_TESTS) $(TOOLS) $(BENCHES)
 
 check:
 	@$(MAKE) --no-print-directory BUILD=$(CHECK_BUILD) OPT=-O1 SAN="$(CHECK_SAN)" check-build

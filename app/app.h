@@ -26,6 +26,7 @@ typedef struct app_options {
     const char *video;        /* render: --video FILE, or NULL */
     const char *csv;          /* render, sim: --csv FILE, or NULL */
     int threads;              /* render: threads in all (--threads), at least 1 */
+    double scale;             /* --scale: text, lines and markers enlarged; 1 by default */
     bool quiet;               /* no progress, no summary */
     const app_params *params; /* --set values (a sweep: comma-separated lists) */
     bool print;               /* sweep: print the command lines instead of running them */

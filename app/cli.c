@@ -16,9 +16,10 @@
 #include <unistd.h>
 
 static const char usage[] =
-    "usage: loom SCENE.lua [--size WxH] [--fps F] [--set NAME=VALUE]...\n"
+    "usage: loom SCENE.lua [--size WxH] [--fps F] [--scale S] [--set NAME=VALUE]...\n"
     "       loom render SCENE.lua --frames N (--out DIR | --video FILE) [--csv FILE]\n"
-    "                   [--size WxH] [--fps F] [--threads T] [--set NAME=VALUE]... [--quiet]\n"
+    "                   [--size WxH] [--fps F] [--scale S] [--threads T] [--set NAME=VALUE]...\n"
+    "                   [--quiet]\n"
     "       loom render SCENE.lua --at T[,T...] --out DIR [--frames N] [--csv FILE] ...\n"
     "       loom sim SCENE.lua --frames N [--csv FILE] [--fps F] [--set NAME=VALUE]... [--quiet]\n"
     "       loom sweep SCENE.lua --set NAME=V1,V2,... ... (--at T[,T...] | --frames N) --out DIR\n"
@@ -66,6 +67,8 @@ static const char help[] =
     "  --size WxH   picture size in pixels (default 1280x720)\n"
     "  --fps F      frames per second (1 to 10000): each frame advances the simulation\n"
     "               1/F s (default 60)\n"
+    "  --scale S    text, lines and markers S times larger (0.5 to 4, default 1), for\n"
+    "               the back row of a room; on top of the scene's loom.style{ scale }\n"
     "  --threads T  threads that draw and encode frames (default: one per processor)\n"
     "  --quiet      no progress line and no summary\n"
     "  --print      sweep: print the jobs' 'loom render' command lines (for GNU\n"
@@ -141,9 +144,9 @@ static bool parse_size(const char *text, int *width, int *height) {
 }
 
 /* Options that take a value. */
-static const char *const valued[] = {"--frames", "--out",   "--size",  "--fps",     "--timeout",
-                                     "--memory", "--video", "--csv",   "--threads", "--set",
-                                     "--seed",   "--at",    "--theme", "--page",    NULL};
+static const char *const valued[] = {
+    "--frames",  "--out", "--size", "--fps", "--timeout", "--memory", "--video", "--csv",
+    "--threads", "--set", "--seed", "--at",  "--theme",   "--page",   "--scale", NULL};
 
 static bool is_valued(const char *name) {
     for (int i = 0; valued[i]; i++)
@@ -201,6 +204,9 @@ static int take_option(app_cli *p, const char *name, const char *value) {
          * steps, and a tiny F would never finish a frame. */
         if (!parse_double(value, 0.0, 10000.0, &options->fps) || options->fps < 1.0)
             return usage_error("--fps needs a number from 1 to 10000, not '%s'", value);
+    } else if (strcmp(name, "--scale") == 0) {
+        if (!parse_double(value, 0.0, 4.0, &options->scale) || options->scale < 0.5)
+            return usage_error("--scale needs a number from 0.5 to 4, not '%s'", value);
     } else if (strcmp(name, "--threads") == 0) {
         if (!parse_int(value, 1, 64, &options->threads))
             return usage_error("--threads needs a whole number from 1 to 64, not '%s'", value);
@@ -246,6 +252,7 @@ void app_cli_init(app_cli *cli, int argc, char **argv) {
                 .limits = {.memory_bytes = (size_t)APP_DEFAULT_MEMORY_MIB << 20,
                            .time_seconds = APP_DEFAULT_TIMEOUT_S},
                 .threads = app_default_threads(),
+                .scale = 1.0,
                 .theme = -1,
                 .page = "a4",
                 .argc = argc,

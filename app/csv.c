@@ -26,7 +26,7 @@ static void write_field(FILE *file, const char *text) {
     fputc('"', file);
 }
 
-static void write_name(FILE *file, const lm_plot_series *s) {
+static void write_name(FILE *file, const lr_plot_series *s) {
     if (!s->unit || !s->unit[0]) {
         write_field(file, s->name);
         return;
@@ -44,22 +44,22 @@ static void write_name(FILE *file, const lm_plot_series *s) {
 
 /* One column: a series and where its next unread sample is. */
 typedef struct column {
-    lm_plot_series series;
+    lr_plot_series series;
     size_t next;
-    bool has; /* this row has a value */
-    double value;
+    bool has;        /* this row has a value */
+    double value, x; /* x: of a series against x */
 } column;
 
-static size_t gather(column *columns, size_t count, const lm_plots *store) {
-    for (size_t i = 0; store && i < lm_plots_count(store); i++)
-        columns[count++] = (column){.series = lm_plots_series(store, i)};
+static size_t gather(column *columns, size_t count, const lr_plots *store) {
+    for (size_t i = 0; store && i < lr_plots_count(store); i++)
+        columns[count++] = (column){.series = lr_plots_series(store, i)};
     return count;
 }
 
 bool app_csv_write(const char *path, app_csv_columns columns, const double *world_times, int frames,
                    double fps, app_cleanup *cleanup, char *err, size_t err_size) {
-    size_t total = (columns.plots ? lm_plots_count(columns.plots) : 0) +
-                   (columns.records ? lm_plots_count(columns.records) : 0);
+    size_t total = (columns.plots ? lr_plots_count(columns.plots) : 0) +
+                   (columns.records ? lr_plots_count(columns.records) : 0);
     column *cells = calloc(total + 1, sizeof *cells);
     size_t temp_size = strlen(path) + 5;
     char *temp = malloc(temp_size);
@@ -82,6 +82,17 @@ bool app_csv_write(const char *path, app_csv_columns columns, const double *worl
     }
     fputs("time (s)", file);
     for (size_t i = 0; i < count; i++) {
+        if (cells[i].series.vs) { /* a series against x: its x, then its value */
+            fputc(',', file);
+            size_t length = strlen(cells[i].series.name);
+            char *x_name = malloc(length + 3);
+            if (x_name) {
+                memcpy(x_name, cells[i].series.name, length);
+                memcpy(x_name + length, ".x", 3);
+                write_field(file, x_name);
+                free(x_name);
+            }
+        }
         fputc(',', file);
         write_name(file, &cells[i].series);
     }
@@ -99,8 +110,10 @@ bool app_csv_write(const char *path, app_csv_columns columns, const double *worl
             while (c->next < c->series.count && c->series.time[c->next] <= limit)
                 c->next++;
             c->has = c->next > 0 && c->series.time[c->next - 1] > previous_limit;
-            if (c->has)
+            if (c->has) {
                 c->value = c->series.value[c->next - 1];
+                c->x = c->series.vs ? c->series.x[c->next - 1] : 0.0;
+            }
             any = any || c->has;
         }
         previous_limit = limit;
@@ -109,6 +122,13 @@ bool app_csv_write(const char *path, app_csv_columns columns, const double *worl
         app_format_shortest(frame / fps, number);
         fputs(number, file);
         for (size_t i = 0; i < count; i++) {
+            if (cells[i].series.vs) {
+                fputc(',', file);
+                if (cells[i].has) {
+                    app_format_shortest(cells[i].x, number);
+                    fputs(number, file);
+                }
+            }
             fputc(',', file);
             if (cells[i].has) {
                 app_format_shortest(cells[i].value, number);

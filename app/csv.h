@@ -27,8 +27,8 @@
 
 /* The columns of a table: up to two stores (either may be NULL). */
 typedef struct app_csv_columns {
-    const lm_plots *plots;   /* loom.plot's series */
-    const lm_plots *records; /* loom.record's */
+    const lr_plots *plots;   /* loom.plot's series */
+    const lr_plots *records; /* loom.record's */
 } app_csv_columns;
 
 /* Writes path (through a temporary file, renamed into place). world_times

@@ -18,8 +18,9 @@
 
 /* The slots may use about this much memory together. */
 #define SLOT_MEMORY_BUDGET ((size_t)256 << 20)
-/* Bytes per pixel of one renderer: the picture plus a canvas four times as large. */
-#define RENDERER_BYTES_PER_PIXEL 20
+/* Bytes per pixel of one renderer: the picture and its display list (the
+ * canvas is drawn a tile at a time). */
+#define RENDERER_BYTES_PER_PIXEL 8
 
 typedef enum slot_state { SLOT_FREE, SLOT_QUEUED, SLOT_ENCODING, SLOT_DONE } slot_state;
 
@@ -186,8 +187,8 @@ void frame_writer_destroy(frame_writer *writer) {
     free(writer);
 }
 
-frame_writer *frame_writer_create(int width, int height, int threads, app_cleanup *cleanup,
-                                  char *err, size_t err_size) {
+frame_writer *frame_writer_create(int width, int height, int threads, const lr_fonts *fonts,
+                                  app_cleanup *cleanup, char *err, size_t err_size) {
     if (threads < 1)
         threads = 1;
     size_t slot_bytes = (size_t)width * (size_t)height * RENDERER_BYTES_PER_PIXEL;
@@ -216,7 +217,7 @@ frame_writer *frame_writer_create(int width, int height, int threads, app_cleanu
         return NULL;
     }
     for (; writer->slot_count < slots; writer->slot_count++) {
-        lr_renderer *renderer = lr_renderer_create(width, height, err, err_size);
+        lr_renderer *renderer = lr_renderer_create(width, height, fonts, err, err_size);
         if (!renderer) {
             if (writer->slot_count >= 2)
                 break; /* fewer slots will do */

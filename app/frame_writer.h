@@ -28,8 +28,8 @@ typedef struct frame_writer frame_writer;
  * caller's included; at least 1; fewer slots when memory would be large).
  * cleanup (may be NULL) gets every temporary file. NULL with a message in
  * err on failure. */
-frame_writer *frame_writer_create(int width, int height, int threads, app_cleanup *cleanup,
-                                  char *err, size_t err_size);
+frame_writer *frame_writer_create(int width, int height, int threads, const lr_fonts *fonts,
+                                  app_cleanup *cleanup, char *err, size_t err_size);
 
 /* Returns a free slot's renderer to draw the next frame into (encoding a
  * queued frame meanwhile if none is free), or NULL when a frame failed (the

@@ -14,7 +14,7 @@
 #include "watchdog.h"
 #include "csv.h"
 #include "frame_writer.h"
-#include "labels.h"
+#include "picture.h"
 #include "params.h"
 #include "progress.h"
 #include "video.h"
@@ -190,8 +190,7 @@ static bool sim_frame(app_scene *scene, const app_options *options) {
         return false;
     }
     bool ok = app_scene_record(scene, err, APP_ERROR_SIZE) &&
-              (!options->csv || app_scene_draw(scene, (double)options->width / options->height, err,
-                                               APP_ERROR_SIZE));
+              (!options->csv || app_scene_draw(scene, err, APP_ERROR_SIZE));
     if (!ok)
         fprintf(stderr, "%s\n", err);
     free(err);
@@ -203,9 +202,10 @@ static bool sim_frame(app_scene *scene, const app_options *options) {
  * frame, loom.draw runs, attachments of removed particles are dropped), so
  * the frames it pictures are byte for byte those of a full render; only the
  * rasterising and encoding are left out. */
-static bool prepare_frame(app_scene *scene, double aspect, char *err, size_t err_size) {
-    app_scene_camera(scene, aspect);
-    return app_scene_draw(scene, aspect, err, err_size);
+static bool prepare_frame(app_scene *scene, double aspect, double scale, char *err,
+                          size_t err_size) {
+    app_scene_camera(scene, aspect, scale);
+    return app_scene_draw(scene, err, err_size);
 }
 
 typedef struct render_run {
@@ -213,7 +213,8 @@ typedef struct render_run {
     app_cleanup *cleanup;
     app_watchdog *watchdog; /* ends the run if a script call overruns (app/watchdog.h) */
     app_scene *scene;
-    app_labels *labels;
+    lr_fonts *fonts; /* NULL without fonts-dejavu-core: no text */
+    app_picture *picture;
     frame_writer *writer;        /* with --out */
     lr_renderer *lone;           /* without --out: one renderer, no PNGs */
     app_video *video;            /* with --video */
@@ -257,7 +258,7 @@ static bool render_frames(render_run *run, app_progress *progress) {
         bool pictured =
             !options->at || (next_moment < options->at_count && options->at[next_moment] == frame);
         if (!pictured && !run->video) {
-            if (!prepare_frame(run->scene, aspect, run->err, sizeof run->err)) {
+            if (!prepare_frame(run->scene, aspect, options->scale, run->err, sizeof run->err)) {
                 fprintf(stderr, "%s\n", run->err);
                 run->err[0] = '\0'; /* printed: the script's error */
                 return false;
@@ -274,9 +275,10 @@ static bool render_frames(render_run *run, app_progress *progress) {
         if (!renderer)
             return false;
         double drawing = app_seconds();
-        lr_camera camera = app_scene_camera(run->scene, aspect);
-        if (!app_draw_scene(run->labels, run->scene, renderer, &camera, run->err,
-                            sizeof run->err)) {
+        lr_camera camera = app_scene_camera(run->scene, aspect, options->scale);
+        app_picture_options look = {0, options->scale};
+        if (!app_picture_draw(run->picture, run->scene, renderer, &camera, &look, run->err,
+                              sizeof run->err)) {
             fprintf(stderr, "%s\n", run->err);
             run->err[0] = '\0'; /* printed: the script's error */
             return false;
@@ -308,7 +310,15 @@ static int render(render_run *run) {
     run->scene = load(options, run->watchdog, &status);
     if (!run->scene)
         return status;
-    run->labels = app_labels_create();
+    run->picture = app_picture_create();
+    char font_err[256];
+    run->fonts = lr_fonts_load(font_err, sizeof font_err);
+    if (!run->fonts)
+        fprintf(stderr, "loom: warning: %s; the pictures are drawn without text\n", font_err);
+    if (!run->picture) {
+        fprintf(stderr, "loom: out of memory\n");
+        return APP_EXIT_FAILURE;
+    }
     if (options->csv && !(run->times = calloc((size_t)options->frames, sizeof *run->times))) {
         fprintf(stderr, "loom: out of memory\n");
         return APP_EXIT_FAILURE;
@@ -325,12 +335,13 @@ static int render(render_run *run) {
         fprintf(stderr, "loom: %s\n", app_video_note(run->video));
     if (options->out)
         run->writer = frame_writer_create(options->width, options->height, options->threads,
-                                          run->cleanup, run->err, sizeof run->err);
+                                          run->fonts, run->cleanup, run->err, sizeof run->err);
     /* Frames that go only to the video (all of them without --out, those
      * between the moments with --at) are drawn here. */
     bool lone = !options->out || (options->at && options->video);
     if (lone && (run->writer || !options->out))
-        run->lone = lr_renderer_create(options->width, options->height, run->err, sizeof run->err);
+        run->lone = lr_renderer_create(options->width, options->height, run->fonts, run->err,
+                                       sizeof run->err);
     if ((options->out && !run->writer) || (lone && !run->lone)) {
         fprintf(stderr, "loom: %s\n", run->err);
         return APP_EXIT_FAILURE;
@@ -437,7 +448,8 @@ int app_render_then(const app_options *options, app_render_after after, void *co
     frame_writer_destroy(run.writer);
     lr_renderer_destroy(run.lone);
     free(run.times);
-    app_labels_destroy(run.labels);
+    app_picture_destroy(run.picture);
+    lr_fonts_destroy(run.fonts);
     char err[512];
     /* Finalizers run: still watched. */
     if (!app_scene_close(run.scene, err, sizeof err) && status == APP_EXIT_OK) {

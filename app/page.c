@@ -239,16 +239,16 @@ static void parameters_section(FILE *html, app_scene *scene) {
 
 /* Writes plot-N.svg for each panel, and their section. */
 static bool plots_section(FILE *html, page *pg, app_scene *scene) {
-    const lm_plots *plots = app_scene_plots(scene);
-    size_t count = plots ? lm_plots_count(plots) : 0;
-    const char *panels[LM_PLOT_MAX_SERIES];
+    const lr_plots *plots = app_scene_plots(scene);
+    size_t count = plots ? lr_plots_count(plots) : 0;
+    const char *panels[LR_PLOT_MAX_SERIES];
     int panel_count = 0;
     for (size_t i = 0; i < count; i++) {
-        const char *panel = lm_plots_series(plots, i).panel;
+        const char *panel = lr_plots_series(plots, i).panel;
         bool seen = false;
         for (int k = 0; k < panel_count; k++)
             seen = seen || strcmp(panels[k], panel) == 0;
-        if (!seen && panel_count < LM_PLOT_MAX_SERIES)
+        if (!seen && panel_count < LR_PLOT_MAX_SERIES)
             panels[panel_count++] = panel;
     }
     if (panel_count == 0)

@@ -35,7 +35,7 @@ typedef struct legend_place {
 /* The place of the entry of s, moving *next past it: an entry is its line,
  * its text (about 9.5 units a character at font size 16) and a gap, on a
  * new row when it would cross the plot's right edge. */
-static legend_place legend_next(legend_place *next, const lm_plot_series *s) {
+static legend_place legend_next(legend_place *next, const lr_plot_series *s) {
     size_t characters = strlen(s->name) + (s->unit[0] ? strlen(s->unit) + 3 : 0);
     double width = 34.0 + 9.5 * (double)characters + 24.0;
     if (next->x > LEFT && next->x + width > RIGHT)
@@ -73,12 +73,12 @@ static double y_of(range v, double value) {
     return BOTTOM - (value - v.low) / (v.high - v.low) * (BOTTOM - TOP);
 }
 
-static void point(FILE *svg, range t, range v, const lm_plot_series *s, size_t k) {
+static void point(FILE *svg, range t, range v, const lr_plot_series *s, size_t k) {
     fprintf(svg, "%.2f,%.2f ", x_of(t, s->time[k]), y_of(v, s->value[k]));
 }
 
 /* The series' line, thinned per pixel column. */
-static void polyline(FILE *svg, range t, range v, const lm_plot_series *s, int index) {
+static void polyline(FILE *svg, range t, range v, const lr_plot_series *s, int index) {
     fprintf(svg,
             "<polyline fill=\"none\" stroke=\"#%06x\" stroke-width=\"2\" "
             "stroke-linejoin=\"round\"%s%s%s points=\"",
@@ -103,16 +103,16 @@ static void polyline(FILE *svg, range t, range v, const lm_plot_series *s, int i
     fputs("\"/>\n", svg);
 }
 
-bool app_chart_write(const char *path, const lm_plots *plots, const char *panel, char *err,
+bool app_chart_write(const char *path, const lr_plots *plots, const char *panel, char *err,
                      size_t err_size) {
-    size_t count = plots ? lm_plots_count(plots) : 0;
+    size_t count = plots ? lr_plots_count(plots) : 0;
     range t = {HUGE_VAL, -HUGE_VAL}, v = {HUGE_VAL, -HUGE_VAL};
     bool ranged = false;
     const char *unit = NULL;
     bool one_unit = true;
     int members = 0;
     for (size_t i = 0; i < count; i++) {
-        lm_plot_series s = lm_plots_series(plots, i);
+        lr_plot_series s = lr_plots_series(plots, i);
         if (strcmp(s.panel, panel) != 0)
             continue;
         members++;
@@ -162,7 +162,7 @@ bool app_chart_write(const char *path, const lm_plots *plots, const char *panel,
      * the chart grows by the rows, the plot keeps its size. */
     legend_place last = {LEFT, 0.0};
     for (size_t i = 0; i < count; i++) {
-        lm_plot_series s = lm_plots_series(plots, i);
+        lr_plot_series s = lr_plots_series(plots, i);
         if (strcmp(s.panel, panel) == 0)
             legend_next(&last, &s);
     }
@@ -184,7 +184,7 @@ bool app_chart_write(const char *path, const lm_plots *plots, const char *panel,
     legend_place next = {LEFT, 0.0};
     int index = 0;
     for (size_t i = 0; i < count; i++) {
-        lm_plot_series s = lm_plots_series(plots, i);
+        lr_plot_series s = lr_plots_series(plots, i);
         if (strcmp(s.panel, panel) != 0)
             continue;
         legend_place at = legend_next(&next, &s);
@@ -245,7 +245,7 @@ bool app_chart_write(const char *path, const lm_plots *plots, const char *panel,
             LEFT, TOP - 2, RIGHT - LEFT, BOTTOM - TOP + 4);
     index = 0;
     for (size_t i = 0; i < count; i++) {
-        lm_plot_series s = lm_plots_series(plots, i);
+        lr_plot_series s = lr_plots_series(plots, i);
         if (strcmp(s.panel, panel) == 0)
             polyline(svg, t, v, &s, index++);
     }

@@ -15,7 +15,7 @@
 #include "../render/plot.h"
 
 /* Writes the chart of panel's series to path. False with a message in err. */
-bool app_chart_write(const char *path, const lm_plots *plots, const char *panel, char *err,
+bool app_chart_write(const char *path, const lr_plots *plots, const char *panel, char *err,
                      size_t err_size);
 
 #endif

@@ -484,9 +484,10 @@ static bool advance(app_scene *scene, double dt, char *err, size_t err_size) {
     return true;
 }
 
-lr_camera app_scene_camera(app_scene *scene, double aspect) {
+lr_camera app_scene_camera(app_scene *scene, double aspect, double scale) {
     /* Plot panels take a strip on the right: the scene is framed in the rest. */
-    double strip = lm_plots_strip_width(lmlua_plots(scene->L), aspect);
+    double strip = lr_plots_strip_width(lmlua_plots(scene->L), aspect,
+                                        app_scene_theme(scene).scale * (scale > 0.0 ? scale : 1.0));
     double full_aspect = aspect;
     aspect *= 1.0 - strip;
     if (!scene->camera_fitted) {
@@ -582,8 +583,7 @@ lr_camera app_scene_camera_request(app_scene *scene) {
 
 /* --------------------------------------------------------------- labels -- */
 
-void app_scene_each_label(app_scene *scene,
-                          void (*fn)(void *context, const struct lmlua_label *label),
+void app_scene_each_label(app_scene *scene, void (*fn)(void *context, const lr_label *label),
                           void *context) {
     lmlua_each_label(scene->L, fn, context);
 }
@@ -594,10 +594,9 @@ const char *app_scene_warning(const app_scene *scene) {
 
 /* ---------------------------------------------------------- drawing -- */
 
-bool app_scene_draw(app_scene *scene, double aspect, char *err, size_t err_size) {
+bool app_scene_draw(app_scene *scene, char *err, size_t err_size) {
     lua_pushcfunction(scene->L, lmlua_draw_frame);
-    lua_pushnumber(scene->L, aspect);
-    return call(scene, 1, 0, err, err_size);
+    return call(scene, 0, 0, err, err_size);
 }
 
 void app_scene_each_key(app_scene *scene,
@@ -606,11 +605,11 @@ void app_scene_each_key(app_scene *scene,
     lmlua_each_scene_key(scene->L, fn, context);
 }
 
-const lm_overlay *app_scene_overlay(app_scene *scene) {
+const lr_overlay *app_scene_overlay(app_scene *scene) {
     return lmlua_overlay(scene->L);
 }
 
-const lm_plots *app_scene_plots(app_scene *scene) {
+const lr_plots *app_scene_plots(app_scene *scene) {
     return lmlua_plots(scene->L);
 }
 
@@ -619,7 +618,7 @@ bool app_scene_record(app_scene *scene, char *err, size_t err_size) {
     return call(scene, 0, 0, err, err_size);
 }
 
-const lm_plots *app_scene_records(app_scene *scene) {
+const lr_plots *app_scene_records(app_scene *scene) {
     return lmlua_records(scene->L);
 }
 

@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "../engine/loom.h"
+#include "../render/compose.h"
 #include "../render/render.h"
 #include "../render/overlay.h"
 #include "../render/plot.h"
@@ -133,14 +134,13 @@ lr_theme app_scene_theme(app_scene *scene);
 
 /* The camera for a picture of the given aspect: fitted to the world when
  * first asked, widened for narrower pictures, then whatever the script set
- * with loom.camera{}. */
-lr_camera app_scene_camera(app_scene *scene, double aspect);
+ * with loom.camera{}; centred in what the plot panels leave at the host's
+ * scale (app_picture_options.scale; 0 counts as 1). */
+lr_camera app_scene_camera(app_scene *scene, double aspect, double scale);
 
 /* Calls fn with each label the script made with loom.label or loom.title, in
  * the order it made them (see bindings/loom_lua.h). */
-struct lmlua_label;
-void app_scene_each_label(app_scene *scene,
-                          void (*fn)(void *context, const struct lmlua_label *label),
+void app_scene_each_label(app_scene *scene, void (*fn)(void *context, const lr_label *label),
                           void *context);
 
 /* Calls fn with each key the script named with loom.keys{}, sorted by key. */
@@ -148,21 +148,21 @@ void app_scene_each_key(app_scene *scene,
                         void (*fn)(void *context, const char *key, const char *text),
                         void *context);
 
-/* Runs the script's drawing for one picture of aspect width / height
- * (lmlua_draw_frame: attached trails and arrows, loom.draw(), plot panels).
- * False with a message in err on a script error. */
-bool app_scene_draw(app_scene *scene, double aspect, char *err, size_t err_size);
+/* Runs the script's drawing for one picture (lmlua_draw_frame: attached
+ * trails and arrows, loom.draw()). False with a message in err on a script
+ * error. */
+bool app_scene_draw(app_scene *scene, char *err, size_t err_size);
 /* What the last app_scene_draw drew, or NULL. */
-const lm_overlay *app_scene_overlay(app_scene *scene);
+const lr_overlay *app_scene_overlay(app_scene *scene);
 /* The series the script plotted with loom.plot (render/plot.h), or NULL
  * before its first loom.plot: what --csv writes. */
-const lm_plots *app_scene_plots(app_scene *scene);
+const lr_plots *app_scene_plots(app_scene *scene);
 /* Calls the functions given to loom.record (lmlua_record_frame): once per
  * frame of `loom render` and `loom sim`, after the frame's steps. False with
  * a message in err on a script error. */
 bool app_scene_record(app_scene *scene, char *err, size_t err_size);
 /* What loom.record kept, read like the plots, or NULL: the rest of --csv. */
-const lm_plots *app_scene_records(app_scene *scene);
+const lr_plots *app_scene_records(app_scene *scene);
 
 /* Calls loom.finish() once, if the script defines it (the end of render and
  * sim). False with a message in err on a script error. */

@@ -1,5 +1,5 @@
 /*
- * sliders.c - laying out, drawing and dragging the parameter sliders.
+ * sliders.c - what the parameter sliders show, and dragging them.
  */
 #include "sliders.h"
 #include "app.h"
@@ -12,23 +12,12 @@
 
 #include "../bindings/loom_lua.h"
 
-enum { MAX_SLIDERS = 16 };
-
-/* Sizes in points (pixels of a 720-line window), colours 0xRRGGBBAA. */
-#define MARGIN_POINTS 12.0
-#define PAD_POINTS    10.0
-#define WIDTH_POINTS  300.0
-#define TRACK_POINTS  4.0
-#define KNOB_POINTS   7.0
-#define GAP_POINTS    18.0
-#define PANEL_COLOR   0x202327D8u
-#define TEXT_COLOR    0xF4F4F0FFu
-#define TRACK_COLOR   0x5A606BFFu
-#define FILL_COLOR    0xFFD166FFu
+enum { MAX_SLIDERS = LR_UI_SLIDERS };
 
 typedef struct slider {
     char name[72];
     char label[72];
+    char shown[200]; /* label and value, as the panel shows them */
     double low, high, step, value;
     bool live; /* changed in the running scene, not by a reload */
     /* Layout of the last drawing, in pixels. */
@@ -154,53 +143,35 @@ static double value_at(const slider *s, int x) {
     return snapped(s, s->low + t * (s->high - s->low));
 }
 
-void app_sliders_draw(app_sliders *sliders, void *surface, int height, lr_font *font,
-                      double point) {
-    sliders->drawn = false;
-    if (sliders->count == 0 || !font)
-        return;
-    int line = lr_font_line_height(font);
-    int margin = (int)lround(MARGIN_POINTS * point), pad = (int)lround(PAD_POINTS * point);
-    int row = line + (int)lround(GAP_POINTS * point);
-    int width = (int)lround(WIDTH_POINTS * point);
-    int panel_height = 2 * pad + sliders->count * row;
-    int x0 = margin, y0 = height - margin - panel_height;
-    lr_fill_rect(surface, x0, y0, width, panel_height, PANEL_COLOR);
-    sliders->panel_x0 = x0;
-    sliders->panel_y0 = y0;
-    sliders->panel_x1 = x0 + width;
-    sliders->panel_y1 = y0 + panel_height;
-    int track = (int)lround(TRACK_POINTS * point), knob = (int)lround(KNOB_POINTS * point);
+int app_sliders_show(app_sliders *sliders, lr_ui_slider out[LR_UI_SLIDERS]) {
     for (int i = 0; i < sliders->count; i++) {
         slider *s = &sliders->sliders[i];
-        int top = y0 + pad + i * row;
-        char text[200];
-        snprintf(text, sizeof text, "%s  %.6g", s->label, s->value);
-        lr_text_draw(font, surface, x0 + pad, top, text, TEXT_COLOR);
-        s->track_x0 = x0 + pad + knob;
-        s->track_x1 = x0 + width - pad - knob;
-        s->track_y = top + line + (row - line) / 2;
-        s->row_y0 = top;
-        s->row_y1 = top + row;
-        double t = (s->value - s->low) / (s->high - s->low);
-        int knob_x = s->track_x0 + (int)lround(t * (s->track_x1 - s->track_x0));
-        lr_fill_rect(surface, s->track_x0, s->track_y - track / 2, s->track_x1 - s->track_x0, track,
-                     TRACK_COLOR);
-        lr_fill_rect(surface, s->track_x0, s->track_y - track / 2, knob_x - s->track_x0, track,
-                     FILL_COLOR);
-        lr_fill_rect(surface, knob_x - knob, s->track_y - knob, 2 * knob, 2 * knob, FILL_COLOR);
+        /* Formatted aside: gcc's -Wrestrict (at -O1 with the sanitizers)
+         * cannot tell s->label from s->shown. */
+        char shown[sizeof s->shown];
+        snprintf(shown, sizeof shown, "%s  %.6g", s->label, s->value);
+        memcpy(s->shown, shown, sizeof shown);
+        out[i] = (lr_ui_slider){s->shown, (s->value - s->low) / (s->high - s->low)};
     }
-    sliders->drawn = true;
+    return sliders->count;
 }
 
-bool app_sliders_panel(const app_sliders *sliders, int *x0, int *y0, int *x1, int *y1) {
+void app_sliders_placed(app_sliders *sliders, const lr_ui_layout *placed) {
+    sliders->drawn = placed->slider_count > 0;
     if (!sliders->drawn)
-        return false;
-    *x0 = sliders->panel_x0;
-    *y0 = sliders->panel_y0;
-    *x1 = sliders->panel_x1;
-    *y1 = sliders->panel_y1;
-    return true;
+        return;
+    sliders->panel_x0 = (int)placed->sliders.x;
+    sliders->panel_y0 = (int)placed->sliders.y;
+    sliders->panel_x1 = (int)(placed->sliders.x + placed->sliders.width);
+    sliders->panel_y1 = (int)(placed->sliders.y + placed->sliders.height);
+    for (int i = 0; i < placed->slider_count && i < sliders->count; i++) {
+        slider *s = &sliders->sliders[i];
+        s->track_x0 = placed->slider[i].track_x0;
+        s->track_x1 = placed->slider[i].track_x1;
+        s->track_y = placed->slider[i].track_y;
+        s->row_y0 = placed->slider[i].row_y0;
+        s->row_y1 = placed->slider[i].row_y1;
+    }
 }
 
 bool app_sliders_mouse(app_sliders *sliders, app_slider_event event, int x, int y,

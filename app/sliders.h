@@ -3,8 +3,9 @@
  * parameter of the scene (loom.param with min and max).
  *
  * The panel sits in the bottom-left corner, over the picture (never in a
- * screenshot or a recording). Dragging a slider shows the new value at once,
- * stores it as if given with --set and asks the window to reload the scene
+ * screenshot or a recording): the renderer lays it out and draws it
+ * (render/compose.h), this file says what it shows and follows the mouse. Dragging a slider shows
+ * the new value at once, stores it as if given with --set and asks the window to reload the scene
  * (at most four times a second while dragging, and once more on release if
  * the value moved since), which keeps the camera and loom.keep; a live
  * parameter (loom.param's live = true) is given to the running scene
@@ -19,7 +20,7 @@
 
 #include <stdbool.h>
 
-#include "../render/text.h"
+#include "../render/compose.h"
 #include "params.h"
 #include "scene.h"
 
@@ -35,13 +36,11 @@ const app_params *app_sliders_params(const app_sliders *sliders);
 /* Reads the scene's parameters after a (re)load. */
 void app_sliders_refresh(app_sliders *sliders, app_scene *scene);
 
-/* Draws the panel onto surface (an SDL_Surface, RGBA32) of the given height;
- * point is pixels per point (the window's text scale). No font: no panel. */
-void app_sliders_draw(app_sliders *sliders, void *surface, int height, lr_font *font, double point);
-
-/* The panel's box in pixels as last drawn (x1, y1 past its edge); false
- * when it was not drawn. */
-bool app_sliders_panel(const app_sliders *sliders, int *x0, int *y0, int *x1, int *y1);
+/* The sliders as the panel shows them (at most LR_UI_SLIDERS): their texts
+ * stay valid until the next call. Returns how many. */
+int app_sliders_show(app_sliders *sliders, lr_ui_slider out[LR_UI_SLIDERS]);
+/* Where the renderer put them (render/compose.h), for the mouse. */
+void app_sliders_placed(app_sliders *sliders, const lr_ui_layout *placed);
 
 typedef enum app_slider_event {
     APP_SLIDER_PRESS,

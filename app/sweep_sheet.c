@@ -15,8 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../render/fonts.h"
+#include "../render/list.h"
 #include "../render/png.h"
-#include "../render/text.h"
+#include "../render/raster.h"
 
 #define STB_IMAGE_IMPLEMENTATION
 #define STBI_ONLY_PNG
@@ -139,21 +141,42 @@ static void place(const unsigned char *rgb, int width, int height, SDL_Surface *
     }
 }
 
-static void frame_box(SDL_Surface *page, int x, int y, int width, int height) {
-    int line = px(0.5);
-    lr_fill_rect(page, x - line, y - line, width + 2 * line, line, BORDER);
-    lr_fill_rect(page, x - line, y + height, width + 2 * line, line, BORDER);
-    lr_fill_rect(page, x - line, y, line, height, BORDER);
-    lr_fill_rect(page, x + width, y, line, height, BORDER);
+/* A rectangle of colour 0xRRGGBBAA (opaque) straight into the page. */
+static void fill_rect(SDL_Surface *page, int x, int y, int width, int height, uint32_t color) {
+    unsigned char rgba[4] = {(unsigned char)(color >> 24), (unsigned char)(color >> 16),
+                             (unsigned char)(color >> 8), 255};
+    for (int row = y < 0 ? 0 : y; row < y + height && row < page->h; row++) {
+        unsigned char *out = (unsigned char *)page->pixels + (size_t)row * page->pitch;
+        for (int col = x < 0 ? 0 : x; col < x + width && col < page->w; col++)
+            memcpy(out + 4 * col, rgba, 4);
+    }
 }
 
-static lr_font *font_at(bool bold, double points) {
-    const char *path = lr_font_sans_path(bold);
-    char err[256];
-    lr_font *font = path ? lr_font_load(path, err, sizeof err) : NULL;
-    if (font)
-        lr_font_set_size(font, px(points));
-    return font;
+static void frame_box(SDL_Surface *page, int x, int y, int width, int height) {
+    int line = px(0.5);
+    fill_rect(page, x - line, y - line, width + 2 * line, line, BORDER);
+    fill_rect(page, x - line, y + height, width + 2 * line, line, BORDER);
+    fill_rect(page, x - line, y, line, height, BORDER);
+    fill_rect(page, x + width, y, line, height, BORDER);
+}
+
+/* The page's text: a display list drawn over the page by the renderer. */
+typedef struct sheet_text {
+    const lr_fonts *fonts; /* NULL without fonts-dejavu-core: no text */
+    lr_list *list;
+} sheet_text;
+
+static void text_at(sheet_text *t, bool bold, double points, int x, int y, const char *text,
+                    uint32_t color) {
+    if (t->fonts && t->list)
+        lr_list_text(t->list, (float)x, (float)y, (float)px(points),
+                     bold ? LR_FACE_SANS_BOLD : LR_FACE_SANS, color, text, strlen(text));
+}
+
+static int text_width(const sheet_text *t, bool bold, double points, const char *text) {
+    return t->fonts ? lr_fonts_width(t->fonts, bold ? LR_FACE_SANS_BOLD : LR_FACE_SANS,
+                                     lr_text_size(px(points)), text, strlen(text))
+                    : 0;
 }
 
 bool app_sweep_sheet(const app_sheet *sheet, char *err, size_t err_size) {
@@ -166,7 +189,10 @@ bool app_sweep_sheet(const app_sheet *sheet, char *err, size_t err_size) {
     int *heights = calloc((size_t)pictures, sizeof *heights);
     unsigned char *pixels = NULL;
     SDL_Surface *page = NULL;
-    lr_font *label_font = NULL, *caption_font = NULL, *title_font = NULL;
+    char font_err[256];
+    lr_fonts *fonts = lr_fonts_load(font_err, sizeof font_err);
+    sheet_text text = {fonts, fonts ? lr_list_create() : NULL};
+    lr_raster *raster = NULL;
     bool ok = false;
     if (!path || !images || !widths || !heights) {
         snprintf(err, err_size, "out of memory");
@@ -196,10 +222,9 @@ bool app_sweep_sheet(const app_sheet *sheet, char *err, size_t err_size) {
         snprintf(err, err_size, "out of memory for a %dx%d page", width, height);
         goto done;
     }
-    lr_fill_rect(page, 0, 0, width, height, PAGE_COLOR);
-    label_font = font_at(true, LABEL_PT);
-    caption_font = font_at(false, CAPTION_PT);
-    title_font = font_at(true, TITLE_PT);
+    fill_rect(page, 0, 0, width, height, PAGE_COLOR);
+    if (text.list)
+        lr_list_reset(text.list, width, height, PAGE_COLOR);
 
     int margin = px(MARGIN_PT), gap = px(PICTURE_GAP_PT);
     int gap_x = px(STRIP_GAP_X_PT), gap_y = px(STRIP_GAP_Y_PT);
@@ -207,14 +232,13 @@ bool app_sweep_sheet(const app_sheet *sheet, char *err, size_t err_size) {
     int strip_height = px(LABEL_PT * LINE) + plan->cell_height + px(CAPTION_PT * LINE);
     int grid_width = plan->columns * strip_width + (plan->columns - 1) * gap_x;
     int left = (width - grid_width) / 2;
-    if (title_font && sheet->title)
-        lr_text_draw(title_font, page, left, margin, sheet->title, INK);
+    if (sheet->title)
+        text_at(&text, true, TITLE_PT, left, margin, sheet->title, INK);
     int top = margin + title_height();
     for (int v = 0; v < sheet->variants; v++) {
         int x0 = left + (v % plan->columns) * (strip_width + gap_x);
         int y0 = top + (v / plan->columns) * (strip_height + gap_y);
-        if (label_font)
-            lr_text_draw(label_font, page, x0, y0, sheet->labels[v], INK);
+        text_at(&text, true, LABEL_PT, x0, y0, sheet->labels[v], INK);
         int y = y0 + px(LABEL_PT * LINE);
         for (int m = 0; m < sheet->moments; m++) {
             int i = v * sheet->moments + m;
@@ -223,19 +247,22 @@ bool app_sweep_sheet(const app_sheet *sheet, char *err, size_t err_size) {
                 place(images[i], widths[i], heights[i], page, x, y, plan->cell_width,
                       plan->cell_height);
             else {
-                lr_fill_rect(page, x, y, plan->cell_width, plan->cell_height, MISSING_COLOR);
-                if (caption_font)
-                    lr_text_draw(caption_font, page, x + px(4), y + px(4), "missing", INK);
+                fill_rect(page, x, y, plan->cell_width, plan->cell_height, MISSING_COLOR);
+                text_at(&text, false, CAPTION_PT, x + px(4), y + px(4), "missing", INK);
             }
             frame_box(page, x, y, plan->cell_width, plan->cell_height);
-            if (caption_font) {
-                char caption[64];
-                snprintf(caption, sizeof caption, "t = %.4g s", sheet->frames[m] / sheet->fps);
-                int w = lr_text_width(caption_font, caption);
-                lr_text_draw(caption_font, page, x + (plan->cell_width - w) / 2,
-                             y + plan->cell_height + px(2), caption, CAPTION_INK);
-            }
+            char caption[64];
+            snprintf(caption, sizeof caption, "t = %.4g s", sheet->frames[m] / sheet->fps);
+            int w = text_width(&text, false, CAPTION_PT, caption);
+            text_at(&text, false, CAPTION_PT, x + (plan->cell_width - w) / 2,
+                    y + plan->cell_height + px(2), caption, CAPTION_INK);
         }
+    }
+    /* The text over the pictures: only the tiles it touches are drawn. */
+    raster = text.list ? lr_raster_create(fonts) : NULL;
+    if (text.list && (!raster || !lr_raster_draw(raster, text.list, pixels, width * 4, true))) {
+        snprintf(err, err_size, "out of memory for the sheet's text");
+        goto done;
     }
     snprintf(path, path_size, "%s/sheet.png", sheet->dir);
     ok = lr_png_write(path, pixels, width * 4, width, height, APP_SHEET_DPI, err, err_size);
@@ -250,8 +277,8 @@ done:
     if (page)
         SDL_FreeSurface(page);
     free(pixels);
-    lr_font_destroy(label_font);
-    lr_font_destroy(caption_font);
-    lr_font_destroy(title_font);
+    lr_raster_destroy(raster);
+    lr_list_destroy(text.list);
+    lr_fonts_destroy(fonts);
     return ok;
 }

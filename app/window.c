@@ -94,15 +94,14 @@ void window_draw_scene(window_state *state) {
     int width = lr_renderer_width(state->renderer), height = lr_renderer_height(state->renderer);
     double aspect = (double)width / height;
     window_choose_camera(state, aspect);
-    lr_renderer_set_hidden(state->renderer, state->hidden);
     if (state->scene) {
-        if (!app_draw_scene(state->labels, state->scene, state->renderer, &state->camera,
-                            state->scratch, sizeof state->scratch) &&
+        app_picture_options look = {state->hidden, state->options->scale};
+        if (!app_picture_draw(state->picture, state->scene, state->renderer, &state->camera, &look,
+                              state->scratch, sizeof state->scratch) &&
             !state->frozen)
             window_scene_failed(state, state->scratch); /* its loom.draw failed */
     } else {
-        lr_camera camera = lr_camera_fit(state->empty, aspect);
-        lr_renderer_draw(state->renderer, state->empty, &camera);
+        lr_renderer_draw(state->renderer, state->empty, NULL, NULL);
     }
 }
 
@@ -174,8 +173,16 @@ bool window_present(window_state *state) {
         if (!same)
             window_timeline_record(state);
     }
-    window_probe_draw(state, lr_renderer_surface(state->renderer));
-    window_measure_draw(state, lr_renderer_surface(state->renderer));
+    /* Probes, rulers and the stopwatch go into the picture P and V take. */
+    window_marks marks = {.count = 0};
+    window_probe_draw(state, &marks);
+    window_measure_draw(state, &marks);
+    if (marks.count > 0) {
+        lr_ui ui = {.scale = state->options->scale * state->text_scale,
+                    .marks = marks.marks,
+                    .mark_count = marks.count};
+        lr_renderer_draw_ui(state->renderer, &ui, NULL);
+    }
     if (state->screenshot_asked) { /* the scene's picture, without the window's panels */
         state->screenshot_asked = false;
         save_screenshot(state);
@@ -191,10 +198,7 @@ bool window_present(window_state *state) {
     /* The window's panels go over the picture from here on: the next
      * picture is drawn again unless a tick draws it first. */
     state->fresh = false;
-    window_timeline_draw_bar(state, lr_renderer_surface(state->renderer));
     window_draw_overlays(state);
-    app_sliders_draw(state->sliders, lr_renderer_surface(state->renderer), screen->h, state->font,
-                     window_points(state, 1.0));
     SDL_Surface *picture = lr_renderer_surface(state->renderer);
     /* The scene's calls pump events (app/guard.h: Esc, saves): a resize
      * meanwhile gave the window a new surface, and this picture is drawn
@@ -319,15 +323,10 @@ static void run(window_state *state) {
 }
 
 static void load_fonts(window_state *state) {
-    const char *regular = lr_font_default_path(false), *bold = lr_font_default_path(true);
     char err[256];
-    if (regular && bold) {
-        state->font = lr_font_load(regular, err, sizeof err);
-        state->bold = state->font ? lr_font_load(bold, err, sizeof err) : NULL;
-    }
-    if (!state->font || !state->bold)
-        fprintf(stderr, "loom: no font for the on-screen text (install fonts-dejavu-core); "
-                        "the scene runs without it\n");
+    state->fonts = lr_fonts_load(err, sizeof err);
+    if (!state->fonts)
+        fprintf(stderr, "loom: %s: the scene runs without text\n", err);
 }
 
 int app_window(const app_options *options) {
@@ -405,16 +404,17 @@ int app_window(const app_options *options) {
     state->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
                                      options->width, options->height, SDL_WINDOW_RESIZABLE);
     char err[256];
+    if (state->window)
+        load_fonts(state);
     if (!state->window) {
         fprintf(stderr, "loom: cannot open a window: %s\n", SDL_GetError());
         state->status = APP_EXIT_FAILURE;
-    } else if (!(state->renderer =
-                     lr_renderer_create(options->width, options->height, err, sizeof err))) {
-        fprintf(stderr, "loom: %s\n", err);
+    } else if (!(state->renderer = lr_renderer_create(options->width, options->height, state->fonts,
+                                                      err, sizeof err)) ||
+               !(state->picture = app_picture_create())) {
+        fprintf(stderr, "loom: %s\n", state->renderer ? "out of memory" : err);
         state->status = APP_EXIT_FAILURE;
     } else {
-        load_fonts(state);
-        state->labels = app_labels_create();
         /* A scene that fails to load shows its error and waits for a fix. */
         state->scene = app_scene_load_setup(&state->setup, state->scratch, sizeof state->scratch);
         window_timeline_start(state);
@@ -450,10 +450,9 @@ int app_window(const app_options *options) {
     app_timeline_destroy(state->timeline);
     app_recorder_destroy(state->recorder);
     app_sliders_destroy(state->sliders);
-    lr_font_destroy(state->font);
-    lr_font_destroy(state->bold);
-    app_labels_destroy(state->labels);
+    app_picture_destroy(state->picture);
     lr_renderer_destroy(state->renderer);
+    lr_fonts_destroy(state->fonts);
     if (state->window)
         SDL_DestroyWindow(state->window);
     SDL_Quit();

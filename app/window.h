@@ -6,21 +6,23 @@
  *   window_events.c   keys and mouse: loom's own and the script's
  *   window_camera.c   the camera: the scene's, or the user's once moved
  *   window_grab.c     pulling a particle with the mouse
- *   window_overlay.c  the heads-up display, the help, the error panel
+ *   window_overlay.c  what the heads-up display, the help and the error panel say
  *   window_timeline.c the recent past: going back, stepping, replaying
+ *   window_probe.c    probes: a particle's readout, clicked
+ *   window_measure.c  a ruler and a stopwatch
  */
 #ifndef LOOM_APP_WINDOW_H
 #define LOOM_APP_WINDOW_H
 
 #include "app.h"
-#include "labels.h"
+#include "picture.h"
 #include "recorder.h"
 #include "sliders.h"
 #include "timeline.h"
 #include "view.h"
 #include "watch.h"
 
-#include "../render/text.h"
+#include "../render/compose.h"
 
 #include <SDL.h>
 
@@ -43,22 +45,24 @@ enum {
 #define MAX_TEXT_SCALE       3.0
 #define FRAME_BUDGET_SECONDS 0.05 /* wall-clock time for ticks in one frame */
 
-/* Overlay colours, 0xRRGGBBAA, and sizes in points (pixels of a 720-line window). */
-#define PANEL_COLOR    0x202327D8u
-#define TEXT_COLOR     0xF4F4F0FFu
-#define DIM_TEXT_COLOR 0xB8BCC4FFu
-#define KEY_COLOR      0xFFD166FFu
-#define HELP_PANEL     0x202327F2u
-#define ERROR_PANEL    0x7A1712E8u
-#define TEXT_POINTS    20.0
-#define TITLE_POINTS   24.0
-#define MARGIN_POINTS  12.0
-#define PADDING_POINTS 10.0
+/* Sizes in points (pixels of a 720-line window). */
+#define MARGIN_POINTS 12.0
 
 /* DRAG_PENDING: pressed on a particle; a click pins a probe, a drag grabs it. */
 typedef enum drag_mode { DRAG_NONE, DRAG_PENDING, DRAG_PARTICLE, DRAG_PAN, DRAG_ORBIT } drag_mode;
 
 enum { MAX_PROBES = 8, MAX_RULERS = 8 };
+
+enum { MAX_MARKS = 160, MARK_LABELS = 24, MARK_TEXT = 160 };
+
+/* What the window draws over the picture (render/compose.h's marks), with
+ * the labels' text (window_measure.c). */
+typedef struct window_marks {
+    lr_ui_mark marks[MAX_MARKS];
+    int count;
+    char text[MARK_LABELS][MARK_TEXT];
+    int text_count;
+} window_marks;
 
 /* A ruler's ends in the world (window_measure.c). */
 typedef struct window_ruler {
@@ -76,9 +80,9 @@ typedef struct window_state {
     const app_options *options;
     SDL_Window *window;
     lr_renderer *renderer;
-    lr_font *font, *bold;   /* NULL without a font: no text, everything else works */
+    lr_fonts *fonts;        /* NULL without fonts: no text, everything else works */
     lm_world *empty;        /* drawn while there is no scene */
-    app_labels *labels;     /* the script's labels, drawn as `loom render` draws them */
+    app_picture *picture;   /* the scene's picture, drawn as `loom render` draws it */
     app_sliders *sliders;   /* the parameters' sliders (app/sliders.h) */
     app_recorder *recorder; /* V: recording the window (app/recorder.h) */
 
@@ -235,7 +239,7 @@ void window_timeline_step(window_state *state, long ticks);
 void window_timeline_live(window_state *state);
 void window_timeline_play(window_state *state, double elapsed);
 bool window_timeline_mouse(window_state *state, const SDL_Event *event);
-void window_timeline_draw_bar(window_state *state, void *surface);
+void window_timeline_draw_bar(window_state *state, window_marks *marks);
 double window_timeline_time(const window_state *state);
 void window_timeline_report(const window_state *state);
 
@@ -243,18 +247,25 @@ void window_timeline_report(const window_state *state);
 size_t window_probe_record(window_state *state, const window_probe_sample **samples);
 void window_probe_click(window_state *state, int x, int y);
 void window_probe_clear(window_state *state);
-void window_probe_draw(window_state *state, void *surface);
+void window_probe_draw(window_state *state, window_marks *marks);
 void window_probe_print(window_state *state);
-void window_draw_line(void *surface, double x0, double y0, double x1, double y1, uint32_t color);
 
 /* window_measure.c */
 bool window_measure_mouse(window_state *state, const SDL_Event *event);
 void window_measure_mark(window_state *state, int which);
 void window_measure_clear(window_state *state);
-void window_measure_draw(window_state *state, void *surface);
+void window_measure_draw(window_state *state, window_marks *marks);
+/* Adds a line (width in points), a box or a label (copied) to marks. */
+void window_mark_line(window_marks *marks, double x0, double y0, double x1, double y1, double width,
+                      uint32_t color);
+void window_mark_box(window_marks *marks, double x0, double y0, double x1, double y1,
+                     uint32_t color);
+void window_mark_label(window_marks *marks, double x, double y, const char *text, uint32_t color,
+                       uint32_t panel);
 void window_measure_print(const window_state *state);
 
-/* window_overlay.c */
+/* window_overlay.c: the panels over the picture (render/compose.h lays them
+ * out and draws them); where the sliders went goes to the sliders. */
 void window_draw_overlays(window_state *state);
 
 #endif

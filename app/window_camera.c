@@ -24,7 +24,7 @@ static bool same_camera(const lr_camera *a, const lr_camera *b) {
 void window_choose_camera(window_state *state, double aspect) {
     if (!state->scene)
         return;
-    lr_camera scene_camera = app_scene_camera(state->scene, aspect);
+    lr_camera scene_camera = app_scene_camera(state->scene, aspect, state->options->scale);
     lr_camera request = app_scene_camera_request(state->scene);
     if (state->have_request && !same_camera(&request, &state->request))
         state->user_camera = false;

@@ -17,10 +17,33 @@
 #include <math.h>
 #include <stdio.h>
 
-#define RULER_COLOR  0xF58231FFu
-#define LABEL_PANEL  0xFFFFFFE0u
-#define LABEL_TEXT   0x202327FFu
-#define LABEL_POINTS 15.0
+#define RULER_COLOR 0xF58231FFu
+#define LABEL_PANEL 0xFFFFFFE0u
+#define LABEL_TEXT  0x202327FFu
+
+void window_mark_line(window_marks *marks, double x0, double y0, double x1, double y1, double width,
+                      uint32_t color) {
+    if (marks->count < MAX_MARKS)
+        marks->marks[marks->count++] = (lr_ui_mark){
+            LR_UI_LINE, (float)x0, (float)y0, (float)x1, (float)y1, (float)width, color, 0, NULL};
+}
+
+void window_mark_box(window_marks *marks, double x0, double y0, double x1, double y1,
+                     uint32_t color) {
+    if (marks->count < MAX_MARKS)
+        marks->marks[marks->count++] =
+            (lr_ui_mark){LR_UI_BOX, (float)x0, (float)y0, (float)x1, (float)y1, 0, color, 0, NULL};
+}
+
+void window_mark_label(window_marks *marks, double x, double y, const char *text, uint32_t color,
+                       uint32_t panel) {
+    if (marks->count == MAX_MARKS || marks->text_count == MARK_LABELS)
+        return;
+    char *copy = marks->text[marks->text_count++];
+    snprintf(copy, MARK_TEXT, "%s", text);
+    marks->marks[marks->count++] =
+        (lr_ui_mark){LR_UI_LABEL, (float)x, (float)y, (float)x, (float)y, 0, color, panel, copy};
+}
 
 static lm_vec3 world_under(const window_state *state, int x, int y) {
     return app_view_unproject(&state->view, x, y, state->camera.target);
@@ -99,15 +122,6 @@ void window_measure_clear(window_state *state) {
     state->dirty = true;
 }
 
-static void label(window_state *state, void *surface, int x, int y, const char *text) {
-    if (!state->font)
-        return;
-    int pad = (int)window_points(state, 4.0);
-    int w = lr_text_width(state->font, text), h = lr_font_line_height(state->font);
-    lr_fill_rect(surface, x - w / 2 - pad, y - h / 2 - pad, w + 2 * pad, h + 2 * pad, LABEL_PANEL);
-    lr_text_draw(state->font, surface, x - w / 2, y - h / 2, text, LABEL_TEXT);
-}
-
 static void ruler_text(const window_state *state, int i, char *text, size_t size) {
     const window_ruler *r = &state->rulers[i];
     int n =
@@ -117,26 +131,24 @@ static void ruler_text(const window_state *state, int i, char *text, size_t size
         snprintf(text + n, size - (size_t)n, "  (%.1f° to the last)", between);
 }
 
-void window_measure_draw(window_state *state, void *surface) {
-    if (state->font)
-        lr_font_set_size(state->font, (int)lround(window_points(state, LABEL_POINTS)));
+void window_measure_draw(window_state *state, window_marks *marks) {
     for (int i = 0; i < state->ruler_count && state->view_valid; i++) {
         const window_ruler *r = &state->rulers[i];
         double ax, ay, bx, by, depth;
         if (!app_view_project(&state->view, r->a, &ax, &ay, &depth) ||
             !app_view_project(&state->view, r->b, &bx, &by, &depth))
             continue;
-        window_draw_line(surface, ax, ay, bx, by, RULER_COLOR);
+        window_mark_line(marks, ax, ay, bx, by, 2.5, RULER_COLOR);
         double length = hypot(bx - ax, by - ay), tick = window_points(state, 6.0);
         if (length > 0.0) { /* ticks across both ends */
             double nx = -(by - ay) / length * tick, ny = (bx - ax) / length * tick;
-            window_draw_line(surface, ax - nx, ay - ny, ax + nx, ay + ny, RULER_COLOR);
-            window_draw_line(surface, bx - nx, by - ny, bx + nx, by + ny, RULER_COLOR);
+            window_mark_line(marks, ax - nx, ay - ny, ax + nx, ay + ny, 2.5, RULER_COLOR);
+            window_mark_line(marks, bx - nx, by - ny, bx + nx, by + ny, 2.5, RULER_COLOR);
         }
         char text[96];
         ruler_text(state, i, text, sizeof text);
-        label(state, surface, (int)lround((ax + bx) / 2),
-              (int)lround((ay + by) / 2 - window_points(state, 14.0)), text);
+        window_mark_label(marks, (ax + bx) / 2, (ay + by) / 2 - window_points(state, 14.0), text,
+                          LABEL_TEXT, LABEL_PANEL);
     }
     if (state->marked[0] || state->marked[1]) {
         char text[96];
@@ -146,9 +158,9 @@ void window_measure_draw(window_state *state, void *surface) {
         else
             snprintf(text, sizeof text, "stopwatch: [ at %.3f s, ] for the end",
                      state->marks[state->marked[0] ? 0 : 1]);
-        int width = lr_renderer_width(state->renderer),
-            height = lr_renderer_height(state->renderer);
-        label(state, surface, width / 2, height - (int)window_points(state, 36.0), text);
+        window_mark_label(marks, lr_renderer_width(state->renderer) / 2.0,
+                          lr_renderer_height(state->renderer) - window_points(state, 36.0), text,
+                          LABEL_TEXT, LABEL_PANEL);
     }
 }
 

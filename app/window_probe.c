@@ -20,7 +20,6 @@
 
 enum { RECORD_ALL = 256 };
 #define ARROW_SECONDS 0.25 /* the velocity arrow reaches where the particle would be this soon */
-#define PROBE_POINTS  15.0 /* the readout's text */
 #define PROBE_PANEL   0x202327D0u
 #define PROBE_TEXT    0xF4F4F0FFu
 #define PROBE_ARROW   0x2E9E4AFFu
@@ -136,20 +135,6 @@ void window_probe_clear(window_state *state) {
     state->sample_capacity = 0;
 }
 
-/* A line three pixels wide, stamped square by square: the probes' arrows
- * and the rulers. */
-void window_draw_line(void *surface, double x0, double y0, double x1, double y1, uint32_t color) {
-    double length = hypot(x1 - x0, y1 - y0);
-    int steps = (int)ceil(length) + 1;
-    if (steps > 4000)
-        steps = 4000;
-    for (int k = 0; k <= steps; k++) {
-        double f = (double)k / steps;
-        lr_fill_rect(surface, (int)lround(x0 + f * (x1 - x0)) - 1,
-                     (int)lround(y0 + f * (y1 - y0)) - 1, 3, 3, color);
-    }
-}
-
 /* The readout of one particle: three lines of text. */
 static void readout(const window_probe_sample *s, char lines[3][96]) {
     double speed = sqrt(s->velocity.x * s->velocity.x + s->velocity.y * s->velocity.y +
@@ -163,13 +148,11 @@ static void readout(const window_probe_sample *s, char lines[3][96]) {
     snprintf(lines[2], 96, "kinetic energy %.3f J", 0.5 * s->mass * speed * speed);
 }
 
-void window_probe_draw(window_state *state, void *surface) {
+void window_probe_draw(window_state *state, window_marks *marks) {
     if (state->probe_count == 0 || !state->view_valid)
         return;
     const window_probe_sample *samples;
     size_t count = shown_samples(state, &samples);
-    if (state->font)
-        lr_font_set_size(state->font, (int)lround(window_points(state, PROBE_POINTS)));
     for (int i = 0; i < state->probe_count; i++) {
         const window_probe_sample *s = find(samples, count, state->probes[i]);
         double px, py, depth;
@@ -181,28 +164,20 @@ void window_probe_draw(window_state *state, void *surface) {
         double ax, ay;
         if (app_view_project(&state->view, ahead, &ax, &ay, &depth) && isfinite(ax) &&
             isfinite(ay)) {
-            window_draw_line(surface, px, py, ax, ay, PROBE_ARROW);
+            window_mark_line(marks, px, py, ax, ay, 2.5, PROBE_ARROW);
             double back = atan2(py - ay, px - ax), head = window_points(state, 10.0);
             if (hypot(ax - px, ay - py) > head) {
-                window_draw_line(surface, ax, ay, ax + head * cos(back + 0.45),
-                                 ay + head * sin(back + 0.45), PROBE_ARROW);
-                window_draw_line(surface, ax, ay, ax + head * cos(back - 0.45),
-                                 ay + head * sin(back - 0.45), PROBE_ARROW);
+                window_mark_line(marks, ax, ay, ax + head * cos(back + 0.45),
+                                 ay + head * sin(back + 0.45), 2.5, PROBE_ARROW);
+                window_mark_line(marks, ax, ay, ax + head * cos(back - 0.45),
+                                 ay + head * sin(back - 0.45), 2.5, PROBE_ARROW);
             }
         }
-        if (!state->font)
-            continue;
-        char lines[3][96];
+        char lines[3][96], text[300];
         readout(s, lines);
-        int pad = (int)window_points(state, 6.0), height = lr_font_line_height(state->font);
-        int width = 0;
-        for (int k = 0; k < 3; k++)
-            if (lr_text_width(state->font, lines[k]) > width)
-                width = lr_text_width(state->font, lines[k]);
-        int x = (int)lround(px + window_points(state, 14.0)), y = (int)lround(py) - 3 * height / 2;
-        lr_fill_rect(surface, x, y - pad, width + 2 * pad, 3 * height + 2 * pad, PROBE_PANEL);
-        for (int k = 0; k < 3; k++)
-            lr_text_draw(state->font, surface, x + pad, y + k * height, lines[k], PROBE_TEXT);
+        snprintf(text, sizeof text, "%s\n%s\n%s", lines[0], lines[1], lines[2]);
+        window_mark_label(marks, px, py - window_points(state, 48.0), text, PROBE_TEXT,
+                          PROBE_PANEL);
     }
 }
 

@@ -205,7 +205,7 @@ bool window_timeline_mouse(window_state *state, const SDL_Event *event) {
     return true;
 }
 
-void window_timeline_draw_bar(window_state *state, void *surface) {
+void window_timeline_draw_bar(window_state *state, window_marks *marks) {
     if (!bar_shown(state))
         return;
     int x0, x1, y, h;
@@ -214,19 +214,19 @@ void window_timeline_draw_bar(window_state *state, void *surface) {
     long shown = state->past ? state->shown : last;
     /* The bar stands for the last stretch the cap allows: the kept part is
      * the whole bar once the oldest frames are being dropped. */
-    lr_fill_rect(surface, x0, y, x1 - x0, h, BAR_COLOR);
+    window_mark_box(marks, x0, y, x1, y + h, BAR_COLOR);
     int marker = (int)ceil(window_points(state, MARKER_POINTS));
     int at = x0 + (int)lround((double)(shown - first) / (double)(last - first) * (x1 - x0));
-    lr_fill_rect(surface, x0, y, at - x0, h, KEPT_COLOR);
-    lr_fill_rect(surface, at - marker / 2, y - h / 2, marker, 2 * h, MARKER_COLOR);
+    window_mark_box(marks, x0, y, at, y + h, KEPT_COLOR);
+    window_mark_box(marks, at - marker / 2, y - h / 2, at - marker / 2 + marker, y + h + h / 2,
+                    MARKER_COLOR);
     for (int k = 0; k < 2; k++) { /* the stopwatch's marks */
         long tick = lround(state->marks[k] * state->options->fps);
-        if (state->marked[k] && tick >= first && tick <= last)
-            lr_fill_rect(
-                surface,
-                x0 + (int)lround((double)(tick - first) / (double)(last - first) * (x1 - x0)) -
-                    marker / 4,
-                y - h, marker / 2 + 1, 3 * h, STOPWATCH_COLOR);
+        if (state->marked[k] && tick >= first && tick <= last) {
+            double x = x0 + (double)(tick - first) / (double)(last - first) * (x1 - x0);
+            window_mark_box(marks, x - marker / 4.0, y - h, x + marker / 4.0 + 1, y + 2 * h,
+                            STOPWATCH_COLOR);
+        }
     }
 }
 

@@ -5,9 +5,10 @@
  * loom.draw) in a Lua state and times, per picture, best of RUNS rounds of
  * FRAMES pictures each:
  *   world    lr_renderer_draw: the world alone (the reference, same run);
- *   script   lmlua_draw_frame: trails, arrows, loom.draw, panel layout;
- *   overlay  lr_renderer_draw_with: the world plus the overlay's shapes;
- *   text     the overlay's text with the labels' font (lr_text_draw).
+ *   script   lmlua_draw_frame: trails, arrows, loom.draw;
+ *   compose  lr_renderer_compose: the world, the drawing, its text and the
+ *            plot panels into the display list;
+ *   draw     lr_renderer_draw_list: the list rasterised.
  * Needs the scene file, so run it from the repository root (make bench). */
 #include <lauxlib.h>
 #include <lua.h>
@@ -16,7 +17,6 @@
 #include <time.h>
 
 #include "../bindings/loom_lua.h"
-#include "../render/text.h"
 
 enum { WIDTH = 1280, HEIGHT = 720, FRAMES = 20, RUNS = 3 };
 
@@ -41,68 +41,65 @@ int main(void) {
     }
     const lm_world *world = lmlua_toworld(L, -1);
     char err[256];
-    lr_renderer *renderer = lr_renderer_create(WIDTH, HEIGHT, err, sizeof err);
-    const char *font_path = lr_font_default_path(false);
-    lr_font *font = font_path ? lr_font_load(font_path, err, sizeof err) : NULL;
+    lr_fonts *fonts = lr_fonts_load(err, sizeof err);
+    lr_renderer *renderer = lr_renderer_create(WIDTH, HEIGHT, fonts, err, sizeof err);
     if (!world || !renderer) {
         fprintf(stderr, "bench_draw: no world or no renderer: %s\n", err);
         return 1;
     }
     double aspect = (double)WIDTH / HEIGHT;
-    lr_camera camera = lr_camera_fit(world, aspect);
+    lr_scene scene = {0};
+    scene.world = world;
+    scene.theme = lr_theme_preset(LR_THEME_LIGHT);
+    scene.camera = lr_camera_fit(world, aspect);
 
     double best[4] = {1e9, 1e9, 1e9, 1e9};
-    size_t shapes = 0, points = 0, texts = 0;
+    size_t shapes = 0, points = 0, texts = 0, items = 0;
     for (int run = 0; run < RUNS; run++) {
         double t0 = now();
         for (int f = 0; f < FRAMES; f++)
-            lr_renderer_draw(renderer, world, &camera);
+            lr_renderer_draw(renderer, world, &scene.camera, &scene.theme);
         double t1 = now();
         for (int f = 0; f < FRAMES; f++) {
             lua_pushcfunction(L, lmlua_draw_frame);
-            lua_pushnumber(L, aspect);
-            if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+            if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
                 fprintf(stderr, "bench_draw: %s\n", lua_tostring(L, -1));
                 return 1;
             }
         }
         double t2 = now();
-        const lm_overlay *overlay = lmlua_overlay(L);
+        scene.overlay = lmlua_overlay(L);
+        scene.plots = lmlua_plots(L);
         for (int f = 0; f < FRAMES; f++)
-            lr_renderer_draw_with(renderer, world, &camera, overlay);
+            lr_renderer_compose(renderer, &scene);
         double t3 = now();
-        texts = lm_overlay_text_count(overlay);
-        for (int f = 0; f < FRAMES && font; f++) {
-            for (size_t i = 0; i < texts; i++) {
-                lm_overlay_text text = lm_overlay_text_at(overlay, i);
-                lr_font_set_size(font, (int)(text.size * HEIGHT / 720.0));
-                /* World anchors are projected by the app; here any place will do. */
-                int x = text.screen ? (int)(text.at.x * WIDTH) : WIDTH / 2;
-                int y = text.screen ? (int)(text.at.y * HEIGHT) : HEIGHT / 2;
-                lr_text_draw(font, lr_renderer_surface(renderer), x, y, text.text, text.color);
-            }
-        }
+        for (int f = 0; f < FRAMES; f++)
+            lr_renderer_draw_list(renderer);
         double t4 = now();
         best[0] = min2(best[0], (t1 - t0) / FRAMES);
         best[1] = min2(best[1], (t2 - t1) / FRAMES);
         best[2] = min2(best[2], (t3 - t2) / FRAMES);
         best[3] = min2(best[3], (t4 - t3) / FRAMES);
-        shapes = lm_overlay_item_count(overlay) - texts;
-        points = lm_overlay_point_count(overlay);
+        texts = lr_overlay_text_count(scene.overlay);
+        shapes = lr_overlay_item_count(scene.overlay) - texts;
+        points = lr_overlay_point_count(scene.overlay);
+        items = lr_renderer_list(renderer)->item_count;
     }
     printf("\ndrawing one picture at %dx%d, plot-heavy scene (bench/draw_plots.lua): %zu shapes, "
-           "%zu points, %zu texts; best of %d x %d pictures\n",
-           WIDTH, HEIGHT, shapes, points, texts, RUNS, FRAMES);
+           "%zu points, %zu texts (%zu display list items with the panels); best of %d x %d "
+           "pictures\n",
+           WIDTH, HEIGHT, shapes, points, texts, items, RUNS, FRAMES);
     printf("| stage | ms per picture | vs world |\n|---|---:|---:|\n");
     const char *names[4] = {"world alone (lr_renderer_draw)", "script: lmlua_draw_frame",
-                            "world + overlay (lr_renderer_draw_with)", "overlay text"};
+                            "compose: world, drawing, text, panels (lr_renderer_compose)",
+                            "draw the list (lr_renderer_draw_list)"};
     for (int i = 0; i < 4; i++)
         printf("| %s | %.2f | %.2fx |\n", names[i], 1e3 * best[i], best[i] / best[0]);
-    double drawing = best[1] + (best[2] - best[0]) + best[3];
-    printf("| the scene's own drawing (script + overlay shapes + text) | %.2f | %.2fx |\n",
-           1e3 * drawing, drawing / best[0]);
-    lr_font_destroy(font);
+    double whole = best[1] + best[2] + best[3];
+    printf("| the whole picture (script + compose + draw) | %.2f | %.2fx |\n", 1e3 * whole,
+           whole / best[0]);
     lr_renderer_destroy(renderer);
+    lr_fonts_destroy(fonts);
     lua_close(L);
     return 0;
 }

@@ -35,12 +35,16 @@ static double now(void) {
 /* Best ms per picture of camera's view at width x height. */
 static double time_draw(lr_renderer *renderer, const lm_world *world, const lr_styles *styles,
                         const lr_camera *camera, int frames) {
-    lr_renderer_set_styles(renderer, styles);
+    lr_scene scene = {0};
+    scene.world = world;
+    scene.camera = *camera;
+    scene.styles = styles;
+    scene.theme = lr_theme_preset(LR_THEME_LIGHT);
     double best = 1e9;
     for (int run = 0; run < RUNS; run++) {
         double t0 = now();
         for (int f = 0; f < frames; f++)
-            lr_renderer_draw(renderer, world, camera);
+            lr_renderer_draw_scene(renderer, &scene);
         double ms = 1e3 * (now() - t0) / frames;
         best = ms < best ? ms : best;
     }
@@ -102,7 +106,7 @@ int main(void) {
     const lm_world *world = lmlua_toworld(L, -1);
     const lr_styles *styles = lmlua_tostyles(L, -1);
     char err[256];
-    lr_renderer *renderer = lr_renderer_create(WIDTH, HEIGHT, err, sizeof err);
+    lr_renderer *renderer = lr_renderer_create(WIDTH, HEIGHT, NULL, err, sizeof err);
     if (!world || !renderer) {
         fprintf(stderr, "bench_shade: no world or no renderer: %s\n", err);
         return 1;

@@ -13,9 +13,10 @@
 #include <stdint.h>
 
 #include "../engine/loom.h"
-#include "../render/render.h"
+#include "../render/compose.h"
 #include "../render/overlay.h"
 #include "../render/plot.h"
+#include "../render/render.h"
 
 /* Opens the module: leaves the `loom` table on the stack, registers it in
  * package.loaded["loom"] and as the global `loom`. */
@@ -43,22 +44,11 @@ void lmlua_apply_camera(lua_State *L, lr_camera *camera);
 /* The theme loom.style{...} asked for, or "light". */
 void lmlua_apply_theme(lua_State *L, lr_theme *theme);
 
-/* A label as the picture needs it (see loom.label in docs/lua-api.md). */
-typedef enum lmlua_align { LMLUA_ALIGN_LEFT, LMLUA_ALIGN_CENTER, LMLUA_ALIGN_RIGHT } lmlua_align;
-
-typedef struct lmlua_label {
-    const char *text; /* UTF-8, lines split at '\n'; valid until the script runs again */
-    bool on_screen;   /* position.x, .y are fractions of the picture from its top-left */
-    lm_vec3 position; /* else a world point in m (a followed particle's position) */
-    double offset_x;  /* points (pixels of a 720-line picture), to the right */
-    double offset_y;  /* points, upwards */
-    double size;      /* points: the height of a line of text */
-    uint32_t color;   /* 0xRRGGBBAA */
-    bool panel;       /* on a pale translucent panel */
-    bool bold;
-    bool mono;         /* DejaVu Sans Mono (numbers, aligned) instead of DejaVu Sans (prose) */
-    lmlua_align align; /* which side of the text the anchor is on (centre: its middle) */
-} lmlua_label;
+/* A label as the picture needs it (see loom.label in docs/lua-api.md): the
+ * renderer's lr_label (render/compose.h). Its text is valid until the
+ * script runs again; a followed particle's position is resolved; the title
+ * is marked. */
+typedef lr_label lmlua_label;
 
 typedef void (*lmlua_label_fn)(void *context, const lmlua_label *label);
 
@@ -76,25 +66,25 @@ void lmlua_each_scene_key(lua_State *L, lmlua_scene_key_fn fn, void *context);
 
 /* One picture's script drawing; call it protected, like any call into the
  * script. Clears the overlay, adds the trails and arrows attached to the
- * particles of the scene's world (the last world made), calls loom.draw() if
- * the script defines it (its errors propagate unchanged; loom.line and the
- * other primitives work only inside it), then lays out the plot panels for
- * a picture of aspect width / height. Argument 1: the aspect (a number). */
+ * particles of the scene's world (the last world made), and calls
+ * loom.draw() if the script defines it (its errors propagate unchanged;
+ * loom.line and the other primitives work only inside it). The plot panels
+ * are the renderer's (lmlua_plots). */
 int lmlua_draw_frame(lua_State *L);
 
 /* What the last lmlua_draw_frame drew, or NULL before the first. Neither
  * allocates nor raises. */
-const lm_overlay *lmlua_overlay(lua_State *L);
+const lr_overlay *lmlua_overlay(lua_State *L);
 
 /* The series the script plotted with loom.plot (see render/plot.h for how
  * to read them, e.g. for --csv), or NULL before the first loom.plot. Neither
  * allocates nor raises; valid until the script runs again. */
-const lm_plots *lmlua_plots(lua_State *L);
+const lr_plots *lmlua_plots(lua_State *L);
 
 /* What loom.record kept (bindings/lua_record.c): its columns as a store of
  * series read like the plots', or NULL before the first value. Neither
  * allocates nor raises; valid until the script runs again. */
-const lm_plots *lmlua_records(lua_State *L);
+const lr_plots *lmlua_records(lua_State *L);
 /* Once per frame, after the frame's steps, call it protected: calls every
  * function loom.record was given with the world's time and keeps what it
  * returns (nil: nothing). Errors propagate (a script error). */

@@ -240,10 +240,10 @@ static void draw_trail(lmlua_draw_state *state, lmlua_attachment *a, lm_vec3 her
         points[n++] = here;
     if (n < 2)
         return;
-    lm_overlay_style style = lm_overlay_default_style();
+    lr_overlay_style style = lr_overlay_default_style();
     style.color = a->color;
     style.width = a->width;
-    lm_overlay_faded_path(state->overlay, points, n, false, &style, a->fade ? 0.0 : 1.0);
+    lr_overlay_faded_path(state->overlay, points, n, false, &style, a->fade ? 0.0 : 1.0);
 }
 
 /* A darker shade of an 0xRRGGBBAA colour, its alpha kept: the copies' rims,
@@ -281,11 +281,11 @@ static void draw_copies(lmlua_draw_state *state, lmlua_attachment *a, const lm_w
     for (size_t k = first; k < a->copy_count; k++) {
         size_t at = (a->copy_start + k) % a->copy_capacity;
         double alpha = a->fade ? (double)(k - first + 1) / (double)shown : 1.0;
-        lm_overlay_style style = lm_overlay_default_style();
+        lr_overlay_style style = lr_overlay_default_style();
         style.fill = with_alpha(color, alpha);
         style.color = with_alpha(darker(color, 0.45), alpha);
         style.width = 1.0;
-        lm_overlay_dot(state->overlay, a->copies[at], radius, STROBE_DOT, &style);
+        lr_overlay_dot(state->overlay, a->copies[at], radius, STROBE_DOT, &style);
     }
 }
 
@@ -319,10 +319,10 @@ void lmlua_attachments_draw(lua_State *L, lmlua_draw_state *state, const lm_worl
                            here.z + v.z * a->scale[k]};
             if (!isfinite(tip.x) || !isfinite(tip.y) || !isfinite(tip.z))
                 continue;
-            lm_overlay_style style = lm_overlay_default_style();
+            lr_overlay_style style = lr_overlay_default_style();
             style.color = a->arrow_color[k];
             style.width = a->arrow_width[k];
-            lm_overlay_arrow(state->overlay, here, tip, false, &style);
+            lr_overlay_arrow(state->overlay, here, tip, false, &style);
         }
         i++;
     }

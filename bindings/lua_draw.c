@@ -2,8 +2,8 @@
  * lua_draw.c - loom.draw(): the scene's own drawing on top of its world.
  *
  * Once per picture the app calls lmlua_draw_frame, which clears the overlay
- * (render/overlay.h), adds attached trails and arrows, runs the script's
- * loom.draw() and lays out the plot panels. Inside loom.draw, loom.line,
+ * (render/overlay.h), adds attached trails and arrows and runs the script's
+ * loom.draw(). Inside loom.draw, loom.line,
  * loom.arrow, loom.circle, loom.polygon, loom.polyline and loom.text append
  * to the overlay; outside it they raise "loom.line can only be called inside
  * loom.draw". The renderer rasterises the overlay with the world, so the
@@ -46,8 +46,8 @@ static int state_gc(lua_State *L) {
     if (state->inside_draw) {
         return luaL_error(L, "cannot free the drawing state inside loom.draw");
     }
-    lm_overlay_destroy(state->overlay);
-    lm_plots_destroy(state->plots);
+    lr_overlay_destroy(state->overlay);
+    lr_plots_destroy(state->plots);
     lmlua_attachments_free(state);
     state->overlay = NULL;
     state->plots = NULL;
@@ -103,12 +103,12 @@ lmlua_draw_state *lmlua_draw_state_if_any(lua_State *L) {
     return state;
 }
 
-const lm_overlay *lmlua_overlay(lua_State *L) {
+const lr_overlay *lmlua_overlay(lua_State *L) {
     lmlua_draw_state *state = lmlua_draw_state_if_any(L);
     return state ? state->overlay : NULL;
 }
 
-const lm_plots *lmlua_plots(lua_State *L) {
+const lr_plots *lmlua_plots(lua_State *L) {
     lmlua_draw_state *state = lmlua_draw_state_if_any(L);
     return state ? state->plots : NULL;
 }
@@ -218,7 +218,7 @@ static const char *const style_fields[] = {"color",  "width", "fill",  "dash", "
 static const char *const aligns[] = {"left", "center", "right", NULL};
 
 typedef struct style {
-    lm_overlay_style shape;
+    lr_overlay_style shape;
     bool screen;
     double scale;
     double size;
@@ -228,7 +228,7 @@ typedef struct style {
 
 /* The style table at arg (nil for the defaults). */
 static style read_style(lua_State *L, int arg) {
-    style s = {lm_overlay_default_style(), false, 1.0, DEFAULT_TEXT_SIZE, 0, false, false};
+    style s = {lr_overlay_default_style(), false, 1.0, DEFAULT_TEXT_SIZE, 0, false, false};
     if (!lmlua_check_options(L, arg, style_fields))
         return s;
     lmlua_get_color(L, arg, "color", &s.shape.color);
@@ -302,7 +302,7 @@ static int draw_line(lua_State *L) {
     lm_vec3 ends[2] = {to_point(L, 1, lmlua_param(1, "start"), s.screen, false),
                        to_point(L, 2, lmlua_param(2, "end"), s.screen, false)};
     count_item(L, state, 2);
-    added(L, lm_overlay_path(state->overlay, ends, 2, false, s.screen, &s.shape));
+    added(L, lr_overlay_path(state->overlay, ends, 2, false, s.screen, &s.shape));
     return 0;
 }
 
@@ -317,7 +317,7 @@ static int draw_arrow(lua_State *L) {
         lmlua_place_error(L, lmlua_param(2, "vector"), "times scale must be finite");
     }
     count_item(L, state, 2);
-    added(L, lm_overlay_arrow(state->overlay, from, tip, s.screen, &s.shape));
+    added(L, lr_overlay_arrow(state->overlay, from, tip, s.screen, &s.shape));
     return 0;
 }
 
@@ -329,7 +329,7 @@ static int draw_circle(lua_State *L) {
     double radius = lmlua_check_finite(L, lmlua_param(2, "radius"));
     lmlua_require_min(L, lmlua_param(2, "radius"), radius, 0, true);
     count_item(L, state, 1);
-    added(L, lm_overlay_circle(state->overlay, centre, radius, s.screen, &s.shape));
+    added(L, lr_overlay_circle(state->overlay, centre, radius, s.screen, &s.shape));
     return 0;
 }
 
@@ -346,7 +346,7 @@ static int draw_path(lua_State *L, const char *name, bool closed) {
     if (!closed)
         s.shape.fill = 0;
     count_item(L, state, n);
-    added(L, lm_overlay_path(state->overlay, points, n, closed, s.screen, &s.shape));
+    added(L, lr_overlay_path(state->overlay, points, n, closed, s.screen, &s.shape));
     return 0;
 }
 
@@ -380,24 +380,23 @@ static int draw_text(lua_State *L) {
         luaL_error(L, "loom.draw drew too much text in one picture (at most %d bytes)",
                    MAX_TEXT_BYTES);
     }
-    lm_overlay_text t = {text,   s.screen, at, s.size, s.shape.color, (lm_overlay_align)s.align,
+    lr_overlay_text t = {text,   s.screen, at, s.size, s.shape.color, (lr_overlay_align)s.align,
                          s.bold, s.panel};
-    added(L, lm_overlay_add_text(state->overlay, &t));
+    added(L, lr_overlay_add_text(state->overlay, &t));
     return 0;
 }
 
 /* ---------------------------------------------------------------- frame -- */
 
 int lmlua_draw_frame(lua_State *L) {
-    double aspect = luaL_checknumber(L, 1);
     lmlua_draw_state *state = push_state(L);
     int state_index = lua_gettop(L);
     if (!state->overlay) {
-        state->overlay = lm_overlay_create();
+        state->overlay = lr_overlay_create();
         if (!state->overlay)
             return luaL_error(L, "not enough memory");
     }
-    lm_overlay_clear(state->overlay);
+    lr_overlay_clear(state->overlay);
     state->user_items = 0;
     state->user_points = 0;
     state->user_text_bytes = 0;
@@ -420,15 +419,8 @@ int lmlua_draw_frame(lua_State *L) {
     }
     state->inside_draw = false;
     lua_settop(L, state_index);
-
-    /* The scene's screen coordinates are fractions of what the panels leave. */
-    double strip = lm_plots_strip_width(state->plots, aspect);
     if (!state->overlay)
         return luaL_error(L, "the drawing state was freed");
-    if (strip > 0.0)
-        lm_overlay_squeeze_screen(state->overlay, 1.0 - strip);
-    if (state->plots && !lm_plots_layout(state->plots, aspect, state->overlay))
-        return luaL_error(L, "not enough memory");
     return 0;
 }
 

@@ -119,8 +119,8 @@ void lmlua_open_labels(lua_State *L);
 typedef struct lmlua_attachment lmlua_attachment; /* lua_attach.c */
 
 typedef struct lmlua_draw_state {
-    lm_overlay *overlay;                             /* NULL until the first picture */
-    lm_plots *plots;                                 /* NULL until the first loom.plot */
+    lr_overlay *overlay;                             /* NULL until the first picture */
+    lr_plots *plots;                                 /* NULL until the first loom.plot */
     bool inside_draw;                                /* loom.draw() is running */
     size_t user_items, user_points, user_text_bytes; /* drawn by loom.draw this picture */
     lmlua_attachment *attachments;

@@ -47,7 +47,7 @@ typedef struct label {
     uint32_t color;
     bool panel, bold;
     bool mono; /* font = "mono" */
-    lmlua_align align;
+    lr_align align;
 } label;
 
 static const char *const label_fields[] = {"text",  "at",    "screen", "offset", "size", "color",
@@ -193,7 +193,7 @@ static void read_options(lua_State *L, int arg, label *l, int *text_index, int *
     lmlua_get_color(L, arg, "color", &l->color);
     int align;
     if (lmlua_get_option(L, arg, "align", aligns, &align)) {
-        l->align = (lmlua_align)align;
+        l->align = (lr_align)align;
     }
     lmlua_get_boolean(L, arg, "panel", &l->panel);
     lmlua_get_boolean(L, arg, "bold", &l->bold);
@@ -243,7 +243,7 @@ static label default_label(void) {
     l.size = DEFAULT_SIZE;
     l.color = DEFAULT_COLOR;
     l.panel = true;
-    l.align = LMLUA_ALIGN_CENTER;
+    l.align = LR_ALIGN_CENTER;
     return l;
 }
 
@@ -438,6 +438,9 @@ void lmlua_each_label(lua_State *L, lmlua_label_fn fn, void *context) {
         return;
     }
     lua_Integer count = (lua_Integer)lua_rawlen(L, -1);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &title_key);
+    const label *title = lua_touserdata(L, -1);
+    lua_pop(L, 1);
     for (lua_Integer i = 1; i <= count; i++) {
         lua_rawgeti(L, top + 1, i);
         const label *l = lua_touserdata(L, -1);
@@ -446,17 +449,19 @@ void lmlua_each_label(lua_State *L, lmlua_label_fn fn, void *context) {
             continue;
         }
         lmlua_label out;
+        memset(&out, 0, sizeof out);
         out.text = lua_tostring(L, -1);
         out.on_screen = l->on_screen;
         out.position = l->on_screen ? (lm_vec3){l->screen_x, l->screen_y, 0.0} : l->at;
         out.offset_x = l->offset_x;
         out.offset_y = l->offset_y;
         out.size = l->size;
-        out.color = l->color;
+        out.color = l->color == DEFAULT_COLOR ? 0u : l->color; /* the theme's ink */
         out.panel = l->panel;
         out.bold = l->bold;
         out.mono = l->mono;
         out.align = l->align;
+        out.title = l == title;
         bool shown = true;
         if (!l->on_screen && l->follows) {
             lua_getiuservalue(L, -2, UV_PARTICLE);

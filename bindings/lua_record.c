@@ -27,12 +27,12 @@ static const char records_key = 0;
 static const char *const record_fields[] = {"unit", NULL};
 
 typedef struct records {
-    lm_plots *store; /* NULL until the first sample */
+    lr_plots *store; /* NULL until the first sample */
 } records;
 
 static int records_gc(lua_State *L) {
     records *r = luaL_checkudata(L, 1, RECORDS_METATABLE);
-    lm_plots_destroy(r->store);
+    lr_plots_destroy(r->store);
     r->store = NULL;
     return 0;
 }
@@ -56,7 +56,7 @@ static records *push_records(lua_State *L) {
     return r;
 }
 
-const lm_plots *lmlua_records(lua_State *L) {
+const lr_plots *lmlua_records(lua_State *L) {
     if (!lua_checkstack(L, 1))
         return NULL;
     const records *r = NULL;
@@ -71,7 +71,7 @@ static void append(lua_State *L, records *r, const char *name, double value, con
     if (!r->store) {
         void *context;
         lua_Alloc alloc = lua_getallocf(L, &context);
-        r->store = lm_plots_create(alloc, context);
+        r->store = lr_plots_create(alloc, context);
         if (!r->store)
             luaL_error(L, "not enough memory");
     }
@@ -79,27 +79,33 @@ static void append(lua_State *L, records *r, const char *name, double value, con
     const lm_world *world = lmlua_toworld(L, -1);
     lua_pop(L, 1);
     /* One panel for every column: the store's panel limit is for drawing. */
-    lm_plot_options options = {.panel = "record", .unit = unit};
-    switch (lm_plots_append(r->store, name, world ? lm_world_time(world) : 0.0, value, &options)) {
-    case LM_PLOT_OK:
+    lr_plot_options options = {.panel = "record", .unit = unit};
+    switch (lr_plots_append(r->store, name, world ? lm_world_time(world) : 0.0, value, false, 0.0,
+                            &options)) {
+    case LR_PLOT_OK:
         return;
-    case LM_PLOT_MEMORY:
+    case LR_PLOT_MEMORY:
         luaL_error(L, "not enough memory");
         return;
-    case LM_PLOT_TOO_MANY:
-    case LM_PLOT_TOO_MANY_PANELS:
-        luaL_error(L, "loom.record: too many columns (at most %d)", LM_PLOT_MAX_SERIES);
+    case LR_PLOT_TOO_MANY:
+    case LR_PLOT_TOO_MANY_PANELS:
+        luaL_error(L, "loom.record: too many columns (at most %d)", LR_PLOT_MAX_SERIES);
         return;
-    case LM_PLOT_FULL:
+    case LR_PLOT_FULL:
         luaL_error(L, "loom.record: column '%s' is full (at most %d values)", name,
-                   LM_PLOT_MAX_SAMPLES);
+                   LR_PLOT_MAX_SAMPLES);
+        return;
+    case LR_PLOT_NOT_VS:
+    case LR_PLOT_NEEDS_VS:
+    case LR_PLOT_MIXED: /* every column is against time */
+        luaL_error(L, "loom.record: column '%s' cannot be recorded", name);
         return;
     }
 }
 
-static bool has_series(const lm_plots *store, const char *name) {
-    for (size_t i = 0; store && i < lm_plots_count(store); i++)
-        if (strcmp(lm_plots_series(store, i).name, name) == 0)
+static bool has_series(const lr_plots *store, const char *name) {
+    for (size_t i = 0; store && i < lr_plots_count(store); i++)
+        if (strcmp(lr_plots_series(store, i).name, name) == 0)
             return true;
     return false;
 }
@@ -134,7 +140,7 @@ static int record(lua_State *L) {
     /* The function column of this name (slot <= count), and how many
      * columns there are, counting the functions not sampled yet. */
     lua_Integer count = (lua_Integer)lua_rawlen(L, 5), slot = count + 1;
-    size_t columns = r->store ? lm_plots_count(r->store) : 0;
+    size_t columns = r->store ? lr_plots_count(r->store) : 0;
     bool stored = has_series(r->store, name);
     for (lua_Integer i = 1; i <= count; i++) {
         lua_rawgeti(L, 5, i);
@@ -146,8 +152,8 @@ static int record(lua_State *L) {
             columns++;
         lua_pop(L, 2);
     }
-    if (!stored && slot > count && columns >= LM_PLOT_MAX_SERIES)
-        return luaL_error(L, "loom.record: too many columns (at most %d)", LM_PLOT_MAX_SERIES);
+    if (!stored && slot > count && columns >= LR_PLOT_MAX_SERIES)
+        return luaL_error(L, "loom.record: too many columns (at most %d)", LR_PLOT_MAX_SERIES);
     if (kind == LUA_TNUMBER) {
         append(L, r, name, value, unit);
         return 0;

@@ -9,11 +9,11 @@
 
 static const char *const style_fields[] = {"theme", "background", "ink",    "stick",    "spring",
                                            "pin",   "rope",       "chain",  "particle", "grid",
-                                           "solid", "surface",    "weight", NULL};
+                                           "solid", "surface",    "weight", "scale",    NULL};
 
 /* loom.style{ theme = "light" | "dark" | "print", background =, ink =,
  * stick =, spring =, pin =, rope =, chain =, particle =, grid =, solid =,
- * surface =, weight = }: a theme, then the colours given over it. */
+ * surface =, weight =, scale = }: a theme, then the colours given over it. */
 int lmlua_style(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lmlua_check_options(L, 1, style_fields);
@@ -39,6 +39,9 @@ int lmlua_style(lua_State *L) {
     }
     if (lmlua_get_finite(L, 1, "weight", &theme.weight)) {
         lmlua_require_range(L, lmlua_field(1, "weight"), theme.weight, 0.25, true, 4, true);
+    }
+    if (lmlua_get_finite(L, 1, "scale", &theme.scale)) {
+        lmlua_require_range(L, lmlua_field(1, "scale"), theme.scale, 0.5, true, 4, true);
     }
     lr_theme *stored = lua_newuserdatauv(L, sizeof *stored, 0);
     *stored = theme;

@@ -42,6 +42,7 @@ end
 function loom.draw()
   local now = world:time()
   local ring = { color = "#444444", width = 1 }
+  local labelled = math.huge -- the height of the last time written, so none covers another
   for k = 0, math.floor(now / STROBE + 1e-9) do
     local t = k * STROBE
     local a, b = closed_form(0, 0, t), closed_form(0.4, SPEED, t)
@@ -49,8 +50,11 @@ function loom.draw()
     loom.circle(a, RADIUS * 1.6, ring)
     loom.circle(b, RADIUS * 1.6, ring)
     loom.line({ -0.3, a[2] }, { b[1] + 0.25, b[2] }, { color = "#999999", width = 1, dash = 4 })
-    loom.text({ -0.45, a[2] }, string.format("%.1f s", t), { size = 12, align = "right",
-              color = "#555555" })
+    if labelled - a[2] > 0.18 then
+      loom.text({ -0.45, a[2] }, string.format("%.1f s", t), { size = 16, align = "right",
+                color = "#555555" })
+      labelled = a[2]
+    end
   end
   loom.text({ 3.9, 4.6 }, "discs: loom, a copy every 0.1 s", { size = 15, color = "#333333", align = "left" })
   loom.text({ 3.9, 4.25 }, "rings: x = x0 + v t,  y = h - g t² / 2", { size = 15,

@@ -9,17 +9,16 @@
 
 #include <string.h>
 
-static void push_prim(lr_renderer *renderer, prim p) {
-    p.order = renderer->next_order++;
-    if (!grow((void **)&renderer->prims, &renderer->prim_capacity, renderer->prim_count + 1,
-              sizeof(prim)))
+static void push_prim(lr_stage *stage, prim p) {
+    p.order = stage->next_order++;
+    if (!grow((void **)&stage->prims, &stage->prim_capacity, stage->prim_count + 1, sizeof(prim)))
         return; /* out of memory: the frame lacks this primitive */
-    renderer->prims[renderer->prim_count++] = p;
+    stage->prims[stage->prim_count++] = p;
 }
 
-static void push_segment(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, prim_kind kind,
-                         double width_points, uint32_t color, double depth_override) {
-    const lr_view *v = &renderer->view;
+static void push_segment(lr_stage *stage, lm_vec3 a, lm_vec3 b, prim_kind kind, double width_points,
+                         uint32_t color, double depth_override) {
+    const lr_view *v = &stage->view;
     camera_point ca = lr_to_camera(v, a), cb = lr_to_camera(v, b);
     if (!isfinite(ca.x) || !isfinite(ca.y) || !isfinite(ca.z) || !isfinite(cb.x) ||
         !isfinite(cb.y) || !isfinite(cb.z))
@@ -48,13 +47,13 @@ static void push_segment(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, prim_kind 
     p.y0 = (float)y0;
     p.x1 = (float)x1;
     p.y1 = (float)y1;
-    p.size = (float)max2(width_points * renderer->theme.weight * v->point, SUPERSAMPLE);
+    p.size = (float)max2(width_points * stage->theme.weight * v->point, THINNEST);
     p.color = color;
-    push_prim(renderer, p);
+    push_prim(stage, p);
 }
 
 /* A light grid on the floor of a world box, for depth in 3D views. */
-static void push_floor_grid(lr_renderer *renderer, const lm_collider_def *box) {
+static void push_floor_grid(lr_stage *stage, const lm_collider_def *box) {
     double extent = max2(box->max.x - box->min.x, box->max.z - box->min.z);
     double spacing = pow(10.0, floor(log10(extent / 10.0)));
     if (extent / spacing > 25.0)
@@ -65,19 +64,18 @@ static void push_floor_grid(lr_renderer *renderer, const lm_collider_def *box) {
         return;
     double y = box->min.y;
     for (double x = ceil(box->min.x / spacing) * spacing; x <= box->max.x; x += spacing)
-        push_segment(renderer, (lm_vec3){x, y, box->min.z}, (lm_vec3){x, y, box->max.z}, PRIM_LINE,
+        push_segment(stage, (lm_vec3){x, y, box->min.z}, (lm_vec3){x, y, box->max.z}, PRIM_LINE,
                      GRID_WIDTH, COLOR_GRID, INFINITY);
     for (double z = ceil(box->min.z / spacing) * spacing; z <= box->max.z; z += spacing)
-        push_segment(renderer, (lm_vec3){box->min.x, y, z}, (lm_vec3){box->max.x, y, z}, PRIM_LINE,
+        push_segment(stage, (lm_vec3){box->min.x, y, z}, (lm_vec3){box->max.x, y, z}, PRIM_LINE,
                      GRID_WIDTH, COLOR_GRID, INFINITY);
 }
 
 /* A filled convex polygon of up to 4 world points, drawn at its farthest
  * depth so that whatever lies on it is drawn after it. Dropped when a corner
  * is behind the eye. */
-void lr_push_polygon(lr_renderer *renderer, const lm_vec3 *points, int n, uint32_t color,
-                     lr_depth mode) {
-    const lr_view *v = &renderer->view;
+void lr_push_polygon(lr_stage *stage, const lm_vec3 *points, int n, uint32_t color, lr_depth mode) {
+    const lr_view *v = &stage->view;
     double x[POLYGON_MAX], y[POLYGON_MAX], depth = -INFINITY, sum = 0.0;
     for (int i = 0; i < n; i++) {
         camera_point c = lr_to_camera(v, points[i]);
@@ -103,46 +101,49 @@ void lr_push_polygon(lr_renderer *renderer, const lm_vec3 *points, int n, uint32
         p.px[i] = (float)x[i];
         p.py[i] = (float)y[i];
     }
-    push_prim(renderer, p);
+    push_prim(stage, p);
 }
 
-void lr_push_smooth_triangle(lr_renderer *renderer, const lm_vec3 points[3],
-                             const uint32_t colors[3], lr_depth mode) {
-    const lr_view *v = &renderer->view;
-    double x[3], y[3], sum = 0.0, farthest = -INFINITY;
-    bool inside = true; /* within the guard band: no clipping needed */
+void lr_push_smooth_triangle(lr_stage *stage, const lm_vec3 points[3], const uint32_t colors[3],
+                             lr_depth mode, bool buffered) {
+    const lr_view *v = &stage->view;
+    double x[3], y[3], z[3], sum = 0.0, farthest = -INFINITY;
+    bool inside = true; /* within FAR: no clipping needed */
     for (int i = 0; i < 3; i++) {
         camera_point c = lr_to_camera(v, points[i]);
         if (!isfinite(c.x) || !isfinite(c.y) || !isfinite(c.z) || c.z < v->near)
             return;
         lr_to_canvas(v, c, &x[i], &y[i]);
+        z[i] = c.z;
         sum += c.z;
         farthest = max2(farthest, c.z);
-        inside = inside && x[i] >= -GUARD && x[i] <= 2.0 * v->cx + GUARD && y[i] >= -GUARD &&
-                 y[i] <= 2.0 * v->cy + GUARD;
+        inside = inside && x[i] >= -FAR && x[i] <= 2.0 * v->cx + FAR && y[i] >= -FAR &&
+                 y[i] <= 2.0 * v->cy + FAR;
     }
     if (!inside) {
-        /* Reaching past the guard band (rare: far off the picture): clipped
-         * as a polygon of its first corner's colour. */
-        lr_push_polygon(renderer, points, 3, colors[0], mode);
+        /* Reaching past FAR (rare: far off the picture): clipped as a
+         * polygon of its first corner's colour. */
+        lr_push_polygon(stage, points, 3, colors[0], mode);
         return;
     }
     prim p = {0};
     p.depth = mode == LR_DEPTH_CENTROID ? sum / 3.0 : mode == LR_DEPTH_FLOOR ? INFINITY : farthest;
     p.kind = PRIM_SMOOTH;
+    p.flags = buffered ? PRIM_DEPTH : 0u;
     p.color = colors[0] | 0xFFu; /* opaque: drawn without blending */
     for (int i = 0; i < 3; i++) {
         p.tx[i] = (float)x[i];
         p.ty[i] = (float)y[i];
         p.tc[i] = colors[i] | 0xFFu;
+        p.tz[i] = (float)z[i];
     }
-    push_prim(renderer, p);
+    push_prim(stage, p);
 }
 
 /* A disc of radius_m metres less inset points, at the depth of its centre. */
-static void push_disc(lr_renderer *renderer, lm_vec3 centre, double radius_m, double inset,
+static void push_disc(lr_stage *stage, lm_vec3 centre, double radius_m, double inset,
                       uint32_t color) {
-    const lr_view *v = &renderer->view;
+    const lr_view *v = &stage->view;
     camera_point c = lr_to_camera(v, centre);
     if (!isfinite(c.x) || !isfinite(c.y) || !isfinite(c.z) || c.z < v->near)
         return;
@@ -158,16 +159,16 @@ static void push_disc(lr_renderer *renderer, lm_vec3 centre, double radius_m, do
     p.y0 = (float)y;
     p.size = (float)r;
     p.color = color;
-    push_prim(renderer, p);
+    push_prim(stage, p);
 }
 
 /* A shaded ball (PRIM_BALL) of radius_m metres less inset points. */
-static void push_ball(lr_renderer *renderer, lm_vec3 centre, double radius_m, double inset,
+static void push_ball(lr_stage *stage, lm_vec3 centre, double radius_m, double inset,
                       uint32_t color) {
-    size_t before = renderer->prim_count;
-    push_disc(renderer, centre, radius_m, inset, color);
-    if (renderer->prim_count > before)
-        renderer->prims[renderer->prim_count - 1].kind = PRIM_BALL;
+    size_t before = stage->prim_count;
+    push_disc(stage, centre, radius_m, inset, color);
+    if (stage->prim_count > before)
+        stage->prims[stage->prim_count - 1].kind = PRIM_BALL;
 }
 
 lm_vec3 lr_key_light(const lr_view *v) {
@@ -188,16 +189,16 @@ static uint32_t lit(uint32_t base, double intensity) {
 
 /* The collider's solid side: opaque in a flat scene, translucent in 3D so
  * that the painter's order never hides a particle behind it. */
-static uint32_t solid_color(const lr_renderer *renderer, uint32_t color) {
+static uint32_t solid_color(const lr_stage *stage, uint32_t color) {
     if (color)
-        return renderer->view.straight ? color : (color & 0xFFFFFF00u) | 0x55u;
-    return renderer->view.straight ? COLOR_SOLID : COLOR_SOLID_3D;
+        return stage->view.straight ? color : (color & 0xFFFFFF00u) | 0x55u;
+    return stage->view.straight ? COLOR_SOLID : COLOR_SOLID_3D;
 }
 
 /* A plane: in a flat scene, its edge as a long line with the solid side
  * shaded; in 3D, a square patch under the camera's target. */
-static void collect_plane(lr_renderer *renderer, const lm_collider_def *d, uint32_t color) {
-    const lr_view *v = &renderer->view;
+static void collect_plane(lr_stage *stage, const lm_collider_def *d, uint32_t color) {
+    const lr_view *v = &stage->view;
     lm_vec3 n = lm_quat_rotate(d->rotation, (lm_vec3){0.0, 1.0, 0.0});
     if (d->container)
         n = (lm_vec3){-n.x, -n.y, -n.z};
@@ -209,13 +210,13 @@ static void collect_plane(lr_renderer *renderer, const lm_collider_def *d, uint3
         lm_vec3 t = {-in_view.y, in_view.x, 0.0};
         lm_vec3 a = along(d->position, t, -reach), b = along(d->position, t, reach);
         lm_vec3 solid[4] = {a, b, along(b, in_view, -reach), along(a, in_view, -reach)};
-        lr_push_polygon(renderer, solid, 4, solid_color(renderer, color), LR_DEPTH_FARTHEST);
-        push_segment(renderer, a, b, PRIM_LINE, BOX_WIDTH, COLOR_INK, NAN);
+        lr_push_polygon(stage, solid, 4, solid_color(stage, color), LR_DEPTH_FARTHEST);
+        push_segment(stage, a, b, PRIM_LINE, BOX_WIDTH, COLOR_INK, NAN);
         return;
     }
-    if (!d->container && n.y > 0.999 && !renderer->has_floor) {
-        renderer->has_floor = true; /* a floor: contact shadows fall on it */
-        renderer->floor_y = d->position.y;
+    if (!d->container && n.y > 0.999 && !stage->has_floor) {
+        stage->has_floor = true; /* a floor: contact shadows fall on it */
+        stage->floor_y = d->position.y;
     }
     lm_vec3 centre = along(v->target, n, -dot(sub(v->target, d->position), n));
     lm_vec3 u = unit(cross(n, fabs(n.x) < 0.9 ? (lm_vec3){1.0, 0.0, 0.0} : (lm_vec3){0, 0, 1.0}));
@@ -223,42 +224,42 @@ static void collect_plane(lr_renderer *renderer, const lm_collider_def *d, uint3
     double s = 0.75 * v->height_m;
     lm_vec3 corners[4] = {along(along(centre, u, -s), w, -s), along(along(centre, u, s), w, -s),
                           along(along(centre, u, s), w, s), along(along(centre, u, -s), w, s)};
-    lr_push_polygon(renderer, corners, 4, solid_color(renderer, color), LR_DEPTH_FARTHEST);
+    lr_push_polygon(stage, corners, 4, solid_color(stage, color), LR_DEPTH_FARTHEST);
     for (int i = 0; i < 4; i++)
-        push_segment(renderer, corners[i], corners[(i + 1) % 4], PRIM_LINE, GRID_WIDTH, COLOR_INK,
+        push_segment(stage, corners[i], corners[(i + 1) % 4], PRIM_LINE, GRID_WIDTH, COLOR_INK,
                      NAN);
 }
 
 /* Spheres and capsules hide what is behind them, so they are opaque even in
  * 3D: drawn at the depth of their centre, a particle on their near side is
  * drawn after them and one behind before. */
-static uint32_t round_color(const lr_renderer *renderer, uint32_t color) {
+static uint32_t round_color(const lr_stage *stage, uint32_t color) {
     return color ? color | 0xFFu : COLOR_SOLID;
 }
 
 /* A sphere: its outline and fill as discs; in a flat scene a spoke along its
  * local x axis shows it turning. */
-static void collect_sphere(lr_renderer *renderer, const lm_collider_def *d, uint32_t color) {
-    if (!renderer->view.straight) {
+static void collect_sphere(lr_stage *stage, const lm_collider_def *d, uint32_t color) {
+    if (!stage->view.straight) {
         /* 3D: a shaded ball inside a thin outline, casting a contact shadow. */
-        push_disc(renderer, d->position, d->radius, 0.0, COLOR_INK);
-        push_ball(renderer, d->position, d->radius, OUTLINE_WIDTH, round_color(renderer, color));
-        lr_surface_add_caster(renderer, d->position, d->radius);
+        push_disc(stage, d->position, d->radius, 0.0, COLOR_INK);
+        push_ball(stage, d->position, d->radius, OUTLINE_WIDTH, round_color(stage, color));
+        lr_surface_add_caster(stage, d->position, d->radius);
         return;
     }
-    push_disc(renderer, d->position, d->radius, 0.0, COLOR_INK);
-    push_disc(renderer, d->position, d->radius, BOX_WIDTH, round_color(renderer, color));
-    if (renderer->view.straight) {
+    push_disc(stage, d->position, d->radius, 0.0, COLOR_INK);
+    push_disc(stage, d->position, d->radius, BOX_WIDTH, round_color(stage, color));
+    if (stage->view.straight) {
         lm_vec3 x = lm_quat_rotate(d->rotation, (lm_vec3){d->radius, 0.0, 0.0});
-        push_segment(renderer, d->position, along(d->position, x, 1.0), PRIM_LINE, GRID_WIDTH,
+        push_segment(stage, d->position, along(d->position, x, 1.0), PRIM_LINE, GRID_WIDTH,
                      COLOR_INK, NAN);
     }
 }
 
 /* A capsule: two end discs and the band between them, first in ink, then
  * filled a line width inside, which leaves a clean outline. */
-static void collect_capsule(lr_renderer *renderer, const lm_collider_def *d, uint32_t color) {
-    const lr_view *v = &renderer->view;
+static void collect_capsule(lr_stage *stage, const lm_collider_def *d, uint32_t color) {
+    const lr_view *v = &stage->view;
     lm_vec3 axis = lm_quat_rotate(d->rotation, (lm_vec3){d->half_length, 0.0, 0.0});
     lm_vec3 a = along(d->position, axis, -1.0), b = along(d->position, axis, 1.0);
     /* Across the band, as seen: perpendicular to the axis and the view. */
@@ -268,15 +269,15 @@ static void collect_capsule(lr_renderer *renderer, const lm_collider_def *d, uin
     double inset = BOX_WIDTH * v->point / lr_pixels_per_metre(v, lr_to_camera(v, d->position).z);
     if (!v->straight) {
         /* 3D: shaded end balls, and the band as strips lit by their normal. */
-        uint32_t base = round_color(renderer, color);
+        uint32_t base = round_color(stage, color);
         lm_vec3 light = lr_key_light(v), eye = {-v->forward.x, -v->forward.y, -v->forward.z};
         for (int end = 0; end < 2; end++) {
-            push_disc(renderer, end ? b : a, d->radius, 0.0, COLOR_INK);
-            push_ball(renderer, end ? b : a, d->radius, OUTLINE_WIDTH, base);
+            push_disc(stage, end ? b : a, d->radius, 0.0, COLOR_INK);
+            push_ball(stage, end ? b : a, d->radius, OUTLINE_WIDTH, base);
         }
         lm_vec3 outline[4] = {along(a, side, d->radius), along(b, side, d->radius),
                               along(b, side, -d->radius), along(a, side, -d->radius)};
-        lr_push_polygon(renderer, outline, 4, COLOR_INK, LR_DEPTH_FARTHEST);
+        lr_push_polygon(stage, outline, 4, COLOR_INK, LR_DEPTH_FARTHEST);
         enum { STRIPS = 12 };
         double r = d->radius - inset;
         for (int k = 0; k < STRIPS && r > 0.0; k++) {
@@ -294,23 +295,23 @@ static void collect_capsule(lr_renderer *renderer, const lm_collider_def *d, uin
             const lm_vec3 second[3] = {strip[0], strip[2], strip[3]};
             const uint32_t first_shade[3] = {shade[0], shade[0], shade[1]};
             const uint32_t second_shade[3] = {shade[0], shade[1], shade[1]};
-            lr_push_smooth_triangle(renderer, first, first_shade, LR_DEPTH_FARTHEST);
-            lr_push_smooth_triangle(renderer, second, second_shade, LR_DEPTH_FARTHEST);
+            lr_push_smooth_triangle(stage, first, first_shade, LR_DEPTH_FARTHEST, false);
+            lr_push_smooth_triangle(stage, second, second_shade, LR_DEPTH_FARTHEST, false);
         }
-        lr_surface_add_caster(renderer, a, d->radius);
-        lr_surface_add_caster(renderer, b, d->radius);
+        lr_surface_add_caster(stage, a, d->radius);
+        lr_surface_add_caster(stage, b, d->radius);
         return;
     }
     for (int pass = 0; pass < 2; pass++) {
         double r = pass == 0 ? d->radius : d->radius - inset;
-        uint32_t fill = pass == 0 ? COLOR_INK : round_color(renderer, color);
+        uint32_t fill = pass == 0 ? COLOR_INK : round_color(stage, color);
         if (!(r > 0.0))
             break;
-        push_disc(renderer, a, r, 0.0, fill);
-        push_disc(renderer, b, r, 0.0, fill);
+        push_disc(stage, a, r, 0.0, fill);
+        push_disc(stage, b, r, 0.0, fill);
         lm_vec3 band[4] = {along(a, side, r), along(b, side, r), along(b, side, -r),
                            along(a, side, -r)};
-        lr_push_polygon(renderer, band, 4, fill, LR_DEPTH_FARTHEST);
+        lr_push_polygon(stage, band, 4, fill, LR_DEPTH_FARTHEST);
     }
 }
 
@@ -318,18 +319,18 @@ static void collect_capsule(lr_renderer *renderer, const lm_collider_def *d, uin
  * faces are, so a surface lying on the collider (a tablecloth over a table)
  * is painted over the edges under it, not cut by the far half of a long
  * edge whose middle is nearer. */
-static void push_edge(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, double width, uint32_t color) {
-    const lr_view *v = &renderer->view;
+static void push_edge(lr_stage *stage, lm_vec3 a, lm_vec3 b, double width, uint32_t color) {
+    const lr_view *v = &stage->view;
     double depth = NAN;
     if (!v->straight)
         depth = max2(lr_to_camera(v, a).z, lr_to_camera(v, b).z);
-    push_segment(renderer, a, b, PRIM_LINE, width, color, isfinite(depth) ? depth : NAN);
+    push_segment(stage, a, b, PRIM_LINE, width, color, isfinite(depth) ? depth : NAN);
 }
 
 /* An oriented box: the faces turned towards the camera, filled, then its
  * twelve edges (those seen end-on in a flat view are left out). */
-static void collect_obb(lr_renderer *renderer, const lm_collider_def *d, uint32_t color) {
-    const lr_view *v = &renderer->view;
+static void collect_obb(lr_stage *stage, const lm_collider_def *d, uint32_t color) {
+    const lr_view *v = &stage->view;
     lm_vec3 e[3] = {lm_quat_rotate(d->rotation, (lm_vec3){d->half_extents.x, 0.0, 0.0}),
                     lm_quat_rotate(d->rotation, (lm_vec3){0.0, d->half_extents.y, 0.0}),
                     lm_quat_rotate(d->rotation, (lm_vec3){0.0, 0.0, d->half_extents.z})};
@@ -352,7 +353,7 @@ static void collect_obb(lr_renderer *renderer, const lm_collider_def *d, uint32_
             int k1 = (k + 1) % 3, k2 = (k + 2) % 3, bit = sign << k;
             int ids[4] = {bit, bit | 1 << k1, bit | 1 << k1 | 1 << k2, bit | 1 << k2};
             lm_vec3 face[4] = {corner[ids[0]], corner[ids[1]], corner[ids[2]], corner[ids[3]]};
-            lr_push_polygon(renderer, face, 4, solid_color(renderer, color), LR_DEPTH_FARTHEST);
+            lr_push_polygon(stage, face, 4, solid_color(stage, color), LR_DEPTH_FARTHEST);
         }
     }
     for (int i = 0; i < 8; i++) {
@@ -362,27 +363,27 @@ static void collect_obb(lr_renderer *renderer, const lm_collider_def *d, uint32_
             lm_vec3 edge = unit(e[k]);
             if (v->straight && fabs(dot(edge, v->forward)) > 0.999)
                 continue;
-            push_edge(renderer, corner[i], corner[i | 1 << k], BOX_WIDTH, COLOR_INK);
+            push_edge(stage, corner[i], corner[i | 1 << k], BOX_WIDTH, COLOR_INK);
         }
     }
 }
 
 void lr_collect_collider(void *context, lm_collider handle, const lm_collider_def *collider) {
-    lr_renderer *renderer = context;
+    lr_stage *stage = context;
     uint32_t color =
-        lr_styles_get(renderer->styles, LR_STYLE_COLLIDER, handle.index1, handle.generation).color;
+        lr_styles_get(stage->styles, LR_STYLE_COLLIDER, handle.index1, handle.generation).color;
     switch (collider->kind) {
     case LM_COLLIDER_PLANE:
-        collect_plane(renderer, collider, color);
+        collect_plane(stage, collider, color);
         return;
     case LM_COLLIDER_SPHERE:
-        collect_sphere(renderer, collider, color);
+        collect_sphere(stage, collider, color);
         return;
     case LM_COLLIDER_CAPSULE:
-        collect_capsule(renderer, collider, color);
+        collect_capsule(stage, collider, color);
         return;
     case LM_COLLIDER_BOX:
-        collect_obb(renderer, collider, color);
+        collect_obb(stage, collider, color);
         return;
     default:
         break;
@@ -390,22 +391,22 @@ void lr_collect_collider(void *context, lm_collider handle, const lm_collider_de
     if (collider->kind != LM_COLLIDER_WORLD_BOX)
         return;
     lm_vec3 lo = collider->min, hi = collider->max;
-    if (renderer->view.straight) {
+    if (stage->view.straight) {
         /* Seen straight on, the box is a rectangle. */
         lm_vec3 corners[4] = {
             {lo.x, lo.y, hi.z}, {hi.x, lo.y, hi.z}, {hi.x, hi.y, hi.z}, {lo.x, hi.y, hi.z}};
         for (int i = 0; i < 4; i++)
-            push_segment(renderer, corners[i], corners[(i + 1) % 4], PRIM_LINE, BOX_WIDTH,
-                         COLOR_INK, NAN);
+            push_segment(stage, corners[i], corners[(i + 1) % 4], PRIM_LINE, BOX_WIDTH, COLOR_INK,
+                         NAN);
         return;
     }
-    if (!renderer->has_floor) {
-        renderer->has_floor = true;
-        renderer->floor_y = lo.y;
+    if (!stage->has_floor) {
+        stage->has_floor = true;
+        stage->floor_y = lo.y;
     }
-    if (!renderer->grid_drawn) {
-        renderer->grid_drawn = true;
-        push_floor_grid(renderer, collider);
+    if (!stage->grid_drawn) {
+        stage->grid_drawn = true;
+        push_floor_grid(stage, collider);
     }
     for (int i = 0; i < 8; i++) {
         lm_vec3 a = {i & 1 ? hi.x : lo.x, i & 2 ? hi.y : lo.y, i & 4 ? hi.z : lo.z};
@@ -415,26 +416,26 @@ void lr_collect_collider(void *context, lm_collider handle, const lm_collider_de
                 continue;
             int j = i | axis;
             lm_vec3 b = {j & 1 ? hi.x : lo.x, j & 2 ? hi.y : lo.y, j & 4 ? hi.z : lo.z};
-            push_segment(renderer, a, b, PRIM_LINE, BOX_WIDTH, COLOR_INK, NAN);
+            push_segment(stage, a, b, PRIM_LINE, BOX_WIDTH, COLOR_INK, NAN);
         }
     }
 }
 
 /* A link in its style's own picture; color 0 = the style's colour. */
-static void collect_plain_link(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, lm_link_style style,
+static void collect_plain_link(lr_stage *stage, lm_vec3 a, lm_vec3 b, lm_link_style style,
                                uint32_t color) {
     switch (style) {
     case LM_LINK_STICK:
-        push_segment(renderer, a, b, PRIM_LINE, LINE_WIDTH, color ? color : COLOR_STICK, NAN);
+        push_segment(stage, a, b, PRIM_LINE, LINE_WIDTH, color ? color : COLOR_STICK, NAN);
         break;
     case LM_LINK_SPRING:
-        push_segment(renderer, a, b, PRIM_ZIGZAG, LINE_WIDTH, color ? color : COLOR_SPRING, NAN);
+        push_segment(stage, a, b, PRIM_ZIGZAG, LINE_WIDTH, color ? color : COLOR_SPRING, NAN);
         break;
     case LM_LINK_PIN:
-        push_segment(renderer, a, b, PRIM_DASHED, PIN_WIDTH, color ? color : COLOR_PIN, NAN);
+        push_segment(stage, a, b, PRIM_DASHED, PIN_WIDTH, color ? color : COLOR_PIN, NAN);
         break;
     case LM_LINK_ROPE: /* a rope: a line of its own colour, it may be slack */
-        push_segment(renderer, a, b, PRIM_LINE, LINE_WIDTH, color ? color : COLOR_ROPE, NAN);
+        push_segment(stage, a, b, PRIM_LINE, LINE_WIDTH, color ? color : COLOR_ROPE, NAN);
         break;
     }
 }
@@ -448,9 +449,8 @@ static void collect_plain_link(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, lm_l
  * and in 3D both are seen in perspective. The ring is projected as a whole
  * (its centre, and its two half-axes as canvas vectors), which is exact for
  * orthographic views and close for perspective ones (a link is small). */
-static void push_chain_link(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, bool edge,
-                            uint32_t color) {
-    const lr_view *v = &renderer->view;
+static void push_chain_link(lr_stage *stage, lm_vec3 a, lm_vec3 b, bool edge, uint32_t color) {
+    const lr_view *v = &stage->view;
     lm_vec3 d = sub(b, a);
     double length = sqrt(dot(d, d));
     if (!(length > 1e-12) || !isfinite(length))
@@ -487,70 +487,69 @@ static void push_chain_link(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, bool ed
     p.px[0] = (float)(vx - x0);
     p.py[0] = (float)(vy - y0);
     p.px[1] = (float)(half_width / half_length); /* end radius, in half-lengths */
-    p.size = (float)max2(wire * lr_pixels_per_metre(v, c.z), SUPERSAMPLE);
+    p.size = (float)max2(wire * lr_pixels_per_metre(v, c.z), THINNEST);
     p.color = color ? color : COLOR_CHAIN;
-    push_prim(renderer, p);
+    push_prim(stage, p);
 }
 
 /* A link in its style (look and colour), except the kinds the window hides;
  * kept for after the surfaces in 3D. */
 void lr_collect_link(void *context, lm_vec3 a, lm_vec3 b, lm_link_style style,
                      lm_constraint constraint, lm_force force) {
-    lr_renderer *renderer = context;
+    lr_stage *stage = context;
     unsigned kind = style == LM_LINK_SPRING                          ? LR_HIDE_SPRINGS
                     : style == LM_LINK_STICK || style == LM_LINK_PIN ? LR_HIDE_CONSTRAINTS
                                                                      : 0u;
-    if (renderer->hidden & kind)
+    if (stage->hidden & kind)
         return;
-    lr_style look = constraint.index1 ? lr_styles_get(renderer->styles, LR_STYLE_CONSTRAINT,
+    lr_style look = constraint.index1 ? lr_styles_get(stage->styles, LR_STYLE_CONSTRAINT,
                                                       constraint.index1, constraint.generation)
-                                      : lr_styles_get(renderer->styles, LR_STYLE_FORCE,
-                                                      force.index1, force.generation);
-    if (!renderer->view.straight) {
-        lr_surface_record_link(renderer, a, b, style, look, constraint, force);
+                                      : lr_styles_get(stage->styles, LR_STYLE_FORCE, force.index1,
+                                                      force.generation);
+    if (!stage->view.straight) {
+        lr_surface_record_link(stage, a, b, style, look, constraint, force);
         return;
     }
-    lr_emit_link(renderer, a, b, style, look);
+    lr_emit_link(stage, a, b, style, look);
 }
 
-void lr_emit_link(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, lm_link_style style, lr_style look) {
+void lr_emit_link(lr_stage *stage, lm_vec3 a, lm_vec3 b, lm_link_style style, lr_style look) {
     uint32_t color = look.color;
     switch (look.look) {
     case LR_LOOK_CHAIN:
     case LR_LOOK_CHAIN_EDGE:
-        push_chain_link(renderer, a, b, look.look == LR_LOOK_CHAIN_EDGE, color);
+        push_chain_link(stage, a, b, look.look == LR_LOOK_CHAIN_EDGE, color);
         break;
     case LR_LOOK_ROPE:
-        push_segment(renderer, a, b, PRIM_ROPE, ROPE_WIDTH, color ? color : COLOR_ROPE, NAN);
+        push_segment(stage, a, b, PRIM_ROPE, ROPE_WIDTH, color ? color : COLOR_ROPE, NAN);
         break;
     case LR_LOOK_HIDDEN:
         break;
     default:
-        collect_plain_link(renderer, a, b, style, color);
+        collect_plain_link(stage, a, b, style, color);
         break;
     }
 }
 
 void lr_collect_particle(void *context, lm_particle particle, lm_vec3 position, double radius,
                          unsigned flags) {
-    lr_renderer *renderer = context;
+    lr_stage *stage = context;
     uint32_t color =
-        lr_styles_get(renderer->styles, LR_STYLE_PARTICLE, particle.index1, particle.generation)
-            .color;
-    if (position.z < renderer->particle_zmin)
-        renderer->particle_zmin = position.z;
-    if (position.z > renderer->particle_zmax)
-        renderer->particle_zmax = position.z;
-    if (!renderer->view.straight) {
-        lr_surface_record_particle(renderer, particle, position, radius, flags, color);
+        lr_styles_get(stage->styles, LR_STYLE_PARTICLE, particle.index1, particle.generation).color;
+    if (position.z < stage->particle_zmin)
+        stage->particle_zmin = position.z;
+    if (position.z > stage->particle_zmax)
+        stage->particle_zmax = position.z;
+    if (!stage->view.straight) {
+        lr_surface_record_particle(stage, particle, position, radius, flags, color);
         return;
     }
-    lr_emit_particle(renderer, position, radius, flags, color, false);
+    lr_emit_particle(stage, position, radius, flags, color, false);
 }
 
-void lr_emit_particle(lr_renderer *renderer, lm_vec3 position, double radius, unsigned flags,
+void lr_emit_particle(lr_stage *stage, lm_vec3 position, double radius, unsigned flags,
                       uint32_t color, bool shaded) {
-    const lr_view *v = &renderer->view;
+    const lr_view *v = &stage->view;
     camera_point c = lr_to_camera(v, position);
     if (!isfinite(c.x) || !isfinite(c.y) || !isfinite(c.z) || !isfinite(radius) || c.z < v->near)
         return;
@@ -570,20 +569,20 @@ void lr_emit_particle(lr_renderer *renderer, lm_vec3 position, double radius, un
     p.y0 = (float)y;
     p.size = (float)r;
     p.color = color ? color : COLOR_PARTICLE;
-    push_prim(renderer, p);
+    push_prim(stage, p);
 }
 
 void lr_collect_face(void *context, lm_constraint face, lm_vec3 a, lm_vec3 b, lm_vec3 c) {
-    lr_renderer *renderer = context;
-    if (renderer->view.straight || !renderer->world)
+    lr_stage *stage = context;
+    if (stage->view.straight || !stage->world)
         return; /* flat diagrams keep their clean look: faces are not drawn */
     lm_particle corner[4];
-    if (lm_constraint_particles(renderer->world, face, corner) != 3)
+    if (lm_constraint_particles(stage->world, face, corner) != 3)
         return;
-    if (!grow((void **)&renderer->faces, &renderer->face_capacity, renderer->face_count + 1,
+    if (!grow((void **)&stage->faces, &stage->face_capacity, stage->face_count + 1,
               sizeof(pending_face)))
         return;
-    pending_face *f = &renderer->faces[renderer->face_count++];
+    pending_face *f = &stage->faces[stage->face_count++];
     f->x[0] = a;
     f->x[1] = b;
     f->x[2] = c;

@@ -1,13 +1,7 @@
 /*
- * plot.c - the series store and the plot panels.
- *
- * Layout, in points (pixels of a 720-line picture) turned into fractions of
- * the picture: the strip is STRIP_HEIGHTS picture heights wide (at most
- * STRIP_MAX of the width) along the right edge; each panel has a header with
- * one legend line per series, a plot area with a light grid, value ticks on
- * the left and time ticks below. The value axis autoscales to "nice" ticks
- * (1, 2 or 5 times a power of ten) around every sample of the panel unless a
- * series fixed its range; the time axis spans the panel's samples.
+ * plot.c - the series store: named series of samples (against time, or
+ * against x), their panels, units, colours, ranges and line styles (drawn
+ * by plot_draw.c), and how many columns of panels the strip has.
  */
 #include "plot.h"
 
@@ -16,41 +10,42 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define STRIP_HEIGHTS 0.62 /* strip width in picture heights */
-#define STRIP_MAX     0.45 /* ... and at most this fraction of the width */
-#define MARGIN        10.0 /* points around and between panels */
-#define PAD           8.0  /* inside a panel's frame */
-#define TICK_TEXT     12.0 /* points: tick labels */
-#define LEGEND_TEXT   14.0 /* points: legend lines */
-#define VALUE_LABELS  48.0 /* points left of the plot area for value ticks */
-#define TIME_LABELS   18.0 /* points below it for time ticks */
-#define MIN_PLOT      40.0 /* points: the least plot height the legend leaves */
-#define MAX_DRAWN     800  /* points drawn per curve; more samples are thinned */
+#define STRIP_HEIGHTS 0.62  /* a column of panels: this many picture heights wide */
+#define MIN_PANEL     100.0 /* points: panels are at least this tall, else more columns */
+#define STRIP_MARGIN  10.0  /* points around and between panels */
+enum { MAX_COLUMNS = 3 };
+/* The strip takes at most this fraction of the width, by its columns. */
+static const double strip_max[MAX_COLUMNS + 1] = {0.0, 0.45, 0.55, 0.62};
 
-#define COLOR_PANEL  0xFFFFFFFFu
-#define COLOR_FRAME  0xB9BBB4FFu
-#define COLOR_GRID   0xE6E6E0FFu
-#define COLOR_AXIS   0x2B2D31FFu
-#define COLOR_LABELS 0x55585EFFu
+static const char *const line_names[LR_PLOT_LINE_COUNT + 1] = {
+    "default", "solid", "dashed", "dotted", "dashdot", "none", NULL};
 
-/* Series colours in order of appearance within a panel. */
-static const uint32_t palette[] = {0x1F63D6FFu, 0xE0700FFFu, 0x2E9E4AFFu,
-                                   0xC8312BFFu, 0x8250C4FFu, 0x1A9AA0FFu};
+const char *const *lr_plot_line_names(void) {
+    return line_names;
+}
+
+/* The light theme's series colours (theme.c), for lr_plots_series. */
+static const uint32_t palette[] = {0x1F63D6FFu, 0xB35A00FFu, 0x1E7B3AFFu,
+                                   0xC8312BFFu, 0x7B45BEFFu, 0x0E7479FFu};
 
 typedef struct series {
-    char *name, *panel, *unit;
+    char *name, *panel, *unit, *x_label;
     uint32_t color;
     bool color_given;
-    bool ranged;
-    double low, high;
-    double *time, *value;
+    bool ranged, x_ranged;
+    double low, high, x_low, x_high;
+    lr_plot_line line;
+    int marker;
+    double width;
+    bool vs;
+    double *time, *value, *x; /* x: vs series only */
     size_t count, capacity;
 } series;
 
-struct lm_plots {
-    lm_plot_alloc alloc; /* for the samples */
+struct lr_plots {
+    lr_plot_alloc alloc; /* for the samples */
     void *alloc_context;
-    series items[LM_PLOT_MAX_SERIES];
+    series items[LR_PLOT_MAX_SERIES];
     size_t count;
 };
 
@@ -72,8 +67,8 @@ static void *plain_alloc(void *context, void *block, size_t old_size, size_t new
     return realloc(block, new_size);
 }
 
-lm_plots *lm_plots_create(lm_plot_alloc alloc, void *context) {
-    lm_plots *plots = calloc(1, sizeof(lm_plots));
+lr_plots *lr_plots_create(lr_plot_alloc alloc, void *context) {
+    lr_plots *plots = calloc(1, sizeof(lr_plots));
     if (plots) {
         plots->alloc = alloc ? alloc : plain_alloc;
         plots->alloc_context = context;
@@ -81,7 +76,15 @@ lm_plots *lm_plots_create(lm_plot_alloc alloc, void *context) {
     return plots;
 }
 
-void lm_plots_destroy(lm_plots *plots) {
+static void free_samples(lr_plots *plots, series *s) {
+    size_t size = s->capacity * sizeof(double);
+    plots->alloc(plots->alloc_context, s->time, size, 0);
+    plots->alloc(plots->alloc_context, s->value, size, 0);
+    if (s->x)
+        plots->alloc(plots->alloc_context, s->x, size, 0);
+}
+
+void lr_plots_destroy(lr_plots *plots) {
     if (!plots)
         return;
     for (size_t i = 0; i < plots->count; i++) {
@@ -89,13 +92,13 @@ void lm_plots_destroy(lm_plots *plots) {
         free(s->name);
         free(s->panel);
         free(s->unit);
-        plots->alloc(plots->alloc_context, s->time, s->capacity * sizeof(double), 0);
-        plots->alloc(plots->alloc_context, s->value, s->capacity * sizeof(double), 0);
+        free(s->x_label);
+        free_samples(plots, s);
     }
     free(plots);
 }
 
-static size_t panel_count(const lm_plots *plots, const char *extra) {
+static size_t panel_count(const lr_plots *plots, const char *extra) {
     size_t panels = 0;
     for (size_t i = 0; i < plots->count; i++) {
         bool first = true;
@@ -112,6 +115,17 @@ static size_t panel_count(const lm_plots *plots, const char *extra) {
     return panels;
 }
 
+/* Whether a series against x (vs) or against time may join panel: no series
+ * of the other kind is in it, but for `except`. */
+static bool panel_takes(const lr_plots *plots, const char *panel, bool vs, const series *except) {
+    for (size_t i = 0; i < plots->count; i++) {
+        const series *s = &plots->items[i];
+        if (s != except && strcmp(s->panel, panel) == 0 && s->vs != vs)
+            return false;
+    }
+    return true;
+}
+
 /* Replaces *field with a copy of text; false when out of memory. */
 static bool set_text(char **field, const char *text) {
     if (!text || (*field && strcmp(*field, text) == 0))
@@ -124,56 +138,77 @@ static bool set_text(char **field, const char *text) {
     return true;
 }
 
-lm_plot_status lm_plots_append(lm_plots *plots, const char *name, double time, double value,
-                               const lm_plot_options *options) {
+/* Doubles the sample arrays of s; false (nothing changed) when refused. */
+static bool grow_samples(lr_plots *plots, series *s) {
+    size_t capacity = s->capacity ? 2 * s->capacity : 256;
+    size_t old_size = s->capacity * sizeof(double), size = capacity * sizeof(double);
+    double **arrays[3] = {&s->time, &s->value, &s->x};
+    double *grown[3] = {NULL, NULL, NULL};
+    int count = s->vs ? 3 : 2;
+    for (int k = 0; k < count; k++) {
+        grown[k] = plots->alloc(plots->alloc_context, *arrays[k], *arrays[k] ? old_size : 0, size);
+        if (!grown[k]) {
+            /* Give back what grew, keeping the arrays the same size. */
+            for (int j = 0; j < k; j++) {
+                double *back = plots->alloc(plots->alloc_context, grown[j], size, old_size);
+                *arrays[j] = old_size ? back : NULL;
+            }
+            return false;
+        }
+        *arrays[k] = grown[k];
+    }
+    s->capacity = capacity;
+    return true;
+}
+
+lr_plot_status lr_plots_append(lr_plots *plots, const char *name, double time, double value,
+                               bool vs, double x, const lr_plot_options *options) {
     series *s = NULL;
     for (size_t i = 0; i < plots->count && !s; i++)
         if (strcmp(plots->items[i].name, name) == 0)
             s = &plots->items[i];
     const char *panel = options && options->panel ? options->panel : NULL;
     if (!s) {
-        if (plots->count >= LM_PLOT_MAX_SERIES)
-            return LM_PLOT_TOO_MANY;
-        if (panel_count(plots, panel ? panel : name) > LM_PLOT_MAX_PANELS)
-            return LM_PLOT_TOO_MANY_PANELS;
+        if (plots->count >= LR_PLOT_MAX_SERIES)
+            return LR_PLOT_TOO_MANY;
+        if (panel_count(plots, panel ? panel : name) > LR_PLOT_MAX_PANELS)
+            return LR_PLOT_TOO_MANY_PANELS;
+        if (!panel_takes(plots, panel ? panel : name, vs, NULL))
+            return LR_PLOT_MIXED;
         series fresh = {0};
         fresh.name = copy_text(name);
         fresh.panel = copy_text(panel ? panel : name);
         fresh.unit = copy_text("");
-        if (!fresh.name || !fresh.panel || !fresh.unit) {
+        fresh.x_label = copy_text("");
+        fresh.marker = LR_MARKER_NONE;
+        fresh.vs = vs;
+        if (!fresh.name || !fresh.panel || !fresh.unit || !fresh.x_label) {
             free(fresh.name);
             free(fresh.panel);
             free(fresh.unit);
-            return LM_PLOT_MEMORY;
+            free(fresh.x_label);
+            return LR_PLOT_MEMORY;
         }
         s = &plots->items[plots->count++];
         *s = fresh;
-    } else if (panel && strcmp(panel, s->panel) != 0 &&
-               panel_count(plots, panel) > LM_PLOT_MAX_PANELS) {
-        return LM_PLOT_TOO_MANY_PANELS;
-    }
-    if (s->count >= LM_PLOT_MAX_SAMPLES)
-        return LM_PLOT_FULL;
-    if (s->count == s->capacity) {
-        size_t capacity = s->capacity ? 2 * s->capacity : 256;
-        size_t old_size = s->capacity * sizeof(double), size = capacity * sizeof(double);
-        double *t = plots->alloc(plots->alloc_context, s->time, s->time ? old_size : 0, size);
-        if (!t)
-            return LM_PLOT_MEMORY;
-        double *v = plots->alloc(plots->alloc_context, s->value, s->value ? old_size : 0, size);
-        if (!v) { /* keep the arrays the same size */
-            s->time = plots->alloc(plots->alloc_context, t, size, old_size ? old_size : 0);
-            if (old_size == 0)
-                s->time = NULL;
-            return LM_PLOT_MEMORY;
+    } else {
+        if (s->vs != vs)
+            return vs ? LR_PLOT_NOT_VS : LR_PLOT_NEEDS_VS;
+        if (panel && strcmp(panel, s->panel) != 0) {
+            if (panel_count(plots, panel) > LR_PLOT_MAX_PANELS)
+                return LR_PLOT_TOO_MANY_PANELS;
+            if (!panel_takes(plots, panel, vs, s))
+                return LR_PLOT_MIXED;
         }
-        s->time = t;
-        s->value = v;
-        s->capacity = capacity;
     }
+    if (s->count >= LR_PLOT_MAX_SAMPLES)
+        return LR_PLOT_FULL;
+    if (s->count == s->capacity && !grow_samples(plots, s))
+        return LR_PLOT_MEMORY;
     if (options) {
-        if (!set_text(&s->panel, options->panel) || !set_text(&s->unit, options->unit))
-            return LM_PLOT_MEMORY;
+        if (!set_text(&s->panel, options->panel) || !set_text(&s->unit, options->unit) ||
+            !set_text(&s->x_label, options->x_label))
+            return LR_PLOT_MEMORY;
         if (options->color) {
             s->color = options->color;
             s->color_given = true;
@@ -183,19 +218,32 @@ lm_plot_status lm_plots_append(lm_plots *plots, const char *name, double time, d
             s->low = options->low;
             s->high = options->high;
         }
+        if (options->x_ranged) {
+            s->x_ranged = true;
+            s->x_low = options->x_low;
+            s->x_high = options->x_high;
+        }
+        if (options->line != LR_PLOT_LINE_DEFAULT)
+            s->line = options->line;
+        if (options->marker >= 0)
+            s->marker = options->marker;
+        if (options->width > 0.0)
+            s->width = options->width;
     }
     s->time[s->count] = time;
     s->value[s->count] = value;
+    if (s->vs)
+        s->x[s->count] = x;
     s->count++;
-    return LM_PLOT_OK;
+    return LR_PLOT_OK;
 }
 
-size_t lm_plots_count(const lm_plots *plots) {
+size_t lr_plots_count(const lr_plots *plots) {
     return plots ? plots->count : 0;
 }
 
 /* A series' colour: its own, else the palette's by its place in its panel. */
-static uint32_t series_color(const lm_plots *plots, size_t index) {
+static uint32_t series_color(const lr_plots *plots, size_t index) {
     const series *s = &plots->items[index];
     if (s->color_given)
         return s->color;
@@ -205,305 +253,51 @@ static uint32_t series_color(const lm_plots *plots, size_t index) {
     return palette[place % (sizeof palette / sizeof palette[0])];
 }
 
-lm_plot_series lm_plots_series(const lm_plots *plots, size_t index) {
+lr_plot_series lr_plots_series(const lr_plots *plots, size_t index) {
     const series *s = &plots->items[index];
-    lm_plot_series out = {s->name,   s->panel, s->unit, series_color(plots, index),
-                          s->ranged, s->low,   s->high, s->count,
-                          s->time,   s->value};
+    lr_plot_series out = {.name = s->name,
+                          .panel = s->panel,
+                          .unit = s->unit,
+                          .x_label = s->x_label,
+                          .color = series_color(plots, index),
+                          .colored = s->color_given,
+                          .ranged = s->ranged,
+                          .low = s->low,
+                          .high = s->high,
+                          .x_ranged = s->x_ranged,
+                          .x_low = s->x_low,
+                          .x_high = s->x_high,
+                          .line = s->line,
+                          .marker = s->marker,
+                          .width = s->width,
+                          .vs = s->vs,
+                          .count = s->count,
+                          .time = s->time,
+                          .value = s->value,
+                          .x = s->vs ? s->x : NULL};
     return out;
 }
 
-double lm_plots_strip_width(const lm_plots *plots, double aspect) {
+void lr_plots_grid(const lr_plots *plots, double scale, int *columns, int *rows) {
+    size_t panels = plots ? panel_count(plots, NULL) : 0;
+    if (!(scale > 0.0))
+        scale = 1.0;
+    /* Rows of panels at least MIN_PANEL tall in a 720-point picture height. */
+    int fit = (int)floor((720.0 - STRIP_MARGIN * scale) / ((MIN_PANEL + STRIP_MARGIN) * scale));
+    fit = fit < 1 ? 1 : fit;
+    int c = panels == 0 ? 0 : (int)((panels + (size_t)fit - 1) / (size_t)fit);
+    c = c > MAX_COLUMNS ? MAX_COLUMNS : c;
+    *columns = c;
+    *rows = c ? (int)((panels + (size_t)c - 1) / (size_t)c) : 0;
+}
+
+double lr_plots_strip_width(const lr_plots *plots, double aspect, double scale) {
     if (!plots || plots->count == 0 || !(aspect > 0.0))
         return 0.0;
-    double width = STRIP_HEIGHTS / aspect;
-    return width < STRIP_MAX ? width : STRIP_MAX;
-}
-
-/* ----------------------------------------------------------- layout -- */
-
-typedef struct layout {
-    lm_overlay *overlay;
-    double aspect;
-    bool ok;
-} layout;
-
-/* Points to fractions of the picture's height and width. */
-static double ph(double points) {
-    return points / 720.0;
-}
-static double pw(const layout *l, double points) {
-    return points / 720.0 / l->aspect;
-}
-
-static void line(layout *l, double x0, double y0, double x1, double y1, double width,
-                 uint32_t color) {
-    lm_vec3 ends[2] = {{x0, y0, 0}, {x1, y1, 0}};
-    lm_overlay_style style = lm_overlay_default_style();
-    style.color = color;
-    style.width = width;
-    l->ok = lm_overlay_path(l->overlay, ends, 2, false, true, &style) && l->ok;
-}
-
-static void text_weight(layout *l, double x, double y, const char *string, double size,
-                        uint32_t color, lm_overlay_align align, bool bold) {
-    lm_overlay_text t = {string, true, {x, y, 0}, size, color, align, bold, false};
-    l->ok = lm_overlay_add_text(l->overlay, &t) && l->ok;
-}
-
-static void text(layout *l, double x, double y, const char *string, double size, uint32_t color,
-                 lm_overlay_align align) {
-    text_weight(l, x, y, string, size, color, align, false);
-}
-
-/* Tick spacing: 1, 2 or 5 times a power of ten, giving about `wanted` ticks. */
-static double nice_step(double span, int wanted) {
-    double raw = span / wanted;
-    double power = pow(10.0, floor(log10(raw)));
-    double m = raw / power;
-    return (m < 1.5 ? 1.0 : m < 3.5 ? 2.0 : m < 7.5 ? 5.0 : 10.0) * power;
-}
-
-static void format_tick(double value, double step, char out[32]) {
-    if (fabs(value) < 1e-9 * step)
-        value = 0.0;
-    double magnitude = fmax(fabs(value), step);
-    if (magnitude >= 1e5 || magnitude < 1e-3)
-        snprintf(out, 32, "%.2g", value);
-    else {
-        int decimals = step >= 1.0 ? 0 : (int)ceil(-log10(step) - 1e-9);
-        snprintf(out, 32, "%.*f", decimals, value);
-    }
-}
-
-/* One panel: the box x0..x1, y0..y1 (fractions), and the series in it. */
-static void layout_panel(layout *l, const lm_plots *plots, const char *panel, double x0, double y0,
-                         double x1, double y1) {
-    /* Ranges over the panel's samples. */
-    double tmin = INFINITY, tmax = -INFINITY, vmin = INFINITY, vmax = -INFINITY;
-    bool ranged = false;
-    double rlow = INFINITY, rhigh = -INFINITY;
-    for (size_t i = 0; i < plots->count; i++) {
-        const series *s = &plots->items[i];
-        if (strcmp(s->panel, panel) != 0)
-            continue;
-        if (s->ranged) {
-            ranged = true;
-            rlow = fmin(rlow, s->low);
-            rhigh = fmax(rhigh, s->high);
-        }
-        for (size_t k = 0; k < s->count; k++) {
-            tmin = fmin(tmin, s->time[k]);
-            tmax = fmax(tmax, s->time[k]);
-            vmin = fmin(vmin, s->value[k]);
-            vmax = fmax(vmax, s->value[k]);
-        }
-    }
-    if (!(tmin <= tmax)) {
-        tmin = 0.0;
-        tmax = 1.0;
-    }
-    if (tmax - tmin < 1e-9)
-        tmax = tmin + 1.0;
-    double low, high, vstep;
-    if (ranged) {
-        low = rlow;
-        high = rhigh;
-        vstep = nice_step(high - low, 4);
-    } else {
-        if (!(vmin <= vmax)) {
-            vmin = 0.0;
-            vmax = 1.0;
-        }
-        if (vmax - vmin <= 1e-12 * fmax(1.0, fabs(vmax))) {
-            double pad = fabs(vmax) > 0.0 ? 0.1 * fabs(vmax) : 1.0;
-            vmin -= pad;
-            vmax += pad;
-        }
-        vstep = nice_step(vmax - vmin, 4);
-        low = floor(vmin / vstep) * vstep;
-        high = ceil(vmax / vstep) * vstep;
-    }
-
-    /* Frame, header, plot area. */
-    lm_vec3 box[4] = {{x0, y0, 0}, {x1, y0, 0}, {x1, y1, 0}, {x0, y1, 0}};
-    lm_overlay_style frame = lm_overlay_default_style();
-    frame.color = COLOR_FRAME;
-    frame.fill = COLOR_PANEL;
-    frame.width = 1.0;
-    l->ok = lm_overlay_path(l->overlay, box, 4, true, true, &frame) && l->ok;
-    /* Legend entries flow left to right in rows, their widths estimated
-     * from their length (a monospaced glyph is 0.6 of the line height). A
-     * panel too short for it gets names only, in smaller type, and then
-     * the legend over the plot instead of above it. */
-    char captions[LM_PLOT_MAX_SERIES][160];
-    double entry_x[LM_PLOT_MAX_SERIES];
-    int entry_row[LM_PLOT_MAX_SERIES];
-    double legend_size = LEGEND_TEXT, legend_line = 0.0;
-    double ax0 = x0 + pw(l, PAD + VALUE_LABELS), ax1 = x1 - pw(l, PAD + 4.0);
-    double ay0 = 0.0, ay1 = y1 - ph(PAD + TIME_LABELS);
-    /* A panel named apart from its series gets its name as a title. */
-    bool titled = true;
-    for (size_t i = 0; i < plots->count && titled; i++)
-        titled =
-            strcmp(plots->items[i].panel, panel) != 0 || strcmp(plots->items[i].name, panel) != 0;
-    double title_height = titled ? ph(LEGEND_TEXT * 1.2) : 0.0;
-    for (int attempt = 0; attempt < 3; attempt++) {
-        bool names_only = attempt > 0;
-        legend_size = names_only ? TICK_TEXT : LEGEND_TEXT;
-        legend_line = ph(legend_size * 1.2);
-        int rows = 0, place = 0;
-        double cursor = x1; /* forces a first row */
-        for (size_t i = 0; i < plots->count; i++) {
-            const series *s = &plots->items[i];
-            if (strcmp(s->panel, panel) != 0)
-                continue;
-            double last = s->count ? s->value[s->count - 1] : 0.0;
-            if (names_only)
-                snprintf(captions[place], sizeof captions[place], "%s", s->name);
-            else
-                snprintf(captions[place], sizeof captions[place], "%s = %.4g%s%s", s->name, last,
-                         s->unit[0] ? " " : "", s->unit);
-            double width = pw(l, 24.0 + 0.6 * legend_size * (double)strlen(captions[place]) + 12.0);
-            if (cursor + width > x1 - pw(l, PAD) && cursor > x0 + pw(l, PAD)) {
-                rows++;
-                cursor = x0 + pw(l, PAD);
-            }
-            entry_x[place] = cursor;
-            entry_row[place] = rows - 1;
-            cursor += width;
-            place++;
-        }
-        ay0 = y0 + ph(PAD) + title_height + (attempt < 2 ? rows * legend_line : 0.0) + ph(6.0);
-        if (ay1 - ay0 >= ph(MIN_PLOT))
-            break;
-    }
-    if (ay1 - ay0 < ph(16.0) || ax1 - ax0 < pw(l, 40.0))
-        return; /* too small to say anything */
-
-    if (titled)
-        text_weight(l, x0 + pw(l, PAD), y0 + ph(PAD) + 0.5 * title_height, panel, LEGEND_TEXT,
-                    COLOR_AXIS, LM_OVERLAY_ALIGN_LEFT, true);
-    /* Legend: a short stroke of the colour, then "name = latest unit". */
-    int place = 0;
-    for (size_t i = 0; i < plots->count; i++) {
-        if (strcmp(plots->items[i].panel, panel) != 0)
-            continue;
-        double y = y0 + ph(PAD) + title_height + (entry_row[place] + 0.5) * legend_line;
-        double x = entry_x[place];
-        line(l, x, y, x + pw(l, 18.0), y, 3.0, series_color(plots, i));
-        text(l, x + pw(l, 24.0), y, captions[place], legend_size, COLOR_AXIS,
-             LM_OVERLAY_ALIGN_LEFT);
-        place++;
-    }
-
-    /* Value grid and ticks. */
-    double vspan = high - low;
-    char label[32];
-    for (int k = 0; k <= 1000; k++) {
-        double v = ceil(low / vstep - 1e-9) * vstep + k * vstep;
-        if (v > high + 1e-9 * vstep)
-            break;
-        double y = ay1 - (v - low) / vspan * (ay1 - ay0);
-        line(l, ax0, y, ax1, y, 0.75, COLOR_GRID);
-        format_tick(v, vstep, label);
-        text(l, ax0 - pw(l, 5.0), y, label, TICK_TEXT, COLOR_LABELS, LM_OVERLAY_ALIGN_RIGHT);
-    }
-    /* Time ticks; the caption "t (s)" at the right end. */
-    double tstep = nice_step(tmax - tmin, 4);
-    /* "t (s)": 5 glyphs of 0.6 of the line height, and a gap */
-    double caption_x = ax1 - pw(l, 0.6 * TICK_TEXT * 5.0 + 6.0);
-    for (int k = 0; k <= 1000; k++) {
-        double t = ceil(tmin / tstep - 1e-9) * tstep + k * tstep;
-        if (t > tmax + 1e-9 * tstep)
-            break;
-        double x = ax0 + (t - tmin) / (tmax - tmin) * (ax1 - ax0);
-        line(l, x, ay1, x, ay1 + ph(3.0), 1.0, COLOR_AXIS);
-        format_tick(t, tstep, label);
-        if (x + pw(l, 0.3 * TICK_TEXT * (double)strlen(label)) < caption_x) {
-            text(l, x, ay1 + ph(3.0 + 0.5 * TIME_LABELS), label, TICK_TEXT, COLOR_LABELS,
-                 LM_OVERLAY_ALIGN_CENTER);
-        }
-    }
-    text(l, ax1, ay1 + ph(3.0 + 0.5 * TIME_LABELS), "t (s)", TICK_TEXT, COLOR_LABELS,
-         LM_OVERLAY_ALIGN_RIGHT);
-    /* Axes: value on the left, time along the bottom (or along zero when
-     * zero is inside the range, so signs read at a glance). */
-    line(l, ax0, ay0, ax0, ay1, 1.25, COLOR_AXIS);
-    line(l, ax0, ay1, ax1, ay1, 1.25, COLOR_AXIS);
-    if (low < 0.0 && high > 0.0) {
-        double y = ay1 - (0.0 - low) / vspan * (ay1 - ay0);
-        line(l, ax0, y, ax1, y, 1.0, COLOR_FRAME);
-    }
-
-    /* Curves, in the order the series were made. */
-    lm_vec3 *points = malloc((MAX_DRAWN + 2) * sizeof(lm_vec3));
-    if (!points) {
-        l->ok = false;
-        return;
-    }
-    for (size_t i = 0; i < plots->count; i++) {
-        const series *s = &plots->items[i];
-        if (strcmp(s->panel, panel) != 0 || s->count == 0)
-            continue;
-        /* Up to MAX_DRAWN samples as they are; more are cut into MAX_DRAWN / 2
-         * runs of consecutive samples, each drawn as its lowest and highest
-         * (in time order), so peaks survive the thinning. */
-        size_t n = 0;
-        size_t buckets = s->count <= MAX_DRAWN ? s->count : MAX_DRAWN / 2;
-        for (size_t b = 0; b < buckets; b++) {
-            size_t first = b * s->count / buckets, last = (b + 1) * s->count / buckets;
-            size_t lowest = first, highest = first;
-            for (size_t k = first + 1; k < last; k++) {
-                if (s->value[k] < s->value[lowest])
-                    lowest = k;
-                if (s->value[k] > s->value[highest])
-                    highest = k;
-            }
-            size_t picks[2] = {lowest < highest ? lowest : highest,
-                               lowest < highest ? highest : lowest};
-            for (int j = 0; j < (picks[0] == picks[1] ? 1 : 2); j++) {
-                size_t at = picks[j];
-                double v = fmin(fmax(s->value[at], low), high);
-                points[n++] = (lm_vec3){ax0 + (s->time[at] - tmin) / (tmax - tmin) * (ax1 - ax0),
-                                        ay1 - (v - low) / vspan * (ay1 - ay0), 0.0};
-            }
-        }
-        lm_overlay_style style = lm_overlay_default_style();
-        style.color = series_color(plots, i);
-        style.width = 2.0;
-        if (n == 1) {
-            style.fill = style.color;
-            style.width = 0.0;
-            l->ok = lm_overlay_circle(l->overlay, points[0], ph(2.5), true, &style) && l->ok;
-        } else {
-            l->ok = lm_overlay_path(l->overlay, points, n, false, true, &style) && l->ok;
-        }
-    }
-    free(points);
-}
-
-bool lm_plots_layout(const lm_plots *plots, double aspect, lm_overlay *overlay) {
-    double strip = lm_plots_strip_width(plots, aspect);
-    if (strip <= 0.0)
-        return true;
-    layout l = {overlay, aspect, true};
-    const char *panels[LM_PLOT_MAX_SERIES];
-    size_t count = 0;
-    for (size_t i = 0; i < plots->count; i++) {
-        bool seen = false;
-        for (size_t j = 0; j < count && !seen; j++)
-            seen = strcmp(panels[j], plots->items[i].panel) == 0;
-        if (!seen)
-            panels[count++] = plots->items[i].panel;
-    }
-    double x0 = 1.0 - strip + pw(&l, 0.5 * MARGIN), x1 = 1.0 - pw(&l, MARGIN);
-    double top = ph(MARGIN), height = (1.0 - ph(MARGIN)) - top;
-    double gap = ph(MARGIN);
-    double each = (height - gap * (double)(count - 1)) / (double)count;
-    for (size_t p = 0; p < count; p++) {
-        double y0 = top + (double)p * (each + gap);
-        layout_panel(&l, plots, panels[p], x0, y0, x1, y0 + each);
-    }
-    return l.ok;
+    if (!(scale > 0.0))
+        scale = 1.0;
+    int columns, rows;
+    lr_plots_grid(plots, scale, &columns, &rows);
+    double width = columns * STRIP_HEIGHTS * scale / aspect;
+    return width < strip_max[columns] ? width : strip_max[columns];
 }

@@ -78,7 +78,7 @@ void lr_to_canvas(const lr_view *v, camera_point c, double *x, double *y) {
 bool lr_clip_segment(const lr_view *v, double *x0, double *y0, double *x1, double *y1) {
     double dx = *x1 - *x0, dy = *y1 - *y0;
     double p[4] = {-dx, dx, -dy, dy};
-    double q[4] = {*x0 + GUARD, 2.0 * v->cx + GUARD - *x0, *y0 + GUARD, 2.0 * v->cy + GUARD - *y0};
+    double q[4] = {*x0 + FAR, 2.0 * v->cx + FAR - *x0, *y0 + FAR, 2.0 * v->cy + FAR - *y0};
     double t0 = 0.0, t1 = 1.0;
     for (int i = 0; i < 4; i++) {
         if (p[i] == 0.0) {
@@ -108,7 +108,7 @@ bool lr_clip_segment(const lr_view *v, double *x0, double *y0, double *x1, doubl
 }
 
 int lr_clip_polygon(const lr_view *v, double *x, double *y, int n) {
-    double bounds[4] = {-GUARD, 2.0 * v->cx + GUARD, -GUARD, 2.0 * v->cy + GUARD};
+    double bounds[4] = {-FAR, 2.0 * v->cx + FAR, -FAR, 2.0 * v->cy + FAR};
     for (int side = 0; side < 4 && n > 0; side++) {
         double ox[POLYGON_MAX], oy[POLYGON_MAX];
         int m = 0;

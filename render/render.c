@@ -1,71 +1,72 @@
 /*
- * render.c - drawing a world: the public API, and the frame's stages run in
- * order (collect, sort, tessellate, rasterise and resolve: see stage.h).
+ * render.c - the renderer: a picture, the display lists it is composed into,
+ * and the backend that draws them (see render.h).
  */
+#include "compose.h"
+#include "raster.h"
 #include "stage.h"
 
-#include "overlay.h"
-
+#include <SDL.h>
 #include <stdio.h>
 #include <string.h>
 
-static void release_surfaces(lr_renderer *renderer) {
-    if (renderer->sdl)
-        SDL_DestroyRenderer(renderer->sdl);
-    if (renderer->canvas)
-        SDL_FreeSurface(renderer->canvas);
-    if (renderer->picture)
-        SDL_FreeSurface(renderer->picture);
-    renderer->sdl = NULL;
-    renderer->canvas = NULL;
-    renderer->picture = NULL;
-}
+struct lr_renderer {
+    int width, height;
+    SDL_Surface *picture; /* width x height, RGBA32: what callers get */
+    const lr_fonts *fonts;
+    lr_stage *stage;   /* the world's stages' scratch */
+    lr_list *list;     /* the scene composed last */
+    lr_list *ui;       /* the window's panels */
+    lr_layout layout;  /* where the scene composed last put its parts */
+    lr_raster *raster; /* the backend */
+    bool stopped;      /* the last lr_renderer_draw_list was stopped */
+};
 
-static bool make_surfaces(lr_renderer *renderer, int width, int height, char *err,
-                          size_t err_size) {
+static bool make_picture(lr_renderer *renderer, int width, int height, char *err, size_t err_size) {
     if (width < 1 || height < 1 || width > 16384 || height > 16384) {
         snprintf(err, err_size, "bad picture size %dx%d", width, height);
         return false;
     }
     SDL_Surface *picture =
         SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_RGBA32);
-    SDL_Surface *canvas = SDL_CreateRGBSurfaceWithFormat(
-        0, width * SUPERSAMPLE, height * SUPERSAMPLE, 32, SDL_PIXELFORMAT_RGBA32);
-    SDL_Renderer *sdl = canvas ? SDL_CreateSoftwareRenderer(canvas) : NULL;
-    if (!picture || !canvas || !sdl) {
+    if (!picture) {
         snprintf(err, err_size, "cannot make a %dx%d picture: %s", width, height, SDL_GetError());
-        if (sdl)
-            SDL_DestroyRenderer(sdl);
-        if (canvas)
-            SDL_FreeSurface(canvas);
-        if (picture)
-            SDL_FreeSurface(picture);
         return false;
     }
     /* Blitting the picture to a window copies it, never blends. */
     SDL_SetSurfaceBlendMode(picture, SDL_BLENDMODE_NONE);
-    SDL_Color background = lr_sdl_color(COLOR_BACKGROUND);
-    SDL_FillRect(
-        picture, NULL,
-        SDL_MapRGBA(picture->format, background.r, background.g, background.b, background.a));
-    release_surfaces(renderer);
+    lr_theme light = lr_theme_preset(LR_THEME_LIGHT);
+    SDL_FillRect(picture, NULL,
+                 SDL_MapRGBA(picture->format, (Uint8)(light.background >> 24),
+                             (Uint8)(light.background >> 16), (Uint8)(light.background >> 8),
+                             0xFF));
+    if (renderer->picture)
+        SDL_FreeSurface(renderer->picture);
     renderer->picture = picture;
-    renderer->canvas = canvas;
-    renderer->sdl = sdl;
     renderer->width = width;
     renderer->height = height;
     return true;
 }
 
-lr_renderer *lr_renderer_create(int width, int height, char *err, size_t err_size) {
+lr_renderer *lr_renderer_create(int width, int height, const lr_fonts *fonts, char *err,
+                                size_t err_size) {
     lr_renderer *renderer = calloc(1, sizeof *renderer);
     if (!renderer) {
         snprintf(err, err_size, "out of memory");
         return NULL;
     }
-    renderer->theme = lr_theme_preset(LR_THEME_LIGHT);
-    if (!make_surfaces(renderer, width, height, err, err_size)) {
-        free(renderer);
+    renderer->fonts = fonts;
+    renderer->stage = lr_stage_create();
+    renderer->list = lr_list_create();
+    renderer->ui = lr_list_create();
+    renderer->raster = lr_raster_create(fonts);
+    if (!renderer->stage || !renderer->list || !renderer->ui || !renderer->raster) {
+        snprintf(err, err_size, "out of memory");
+        lr_renderer_destroy(renderer);
+        return NULL;
+    }
+    if (!make_picture(renderer, width, height, err, err_size)) {
+        lr_renderer_destroy(renderer);
         return NULL;
     }
     return renderer;
@@ -74,11 +75,12 @@ lr_renderer *lr_renderer_create(int width, int height, char *err, size_t err_siz
 void lr_renderer_destroy(lr_renderer *renderer) {
     if (!renderer)
         return;
-    release_surfaces(renderer);
-    lr_surface_free(renderer);
-    free(renderer->prims);
-    free(renderer->vertices);
-    free(renderer->indices);
+    if (renderer->picture)
+        SDL_FreeSurface(renderer->picture);
+    lr_stage_destroy(renderer->stage);
+    lr_list_destroy(renderer->list);
+    lr_list_destroy(renderer->ui);
+    lr_raster_destroy(renderer->raster);
     free(renderer);
 }
 
@@ -86,7 +88,7 @@ bool lr_renderer_resize(lr_renderer *renderer, int width, int height) {
     if (width == renderer->width && height == renderer->height)
         return true;
     char err[256];
-    return make_surfaces(renderer, width, height, err, sizeof err);
+    return make_picture(renderer, width, height, err, sizeof err);
 }
 
 int lr_renderer_width(const lr_renderer *renderer) {
@@ -97,123 +99,63 @@ int lr_renderer_height(const lr_renderer *renderer) {
     return renderer->height;
 }
 
+void lr_renderer_set_threads(lr_renderer *renderer, int threads) {
+    lr_raster_set_threads(renderer->raster, threads);
+}
+
 void *lr_renderer_surface(lr_renderer *renderer) {
     return renderer->picture;
 }
 
-void lr_renderer_set_styles(lr_renderer *renderer, const lr_styles *styles) {
-    renderer->styles = styles;
+const lr_list *lr_renderer_list(const lr_renderer *renderer) {
+    return renderer->list;
 }
 
-void lr_renderer_set_theme(lr_renderer *renderer, const lr_theme *theme) {
-    renderer->theme = theme ? *theme : lr_theme_preset(LR_THEME_LIGHT);
+const lr_layout *lr_renderer_layout(const lr_renderer *renderer) {
+    return &renderer->layout;
 }
 
-void lr_renderer_set_hidden(lr_renderer *renderer, unsigned hidden) {
-    renderer->hidden = hidden;
+void lr_renderer_compose(lr_renderer *renderer, const lr_scene *scene) {
+    lr_compose_scene(renderer->stage, renderer->fonts, scene, renderer->width, renderer->height,
+                     renderer->list, &renderer->layout);
+}
+
+bool lr_renderer_draw_list(lr_renderer *renderer) {
+    SDL_Surface *picture = renderer->picture;
+    bool drawn =
+        lr_raster_draw(renderer->raster, renderer->list, picture->pixels, picture->pitch, false);
+    renderer->stopped = lr_raster_stopped(renderer->raster);
+    return drawn;
 }
 
 void lr_renderer_set_interrupt(lr_renderer *renderer, bool (*stop)(void *context), void *context) {
-    renderer->stop = stop;
-    renderer->stop_context = context;
+    lr_raster_set_interrupt(renderer->raster, stop, context);
 }
 
 bool lr_renderer_stopped(const lr_renderer *renderer) {
     return renderer->stopped;
 }
 
-/* ------------------------------------------------------------ overlay -- */
-
-/* The overlay's projection is the world's: the same view, to canvas pixels. */
-static bool overlay_project(const void *context, lm_vec3 point, double *x, double *y,
-                            double *pixels_per_metre_out) {
-    const lr_view *v = &((const lr_renderer *)context)->view;
-    camera_point c = lr_to_camera(v, point);
-    if (!isfinite(c.x) || !isfinite(c.y) || !isfinite(c.z) || c.z < v->near)
-        return false;
-    lr_to_canvas(v, c, x, y);
-    *pixels_per_metre_out = lr_pixels_per_metre(v, c.z);
-    return true;
+bool lr_renderer_draw_scene(lr_renderer *renderer, const lr_scene *scene) {
+    lr_renderer_compose(renderer, scene);
+    return lr_renderer_draw_list(renderer);
 }
 
-/* The overlay's items are drawn while the interrupt lets them. */
-static bool overlay_stop(void *context) {
-    lr_renderer *renderer = context;
-    return renderer->stop && renderer->stop(renderer->stop_context);
+void lr_renderer_draw(lr_renderer *renderer, const lm_world *world, const lr_camera *camera,
+                      const lr_theme *theme) {
+    lr_scene scene = {0};
+    scene.world = world;
+    scene.theme = theme ? *theme : lr_theme_preset(LR_THEME_LIGHT);
+    scene.camera =
+        camera ? *camera : lr_camera_fit(world, (double)renderer->width / renderer->height);
+    lr_renderer_draw_scene(renderer, &scene);
 }
 
-/* The overlay's triangles go through the world's vertex list and blending. */
-static void overlay_triangles(void *context, const lm_overlay_vertex *corners,
-                              size_t triangle_count, bool translucent) {
-    lr_renderer *renderer = context;
-    if (triangle_count > (size_t)1 << 24)
+void lr_renderer_draw_ui(lr_renderer *renderer, const lr_ui *ui, lr_ui_layout *placed) {
+    lr_compose_ui(renderer->fonts, ui, &renderer->layout, renderer->width, renderer->height,
+                  renderer->ui, placed);
+    if (renderer->ui->item_count == 0)
         return;
-    SDL_SetRenderDrawBlendMode(renderer->sdl,
-                               translucent ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE);
-    /* Triangle by triangle: lr_reserve draws what waits once it covers a
-     * canvas, asking the interrupt (a thick line of 200,000 points across
-     * the picture is one item). */
-    for (size_t t = 0; t < triangle_count && !renderer->stopped; t++) {
-        if (!lr_reserve(renderer, 3, 3))
-            return;
-        int first = renderer->vertex_count;
-        for (int k = 0; k < 3; k++) {
-            const lm_overlay_vertex *corner = &corners[3 * t + (size_t)k];
-            lr_add_vertex(renderer, corner->x, corner->y, lr_sdl_color(corner->rgba));
-        }
-        lr_add_triangle(renderer, first, first + 1, first + 2);
-    }
-    lr_submit(renderer);
-}
-
-void lr_renderer_draw(lr_renderer *renderer, const lm_world *world, const lr_camera *camera) {
-    lr_renderer_draw_with(renderer, world, camera, NULL);
-}
-
-void lr_renderer_draw_with(lr_renderer *renderer, const lm_world *world, const lr_camera *camera,
-                           const lm_overlay *overlay) {
-    bool perspective = camera->projection == LR_PROJECTION_PERSPECTIVE;
-    if (camera->projection == LR_PROJECTION_AUTO)
-        perspective = lr_camera_fit(world, (double)renderer->width / renderer->height).projection ==
-                      LR_PROJECTION_PERSPECTIVE;
-    renderer->view = lr_view_make(camera, perspective, (double)renderer->width * SUPERSAMPLE,
-                                  (double)renderer->height * SUPERSAMPLE);
-    renderer->prim_count = 0;
-    renderer->next_order = 0;
-    renderer->grid_drawn = false;
-    renderer->particle_zmin = INFINITY;
-    renderer->particle_zmax = -INFINITY;
-    renderer->world = world;
-    renderer->stopped = false;
-    renderer->batch_pixels = 0.0;
-    renderer->has_floor = false;
-    renderer->link_count = renderer->particle_count = 0;
-    renderer->face_count = renderer->caster_count = 0;
-
-    const lm_draw_fns fns = {renderer->hidden & LR_HIDE_COLLIDERS ? NULL : lr_collect_collider,
-                             lr_collect_link, lr_collect_particle, lr_collect_face};
-    lm_world_draw(world, &fns, renderer);
-    if (!renderer->view.straight)
-        lr_surface_build(renderer);
-    renderer->world = NULL;
-
-    lr_sort(renderer, world);
-
-    SDL_Color background = lr_sdl_color(COLOR_BACKGROUND);
-    SDL_SetRenderDrawColor(renderer->sdl, background.r, background.g, background.b, background.a);
-    SDL_RenderClear(renderer->sdl);
-    lr_rasterise(renderer);
-    if (overlay) {
-        lm_overlay_target target = {(double)renderer->width * SUPERSAMPLE,
-                                    (double)renderer->height * SUPERSAMPLE,
-                                    renderer->view.point,
-                                    overlay_project,
-                                    overlay_triangles,
-                                    overlay_stop,
-                                    renderer};
-        if (!renderer->stopped && !lm_overlay_rasterise(overlay, &target))
-            renderer->stopped = true;
-        SDL_RenderFlush(renderer->sdl);
-    }
-    lr_resolve(renderer);
+    SDL_Surface *picture = renderer->picture;
+    lr_raster_draw(renderer->raster, renderer->ui, picture->pixels, picture->pitch, true);
 }

@@ -1,11 +1,16 @@
 /*
  * render.h - loom's one drawing path.
  *
- * The renderer rasterises a world (through lm_world_draw) into an SDL_Surface
- * with SDL's software renderer. The window blits that same surface to the
- * screen and the headless mode writes it as PNG with stb_image_write, so a
- * frame on disk is exactly what the window showed, and the same world gives
- * byte-identical pixels on every run.
+ * A picture is made in two halves (render/list.h):
+ *   compose: the scene (a world seen by a camera, the script's drawing and
+ *            labels, its title and plot panels) is laid out and turned into a
+ *            display list of primitives in picture pixels; the window's
+ *            panels (heads-up display, sliders, help, error) are laid out
+ *            around what the scene put where (compose.h);
+ *   draw:    a backend draws the list; loom's is a tiled, threaded software
+ *            rasteriser (raster.h) into an SDL_Surface, which the window
+ *            blits to the screen and `loom render` writes as PNG, so a frame
+ *            on disk is exactly what the window showed, byte for byte.
  *
  * Depends on the engine's public header, SDL2 and stb; the engine never
  * includes this file.
@@ -14,6 +19,8 @@
 #define LOOM_RENDER_H
 
 #include "../engine/loom.h"
+#include "fonts.h"
+#include "list.h"
 #include "style.h"
 #include "theme.h"
 
@@ -65,7 +72,7 @@ typedef struct lr_view {
     double focal;    /* orthographic: pixels per metre; perspective: pixels at unit depth */
     double near;     /* perspective: nothing closer than this to the eye is drawn; else -inf */
     double cx, cy;   /* the picture's centre, pixels */
-    double point;    /* pixels per point (a pixel of a 720-line picture) */
+    double point;    /* pixels per point (a pixel of a 720-line picture), times the scale */
     lm_vec3 target;  /* the camera's target, m */
     double height_m; /* world height visible through the target, m */
     double metres_per_pixel; /* at the target's depth */
@@ -83,25 +90,55 @@ bool lr_view_project(const lr_view *view, lm_vec3 point, double *x, double *y, d
 /* The point under pixel (x, y) on the plane through `on` facing the camera. */
 lm_vec3 lr_view_unproject(const lr_view *view, double x, double y, lm_vec3 on);
 
-typedef struct lr_renderer lr_renderer;
+/* A rectangle of the picture, in pixels. */
+typedef struct lr_area {
+    double x, y, width, height;
+} lr_area;
 
-/* NULL with a message in err (of err_size bytes) on failure. Needs no display. */
-lr_renderer *lr_renderer_create(int width, int height, char *err, size_t err_size);
+typedef struct lr_renderer lr_renderer;
+struct lr_scene;
+struct lr_ui;
+struct lr_ui_layout;
+struct lr_layout;
+
+/* A picture of width x height pixels whose text is set in fonts (NULL: no
+ * text; they must outlive the renderer). NULL with a message in err (of
+ * err_size bytes) on failure. Needs no display. */
+lr_renderer *lr_renderer_create(int width, int height, const lr_fonts *fonts, char *err,
+                                size_t err_size);
 void lr_renderer_destroy(lr_renderer *renderer);
 /* Changes the picture size (window resized). Returns false on failure. */
 bool lr_renderer_resize(lr_renderer *renderer, int width, int height);
 int lr_renderer_width(const lr_renderer *renderer);
 int lr_renderer_height(const lr_renderer *renderer);
+/* Threads drawing one picture, the caller's included (the picture is the same
+ * bytes for any number). Default 1. */
+void lr_renderer_set_threads(lr_renderer *renderer, int threads);
 
-/* Clears and draws the world as seen by camera. */
-void lr_renderer_draw(lr_renderer *renderer, const lm_world *world, const lr_camera *camera);
+/* The scene's picture (compose.h): lays it out into the renderer's display
+ * list, then draws the list. False when out of memory (the picture is then
+ * incomplete). */
+bool lr_renderer_draw_scene(lr_renderer *renderer, const struct lr_scene *scene);
+/* The same in two halves, for pictures drawn on other threads: compose
+ * reads the scene (the world, the overlay, the labels) and keeps only the
+ * list, so the world may change as soon as it returns; draw then needs
+ * nothing but the renderer. */
+void lr_renderer_compose(lr_renderer *renderer, const struct lr_scene *scene);
+bool lr_renderer_draw_list(lr_renderer *renderer);
+/* A world alone, fitted or seen by camera (NULL: fitted), on the theme's
+ * background. */
+void lr_renderer_draw(lr_renderer *renderer, const lm_world *world, const lr_camera *camera,
+                      const lr_theme *theme);
 
-/* The same, then the overlay's shapes on top (render/overlay.h), drawn into
- * the same supersampled canvas with the same projection before it is
- * averaged down; the overlay's text is the caller's. overlay may be NULL. */
-struct lm_overlay;
-void lr_renderer_draw_with(lr_renderer *renderer, const lm_world *world, const lr_camera *camera,
-                           const struct lm_overlay *overlay);
+/* The window's panels over the picture, laid out around the scene composed
+ * last (compose.h); where they went in *placed (may be NULL). */
+void lr_renderer_draw_ui(lr_renderer *renderer, const struct lr_ui *ui,
+                         struct lr_ui_layout *placed);
+
+/* The display list of the scene composed last (a backend may draw it), and
+ * where its parts went. */
+const lr_list *lr_renderer_list(const lr_renderer *renderer);
+const struct lr_layout *lr_renderer_layout(const lr_renderer *renderer);
 
 /* The picture (an SDL_Surface *, RGBA32), valid until the next resize or
  * destroy. Declared as void * so this header does not pull in SDL. */
@@ -118,23 +155,16 @@ bool lr_renderer_encode_png(lr_renderer *renderer, unsigned char **png, size_t *
  * (including strerror) on failure. */
 bool lr_renderer_write_png(lr_renderer *renderer, const char *path, char *err, size_t err_size);
 
-/* What the window's toggles leave out of later pictures; 0, the default,
+/* What the window's toggles leave out (lr_scene.hidden); 0, the default,
  * draws everything (so `loom render` never hides anything). Constraints are
- * sticks and pins; springs are spring forces; colliders include the floor grid. */
-/* The colours and looks of the world's objects (style.h) for later pictures,
- * or NULL for every object in its default colour. The renderer only reads
- * them, while drawing: they must outlive the draws that use them. */
-void lr_renderer_set_styles(lr_renderer *renderer, const lr_styles *styles);
-
-/* The theme of later pictures (theme.h); NULL goes back to "light". */
-void lr_renderer_set_theme(lr_renderer *renderer, const lr_theme *theme);
-
+ * sticks and pins; springs are spring forces; colliders include the floor
+ * grid. */
 enum { LR_HIDE_CONSTRAINTS = 1u, LR_HIDE_SPRINGS = 2u, LR_HIDE_COLLIDERS = 4u };
-void lr_renderer_set_hidden(lr_renderer *renderer, unsigned hidden);
 
-/* Asked now and then while a picture is drawn (between primitives and
- * between the overlay's items): true leaves the rest of the picture undrawn
- * (a time limit on drawing). NULL removes it. */
+/* Asked now and then while lr_renderer_draw_list draws, on the calling
+ * thread (between a few dozen of the list's items, and after about a canvas
+ * of samples painted): true leaves the rest of the picture undrawn (a time
+ * limit on drawing). NULL removes it. */
 void lr_renderer_set_interrupt(lr_renderer *renderer, bool (*stop)(void *context), void *context);
 /* Whether the last draw was stopped by the interrupt. */
 bool lr_renderer_stopped(const lr_renderer *renderer);

@@ -10,17 +10,17 @@ static int compare_back_to_front(const void *a, const void *b) {
     return pa->order < pb->order ? -1 : pa->order > pb->order;
 }
 
-void lr_sort(lr_renderer *renderer, const lm_world *world) {
+void lr_sort(lr_stage *stage, const lm_world *world) {
     /* A flat scene seen straight on keeps the engine's order: colliders,
      * links, particles. Anything else is drawn back to front. */
     bool flat = false;
     lm_vec3 min, max;
-    if (renderer->view.straight && lm_world_bounds(world, &min, &max)) {
-        double z_extent = renderer->particle_zmax >= renderer->particle_zmin
-                              ? renderer->particle_zmax - renderer->particle_zmin
+    if (stage->view.straight && lm_world_bounds(world, &min, &max)) {
+        double z_extent = stage->particle_zmax >= stage->particle_zmin
+                              ? stage->particle_zmax - stage->particle_zmin
                               : 0.0;
         flat = z_extent <= FLAT_TOLERANCE * max2(max.x - min.x, max.y - min.y);
     }
-    if (!flat && renderer->prim_count > 1) /* qsort may not be given a NULL array */
-        qsort(renderer->prims, renderer->prim_count, sizeof(prim), compare_back_to_front);
+    if (!flat && stage->prim_count > 1) /* qsort may not be given a NULL array */
+        qsort(stage->prims, stage->prim_count, sizeof(prim), compare_back_to_front);
 }

@@ -1,36 +1,41 @@
 /*
- * stage.h - what the renderer's stages share (render/ only; not public).
+ * stage.h - drawing a world into the display list (render/ only; not public).
  *
- * A frame is made in four stages, one file each:
- *   1. collect (collect.c): lr_world_draw's callbacks turn colliders, links
- *      and particles into primitives already projected to canvas pixels
- *      (project.c), each with its depth along the view direction;
+ * A world becomes display list items (list.h) in four stages, one file each:
+ *   1. collect (collect.c): lm_world_draw's callbacks turn colliders, links
+ *      and particles into primitives already projected to picture pixels
+ *      (project.c), each with its depth along the view direction; in 3D,
+ *      surfaces are found and shaded first (surface.c);
  *   2. sort (sort.c): back to front (painter's algorithm), ties kept in
  *      engine order; a flat scene seen straight on keeps engine order;
- *   3. tessellate (tessellate.c): primitives become triangles (quads for
- *      thick lines, fans for discs) in one vertex list;
- *   4. rasterise and resolve (raster.c): SDL_RenderGeometry draws the list
- *      into a canvas SUPERSAMPLE times larger than the picture, which is then
- *      averaged down, smoothing edges for a projector in class.
- * render.c holds the public API and runs the stages.
+ *   3. expand (expand.c): each primitive, in that order, becomes the list's
+ *      paths, fills, circles and triangles (a spring's zigzag, a particle's
+ *      outline and pin ring, a shaded ball's discs, a rope's strands); a
+ *      shaded surface's triangles carry their corners' depths, so a backend
+ *      with a depth buffer draws folded cloth and crossing surfaces right.
+ * A backend draws the list (raster.h for pictures).
  *
- * Sizes are given in "points": pixels of a 720-line picture, so lines keep
- * their weight whatever the picture height.
+ * Sizes are given in "points": pixels of a 720-line picture, times the
+ * picture's scale (lr_scene.scale), so lines keep their weight whatever the
+ * picture height.
  */
 #ifndef LOOM_RENDER_STAGE_H
 #define LOOM_RENDER_STAGE_H
 
+#include "list.h"
 #include "render.h"
 
-#include <SDL.h>
 #include <math.h>
 #include <stdlib.h>
 
-enum { SUPERSAMPLE = 2 };
-
-/* Guard band around the canvas (in canvas pixels) that geometry is clipped
- * to, so that huge coordinates never reach the rasteriser. */
-#define GUARD 4096.0
+/* Band around the picture (pixels) past which a shape is left out whole
+ * (a backend clips what reaches into the picture). */
+#define GUARD 2048.0
+/* Band around the picture (pixels) that lines and polygons are clipped to
+ * before they are stored as floats, which keep a twentieth of a pixel there. */
+#define FAR 1e6
+/* The thinnest line, in pixels. */
+#define THINNEST 1.0
 
 /* Sizes in points. */
 #define LINE_WIDTH     2.0
@@ -82,10 +87,12 @@ typedef enum prim_kind {
 
 enum { POLYGON_MAX = 12 };
 
-/* prim.flags of a particle drawn as a shaded ball (3D), beside LM_DRAW_*. */
+/* prim.flags of a particle drawn as a shaded ball (3D), beside LM_DRAW_*;
+ * of a PRIM_SMOOTH triangle of a surface, drawn with the depth buffer. */
 #define PRIM_SHADED 0x80u
+#define PRIM_DEPTH  0x40u
 
-/* One thing to draw, in canvas pixels. */
+/* One thing to draw, in picture pixels. */
 typedef struct prim {
     double depth;   /* along the view direction; larger is farther */
     uint32_t order; /* engine order, the tie-breaker */
@@ -103,6 +110,7 @@ typedef struct prim {
         struct { /* PRIM_SMOOTH */
             float tx[3], ty[3];
             uint32_t tc[3];
+            float tz[3]; /* depth along the view at each corner */
         };
     };
 } prim;
@@ -143,32 +151,20 @@ typedef struct camera_point {
     double x, y, z; /* along right, up, forward */
 } camera_point;
 
-struct lr_renderer {
-    int width, height;
-    SDL_Surface *picture; /* width x height, RGBA32: what callers get */
-    SDL_Surface *canvas;  /* SUPERSAMPLE times larger, drawn into */
-    SDL_Renderer *sdl;
+typedef struct lr_stage {
+    /* Per picture: set by lr_stage_draw_world. */
+    lr_view view;
+    lr_list *list;
+    unsigned hidden;         /* LR_HIDE_* */
+    const lr_styles *styles; /* may be NULL */
+    lr_theme theme;          /* default colours and line weight */
 
     /* Per-frame scratch, kept between frames to avoid reallocating. */
-    lr_view view;
     prim *prims;
     size_t prim_count, prim_capacity;
     uint32_t next_order;
     bool grid_drawn;
     double particle_zmin, particle_zmax;
-    SDL_Vertex *vertices;
-    int vertex_count;
-    size_t vertex_capacity;
-    int *indices;
-    int index_count;
-    size_t index_capacity;
-    unsigned hidden;             /* LR_HIDE_* */
-    bool (*stop)(void *context); /* lr_renderer_set_interrupt */
-    void *stop_context;
-    bool stopped;            /* the last draw was stopped: nothing more is drawn */
-    double batch_pixels;     /* canvas pixels the triangles not yet drawn cover (at most) */
-    const lr_styles *styles; /* may be NULL */
-    lr_theme theme;          /* default colours and line weight */
 
     /* 3D pictures (surface.c): links, particles and faces are kept until the
      * world is reported, then surfaces are found and shaded, and the links
@@ -192,21 +188,30 @@ struct lr_renderer {
     size_t by_slot_capacity;
     normal_sum *normals; /* per particle slot: the surface normals summed there */
     size_t normal_capacity;
-};
+} lr_stage;
+
+/* NULL when out of memory. */
+lr_stage *lr_stage_create(void);
+void lr_stage_destroy(lr_stage *stage);
+
+/* Appends the world, as seen by view, to list, back to front. */
+void lr_stage_draw_world(lr_stage *stage, const lm_world *world, const lr_view *view,
+                         const lr_theme *theme, const lr_styles *styles, unsigned hidden,
+                         lr_list *list);
 
 /* The theme's colours, by the names the stages use. */
-#define COLOR_BACKGROUND (renderer->theme.background)
-#define COLOR_INK        (renderer->theme.ink)
-#define COLOR_STICK      (renderer->theme.stick)
-#define COLOR_SPRING     (renderer->theme.spring)
-#define COLOR_PIN        (renderer->theme.pin)
-#define COLOR_PARTICLE   (renderer->theme.particle)
-#define COLOR_GRID       (renderer->theme.grid)
-#define COLOR_ROPE       (renderer->theme.rope)
-#define COLOR_SOLID      (renderer->theme.solid)
-#define COLOR_SOLID_3D   (renderer->theme.solid_3d)
-#define COLOR_CHAIN      (renderer->theme.chain)
-#define COLOR_SURFACE    (renderer->theme.surface)
+#define COLOR_BACKGROUND (stage->theme.background)
+#define COLOR_INK        (stage->theme.ink)
+#define COLOR_STICK      (stage->theme.stick)
+#define COLOR_SPRING     (stage->theme.spring)
+#define COLOR_PIN        (stage->theme.pin)
+#define COLOR_PARTICLE   (stage->theme.particle)
+#define COLOR_GRID       (stage->theme.grid)
+#define COLOR_ROPE       (stage->theme.rope)
+#define COLOR_SOLID      (stage->theme.solid)
+#define COLOR_SOLID_3D   (stage->theme.solid_3d)
+#define COLOR_CHAIN      (stage->theme.chain)
+#define COLOR_SURFACE    (stage->theme.surface)
 
 /* ------------------------------------------------------------- helpers -- */
 
@@ -249,25 +254,21 @@ static inline bool grow(void **array, size_t *capacity, size_t needed, size_t it
     return true;
 }
 
-static inline SDL_Color lr_sdl_color(uint32_t rgba) {
-    return (SDL_Color){(Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8), (Uint8)rgba};
-}
-
 /* ------------------------------------------------- project (project.c) -- */
 
 camera_point lr_to_camera(const lr_view *v, lm_vec3 p);
-/* Canvas pixels per metre at depth z. */
+/* Picture pixels per metre at depth z. */
 double lr_pixels_per_metre(const lr_view *v, double z);
 void lr_to_canvas(const lr_view *v, camera_point c, double *x, double *y);
-/* Liang-Barsky: clips the segment to the guard band; false if nothing is left. */
+/* Liang-Barsky: clips the segment to FAR; false if nothing is left. */
 bool lr_clip_segment(const lr_view *v, double *x0, double *y0, double *x1, double *y1);
 /* Sutherland-Hodgman: clips a convex polygon (n <= POLYGON_MAX corners) to
- * the guard band; returns the corners left. */
+ * FAR; returns the corners left. */
 int lr_clip_polygon(const lr_view *v, double *x, double *y, int n);
 
 /* ------------------------------------------------- collect (collect.c) -- */
 
-/* lm_draw_fns callbacks; context is the lr_renderer. */
+/* lm_draw_fns callbacks; context is the lr_stage. */
 void lr_collect_collider(void *context, lm_collider collider, const lm_collider_def *def);
 void lr_collect_link(void *context, lm_vec3 a, lm_vec3 b, lm_link_style style,
                      lm_constraint constraint, lm_force force);
@@ -275,60 +276,41 @@ void lr_collect_particle(void *context, lm_particle particle, lm_vec3 position, 
                          unsigned flags);
 
 /* A link or particle drawn now (flat pictures) or after the surfaces (3D). */
-void lr_emit_link(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, lm_link_style style, lr_style look);
-void lr_emit_particle(lr_renderer *renderer, lm_vec3 position, double radius, unsigned flags,
+void lr_emit_link(lr_stage *stage, lm_vec3 a, lm_vec3 b, lm_link_style style, lr_style look);
+void lr_emit_particle(lr_stage *stage, lm_vec3 position, double radius, unsigned flags,
                       uint32_t color, bool shaded);
 void lr_collect_face(void *context, lm_constraint face, lm_vec3 a, lm_vec3 b, lm_vec3 c);
 typedef enum lr_depth { LR_DEPTH_FARTHEST, LR_DEPTH_CENTROID, LR_DEPTH_FLOOR } lr_depth;
 /* A filled convex polygon of up to POLYGON_MAX world points. */
-void lr_push_polygon(lr_renderer *renderer, const lm_vec3 *points, int n, uint32_t color,
-                     lr_depth depth);
+void lr_push_polygon(lr_stage *stage, const lm_vec3 *points, int n, uint32_t color, lr_depth depth);
 /* A triangle of world points whose corners have their own (opaque) colours,
- * blended across it (smooth shading). */
-void lr_push_smooth_triangle(lr_renderer *renderer, const lm_vec3 points[3],
-                             const uint32_t colors[3], lr_depth depth);
+ * blended across it (smooth shading); a surface's (buffered) is drawn with
+ * the depth buffer too. */
+void lr_push_smooth_triangle(lr_stage *stage, const lm_vec3 points[3], const uint32_t colors[3],
+                             lr_depth depth, bool buffered);
 /* The key light's direction (towards the light), in the world. */
 lm_vec3 lr_key_light(const lr_view *view);
 
 /* ------------------------------------------------- surface (surface.c) -- */
 
-void lr_surface_record_link(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, lm_link_style style,
+void lr_surface_record_link(lr_stage *stage, lm_vec3 a, lm_vec3 b, lm_link_style style,
                             lr_style look, lm_constraint constraint, lm_force force);
-void lr_surface_record_particle(lr_renderer *renderer, lm_particle particle, lm_vec3 position,
+void lr_surface_record_particle(lr_stage *stage, lm_particle particle, lm_vec3 position,
                                 double radius, unsigned flags, uint32_t color);
-void lr_surface_add_caster(lr_renderer *renderer, lm_vec3 centre, double radius);
+void lr_surface_add_caster(lr_stage *stage, lm_vec3 centre, double radius);
 /* After lm_world_draw in 3D: shadows, shaded surfaces, then the kept links
  * and particles. */
-void lr_surface_build(lr_renderer *renderer);
-void lr_surface_free(lr_renderer *renderer);
+void lr_surface_build(lr_stage *stage);
+void lr_surface_free(lr_stage *stage);
 
 /* ------------------------------------------------------- sort (sort.c) -- */
 
 /* Orders the collected primitives for painting. */
-void lr_sort(lr_renderer *renderer, const lm_world *world);
+void lr_sort(lr_stage *stage, const lm_world *world);
 
-/* ------------------------------------------- tessellate (tessellate.c) -- */
+/* ---------------------------------------------------- expand (expand.c) -- */
 
-/* Reserves room for n more vertices and m more indices; false when out of
- * memory. Draws what is waiting first when the batch is full: too many
- * indices for SDL, or triangles covering more than a canvas of pixels (so
- * the interrupt is asked between pieces of work of bounded size: a batch of
- * thousands of discs that each cover the picture took minutes). */
-bool lr_reserve(lr_renderer *renderer, int n, int m);
-int lr_add_vertex(lr_renderer *renderer, double x, double y, SDL_Color color);
-/* Appends the triangle of three vertices added (indices), counting its area. */
-void lr_add_triangle(lr_renderer *renderer, int a, int b, int c);
-/* Appends the triangles of one primitive to the vertex list. */
-void lr_tessellate(lr_renderer *renderer, const prim *p);
-
-/* ---------------------------------------------------- raster (raster.c) -- */
-
-/* Draws the vertex list with the current blend mode and empties it; asks
- * the interrupt first, and once it said stop only empties it. */
-void lr_submit(lr_renderer *renderer);
-/* Tessellates and draws every primitive, in order, into the canvas. */
-void lr_rasterise(lr_renderer *renderer);
-/* Averages the canvas down into the picture. */
-void lr_resolve(lr_renderer *renderer);
+/* Appends every collected primitive, in order, to the stage's list. */
+void lr_expand(lr_stage *stage);
 
 #endif

@@ -3,13 +3,15 @@
  *
  * A wireframe cloth cannot be read on a projector once it folds, and a spring
  * cloth becomes a mass of zigzags. So in 3D (any view but straight down -z)
- * the renderer keeps the links and particles the world reports, then:
+ * the stage keeps the links and particles the world reports, then:
  *   1. finds surfaces: every collision face, and every triangle of links
  *      (sticks and springs: a cloth's structural and shear links, a rigid
  *      tetrahedron's sticks) whose sides are within SIDE_RATIO of each other,
  *      so a row of bend links (1, 1, 2) is not taken for a cell;
  *   2. draws each as a filled triangle lit by the key light (two-sided
- *      diffuse plus ambient), sorted by its centroid's depth with the rest;
+ *      diffuse plus ambient), sorted by its centroid's depth with the rest
+ *      and carrying its corners' depths, so that where two surfaces cross or
+ *      a cloth folds over itself the nearer one shows, pixel by pixel;
  *   3. draws the links and particles, except a surface's own edges, links
  *      between its corners (a cloth's bend links) and its corners, unless they were given a colour
  * or look of their own (links on top only when asked) or are pinned or immovable;
@@ -28,50 +30,50 @@ static bool reserve_array(void **array, size_t *capacity, size_t count) {
     return grow(array, capacity, count, 1);
 }
 
-void lr_surface_record_link(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, lm_link_style style,
+void lr_surface_record_link(lr_stage *stage, lm_vec3 a, lm_vec3 b, lm_link_style style,
                             lr_style look, lm_constraint constraint, lm_force force) {
-    if (!grow((void **)&renderer->links, &renderer->link_capacity, renderer->link_count + 1,
+    if (!grow((void **)&stage->links, &stage->link_capacity, stage->link_count + 1,
               sizeof(pending_link)))
         return;
-    pending_link *l = &renderer->links[renderer->link_count++];
+    pending_link *l = &stage->links[stage->link_count++];
     *l = (pending_link){a, b, look, (uint8_t)style, 0, 0, false};
     lm_particle ends[4];
-    if (!renderer->world)
+    if (!stage->world)
         return;
-    if (style == LM_LINK_STICK && lm_constraint_particles(renderer->world, constraint, ends) == 2) {
+    if (style == LM_LINK_STICK && lm_constraint_particles(stage->world, constraint, ends) == 2) {
         l->pa = ends[0].index1;
         l->pb = ends[1].index1;
-    } else if (style == LM_LINK_SPRING && lm_force_particles(renderer->world, force, ends) == 2) {
+    } else if (style == LM_LINK_SPRING && lm_force_particles(stage->world, force, ends) == 2) {
         l->pa = ends[0].index1;
         l->pb = ends[1].index1;
     }
 }
 
-void lr_surface_record_particle(lr_renderer *renderer, lm_particle particle, lm_vec3 position,
+void lr_surface_record_particle(lr_stage *stage, lm_particle particle, lm_vec3 position,
                                 double radius, unsigned flags, uint32_t color) {
-    if (!grow((void **)&renderer->particles, &renderer->particle_capacity,
-              renderer->particle_count + 1, sizeof(pending_particle)))
+    if (!grow((void **)&stage->particles, &stage->particle_capacity, stage->particle_count + 1,
+              sizeof(pending_particle)))
         return;
-    renderer->particles[renderer->particle_count++] =
+    stage->particles[stage->particle_count++] =
         (pending_particle){position, radius, flags, color, particle.index1};
 }
 
-void lr_surface_add_caster(lr_renderer *renderer, lm_vec3 centre, double radius) {
-    if (!grow((void **)&renderer->casters, &renderer->caster_capacity, renderer->caster_count + 1,
+void lr_surface_add_caster(lr_stage *stage, lm_vec3 centre, double radius) {
+    if (!grow((void **)&stage->casters, &stage->caster_capacity, stage->caster_count + 1,
               sizeof(caster)))
         return;
-    renderer->casters[renderer->caster_count++] = (caster){centre, radius};
+    stage->casters[stage->caster_count++] = (caster){centre, radius};
 }
 
-void lr_surface_free(lr_renderer *renderer) {
-    free(renderer->links);
-    free(renderer->particles);
-    free(renderer->faces);
-    free(renderer->casters);
-    free(renderer->cells);
-    free(renderer->scratch);
-    free(renderer->by_slot);
-    free(renderer->normals);
+void lr_surface_free(lr_stage *stage) {
+    free(stage->links);
+    free(stage->particles);
+    free(stage->faces);
+    free(stage->casters);
+    free(stage->cells);
+    free(stage->scratch);
+    free(stage->by_slot);
+    free(stage->normals);
 }
 
 /* ------------------------------------------------------------- shading -- */
@@ -92,15 +94,16 @@ static double light_on(lm_vec3 n, lm_vec3 light) {
 
 /* A triangle lit as a whole (flat), for faces whose corners are not known
  * particles. */
-static void push_lit_triangle(lr_renderer *renderer, lm_vec3 a, lm_vec3 b, lm_vec3 c, uint32_t base,
+static void push_lit_triangle(lr_stage *stage, lm_vec3 a, lm_vec3 b, lm_vec3 c, uint32_t base,
                               lm_vec3 light) {
     lm_vec3 n = cross(sub(b, a), sub(c, a));
     double length = sqrt(dot(n, n));
     if (!(length > 0.0) || !isfinite(length))
         return;
     lm_vec3 corners[3] = {a, b, c};
-    lr_push_polygon(renderer, corners, 3, scaled(base | 0xFFu, light_on(unit(n), light)),
-                    LR_DEPTH_CENTROID);
+    uint32_t shade = scaled(base | 0xFFu, light_on(unit(n), light));
+    const uint32_t colors[3] = {shade, shade, shade};
+    lr_push_smooth_triangle(stage, corners, colors, LR_DEPTH_CENTROID, true);
 }
 
 /* Smooth shading: the normal at each particle is the sum of the normals
@@ -129,9 +132,8 @@ static void sum_normals(normal_sum *normals, const lm_vec3 x[3], const uint32_t 
     }
 }
 
-static void push_smooth_triangle(lr_renderer *renderer, const normal_sum *normals,
-                                 const lm_vec3 x[3], const uint32_t slot[3], uint32_t base,
-                                 lm_vec3 light) {
+static void push_smooth_triangle(lr_stage *stage, const normal_sum *normals, const lm_vec3 x[3],
+                                 const uint32_t slot[3], uint32_t base, lm_vec3 light) {
     lm_vec3 n = cross(sub(x[1], x[0]), sub(x[2], x[0]));
     double length = sqrt(dot(n, n));
     if (!(length > 0.0) || !isfinite(length))
@@ -149,7 +151,7 @@ static void push_smooth_triangle(lr_renderer *renderer, const normal_sum *normal
         }
         colors[k] = scaled(base | 0xFFu, light_on(corner, light));
     }
-    lr_push_smooth_triangle(renderer, x, colors, LR_DEPTH_CENTROID);
+    lr_push_smooth_triangle(stage, x, colors, LR_DEPTH_CENTROID, true);
 }
 
 /* A cell is a triangle whose sides are alike and that is not flat. */
@@ -174,25 +176,25 @@ typedef struct graph {
     uint32_t slots;
 } graph;
 
-static bool make_graph(lr_renderer *renderer, uint32_t slots, graph *g) {
+static bool make_graph(lr_stage *stage, uint32_t slots, graph *g) {
     size_t edges = 0;
-    for (size_t i = 0; i < renderer->link_count; i++) {
-        const pending_link *l = &renderer->links[i];
+    for (size_t i = 0; i < stage->link_count; i++) {
+        const pending_link *l = &stage->links[i];
         edges += l->pa != 0 && l->pa <= slots && l->pb >= 1 && l->pb <= slots && l->pa != l->pb;
     }
     size_t words = (size_t)(slots + 1) + 4 * edges + slots;
-    if (!reserve_array((void **)&renderer->scratch, &renderer->scratch_capacity,
+    if (!reserve_array((void **)&stage->scratch, &stage->scratch_capacity,
                        words * sizeof(uint32_t)))
         return false;
-    uint32_t *w = renderer->scratch;
+    uint32_t *w = stage->scratch;
     memset(w, 0, words * sizeof(uint32_t));
     g->start = w;
     g->node = w + slots + 1;
     g->link = g->node + 2 * edges;
     g->in_surface = g->link + 2 * edges;
     g->slots = slots;
-    for (size_t i = 0; i < renderer->link_count; i++) {
-        const pending_link *l = &renderer->links[i];
+    for (size_t i = 0; i < stage->link_count; i++) {
+        const pending_link *l = &stage->links[i];
         if (l->pa == 0 || l->pa > slots || l->pb < 1 || l->pb > slots || l->pa == l->pb)
             continue;
         g->start[l->pa]++; /* slot pa - 1's count, at start[slot + 1] */
@@ -204,8 +206,8 @@ static bool make_graph(lr_renderer *renderer, uint32_t slots, graph *g) {
     uint32_t *cursor = g->in_surface;
     for (uint32_t s = 0; s < slots; s++)
         cursor[s] = g->start[s];
-    for (size_t i = 0; i < renderer->link_count; i++) {
-        const pending_link *l = &renderer->links[i];
+    for (size_t i = 0; i < stage->link_count; i++) {
+        const pending_link *l = &stage->links[i];
         if (l->pa == 0 || l->pa > slots || l->pb < 1 || l->pb > slots || l->pa == l->pb)
             continue;
         uint32_t u = l->pa - 1, v = l->pb - 1;
@@ -247,14 +249,14 @@ static uint32_t find_link(const graph *g, uint32_t u, uint32_t v) {
 }
 
 /* Marks every link between u and v as a surface edge. */
-static void mark_edge(lr_renderer *renderer, const graph *g, uint32_t u, uint32_t v) {
+static void mark_edge(lr_stage *stage, const graph *g, uint32_t u, uint32_t v) {
     for (uint32_t i = g->start[u]; i < g->start[u + 1]; i++)
         if (g->node[i] == v)
-            renderer->links[g->link[i]].in_surface = true;
+            stage->links[g->link[i]].in_surface = true;
 }
 
 /* A surface takes the colour of its first corner's particle, if it has one. */
-static uint32_t surface_color(const lr_renderer *renderer, const pending_particle *corner) {
+static uint32_t surface_color(const lr_stage *stage, const pending_particle *corner) {
     return corner && corner->color ? corner->color : COLOR_SURFACE;
 }
 
@@ -269,9 +271,9 @@ static uint32_t find_root(uint32_t *parent, uint32_t x) {
 /* Link triangles that are cells, drawn only where they make a sheet of at
  * least MIN_CELLS (a cloth), not a rigid body's few sticks, which stay a
  * see-through frame. */
-static void find_link_cells(lr_renderer *renderer, graph *g, const pending_particle **by_slot) {
+static void find_link_cells(lr_stage *stage, graph *g, const pending_particle **by_slot) {
     enum { MIN_CELLS = 12 };
-    renderer->cell_count = 0;
+    stage->cell_count = 0;
     for (uint32_t u = 0; u < g->slots; u++) {
         for (uint32_t i = g->start[u]; i < g->start[u + 1]; i++) {
             uint32_t v = g->node[i];
@@ -284,12 +286,12 @@ static void find_link_cells(lr_renderer *renderer, graph *g, const pending_parti
                 if (!by_slot[u] || !by_slot[v] || !by_slot[w] ||
                     !is_cell(by_slot[u]->position, by_slot[v]->position, by_slot[w]->position))
                     continue;
-                if (!grow((void **)&renderer->cells, &renderer->cell_capacity,
-                          3 * (renderer->cell_count + 1), sizeof(uint32_t))) {
-                    renderer->cell_count = 0; /* out of memory: no cells */
+                if (!grow((void **)&stage->cells, &stage->cell_capacity,
+                          3 * (stage->cell_count + 1), sizeof(uint32_t))) {
+                    stage->cell_count = 0; /* out of memory: no cells */
                     return;
                 }
-                uint32_t *cell = &renderer->cells[3 * renderer->cell_count++];
+                uint32_t *cell = &stage->cells[3 * stage->cell_count++];
                 cell[0] = u;
                 cell[1] = v;
                 cell[2] = w;
@@ -301,8 +303,8 @@ static void find_link_cells(lr_renderer *renderer, graph *g, const pending_parti
     uint32_t *parent = g->in_surface;
     for (uint32_t s = 0; s < g->slots; s++)
         parent[s] = s;
-    for (size_t c = 0; c < renderer->cell_count; c++) {
-        const uint32_t *cell = &renderer->cells[3 * c];
+    for (size_t c = 0; c < stage->cell_count; c++) {
+        const uint32_t *cell = &stage->cells[3 * c];
         for (int k = 1; k < 3; k++) {
             uint32_t a = find_root(parent, cell[0]), b = find_root(parent, cell[k]);
             if (a != b)
@@ -311,32 +313,31 @@ static void find_link_cells(lr_renderer *renderer, graph *g, const pending_parti
     }
     uint32_t *cells_of = calloc(g->slots ? g->slots : 1, sizeof(uint32_t));
     if (!cells_of) { /* out of memory: no cells, no marks */
-        renderer->cell_count = 0;
+        stage->cell_count = 0;
         memset(parent, 0, (size_t)g->slots * sizeof(uint32_t));
         return;
     }
-    for (size_t c = 0; c < renderer->cell_count; c++)
-        cells_of[find_root(parent, renderer->cells[3 * c])]++;
+    for (size_t c = 0; c < stage->cell_count; c++)
+        cells_of[find_root(parent, stage->cells[3 * c])]++;
     /* Keep the drawn cells only, then mark their edges and corners. */
     size_t drawn = 0;
-    for (size_t c = 0; c < renderer->cell_count; c++) {
-        const uint32_t *cell = &renderer->cells[3 * c];
+    for (size_t c = 0; c < stage->cell_count; c++) {
+        const uint32_t *cell = &stage->cells[3 * c];
         if (cells_of[find_root(parent, cell[0])] < MIN_CELLS)
             continue;
-        renderer->cells[3 * drawn] = cell[0];
-        renderer->cells[3 * drawn + 1] = cell[1];
-        renderer->cells[3 * drawn + 2] = cell[2];
+        stage->cells[3 * drawn] = cell[0];
+        stage->cells[3 * drawn + 1] = cell[1];
+        stage->cells[3 * drawn + 2] = cell[2];
         drawn++;
     }
-    renderer->cell_count = drawn;
+    stage->cell_count = drawn;
     free(cells_of);
     memset(parent, 0, (size_t)g->slots * sizeof(uint32_t));
     for (size_t c = 0; c < drawn; c++) {
-        uint32_t u = renderer->cells[3 * c], v = renderer->cells[3 * c + 1],
-                 w = renderer->cells[3 * c + 2];
-        mark_edge(renderer, g, u, v);
-        mark_edge(renderer, g, v, w);
-        mark_edge(renderer, g, u, w);
+        uint32_t u = stage->cells[3 * c], v = stage->cells[3 * c + 1], w = stage->cells[3 * c + 2];
+        mark_edge(stage, g, u, v);
+        mark_edge(stage, g, v, w);
+        mark_edge(stage, g, u, w);
         g->in_surface[u] = g->in_surface[v] = g->in_surface[w] = 1;
     }
 }
@@ -345,13 +346,13 @@ static void find_link_cells(lr_renderer *renderer, graph *g, const pending_parti
 
 /* Three rings on the floor under each caster, darker in the middle, fading
  * as it rises above the floor. */
-static void push_shadows(lr_renderer *renderer) {
-    if (!renderer->has_floor)
+static void push_shadows(lr_stage *stage) {
+    if (!stage->has_floor)
         return;
     enum { CORNERS = 12 };
-    for (size_t i = 0; i < renderer->caster_count; i++) {
-        const caster *c = &renderer->casters[i];
-        double gap = c->centre.y - c->radius - renderer->floor_y;
+    for (size_t i = 0; i < stage->caster_count; i++) {
+        const caster *c = &stage->casters[i];
+        double gap = c->centre.y - c->radius - stage->floor_y;
         if (!(c->radius > 0.0) || gap < -c->radius || !isfinite(gap))
             continue;
         double fade = 1.0 / (1.0 + (gap > 0.0 ? gap : 0.0) / c->radius);
@@ -362,12 +363,12 @@ static void push_shadows(lr_renderer *renderer) {
             lm_vec3 corners[CORNERS];
             for (int k = 0; k < CORNERS; k++) {
                 double angle = 2.0 * 3.14159265358979323846 * k / CORNERS;
-                corners[k] = (lm_vec3){c->centre.x + r * cos(angle), renderer->floor_y + 1e-4,
+                corners[k] = (lm_vec3){c->centre.x + r * cos(angle), stage->floor_y + 1e-4,
                                        c->centre.z + r * sin(angle)};
             }
             uint32_t alpha = (uint32_t)(SHADOW_ALPHA * fade + 0.5);
             if (alpha > 0)
-                lr_push_polygon(renderer, corners, CORNERS, 0x20201C00u | alpha, LR_DEPTH_FLOOR);
+                lr_push_polygon(stage, corners, CORNERS, 0x20201C00u | alpha, LR_DEPTH_FLOOR);
         }
     }
 }
@@ -438,21 +439,21 @@ static bool covered_otherwise(const graph *g, const pending_particle **by_slot,
 
 /* The drawn cells, then the faces, smoothly shaded; false when out of
  * memory (nothing drawn). */
-static bool shade_smooth(lr_renderer *renderer, const graph *g, const pending_particle **by_slot,
+static bool shade_smooth(lr_stage *stage, const graph *g, const pending_particle **by_slot,
                          uint32_t slots, lm_vec3 light) {
-    if (!reserve_array((void **)&renderer->normals, &renderer->normal_capacity,
+    if (!reserve_array((void **)&stage->normals, &stage->normal_capacity,
                        (size_t)slots * sizeof(normal_sum)))
         return false;
-    normal_sum *normals = renderer->normals;
+    normal_sum *normals = stage->normals;
     memset(normals, 0, (size_t)slots * sizeof(normal_sum));
-    for (size_t c = 0; c < renderer->cell_count; c++) {
-        const uint32_t *cell = &renderer->cells[3 * c];
+    for (size_t c = 0; c < stage->cell_count; c++) {
+        const uint32_t *cell = &stage->cells[3 * c];
         lm_vec3 x[3] = {by_slot[cell[0]]->position, by_slot[cell[1]]->position,
                         by_slot[cell[2]]->position};
         sum_normals(normals, x, cell);
     }
-    for (size_t i = 0; i < renderer->face_count; i++) {
-        const pending_face *f = &renderer->faces[i];
+    for (size_t i = 0; i < stage->face_count; i++) {
+        const pending_face *f = &stage->faces[i];
         uint32_t slot[3];
         if (face_slots(f, slots, slot)) {
             sum_normals(normals, f->x, slot);
@@ -460,8 +461,8 @@ static bool shade_smooth(lr_renderer *renderer, const graph *g, const pending_pa
                 normals[slot[k]].on_face = true;
         }
     }
-    for (size_t c = 0; c < renderer->cell_count; c++) {
-        const uint32_t *cell = &renderer->cells[3 * c];
+    for (size_t c = 0; c < stage->cell_count; c++) {
+        const uint32_t *cell = &stage->cells[3 * c];
         /* A cloth with collision faces is drawn by its faces alone (its
          * cells would cover it a second time, split otherwise); and a quad
          * of cells once. */
@@ -470,95 +471,93 @@ static bool shade_smooth(lr_renderer *renderer, const graph *g, const pending_pa
             continue;
         lm_vec3 x[3] = {by_slot[cell[0]]->position, by_slot[cell[1]]->position,
                         by_slot[cell[2]]->position};
-        push_smooth_triangle(renderer, normals, x, cell, surface_color(renderer, by_slot[cell[0]]),
+        push_smooth_triangle(stage, normals, x, cell, surface_color(stage, by_slot[cell[0]]),
                              light);
     }
-    for (size_t i = 0; i < renderer->face_count; i++) {
-        const pending_face *f = &renderer->faces[i];
+    for (size_t i = 0; i < stage->face_count; i++) {
+        const pending_face *f = &stage->faces[i];
         const pending_particle *first =
             f->p[0] >= 1 && f->p[0] <= slots ? by_slot[f->p[0] - 1] : NULL;
         uint32_t slot[3];
         if (face_slots(f, slots, slot))
-            push_smooth_triangle(renderer, normals, f->x, slot, surface_color(renderer, first),
-                                 light);
+            push_smooth_triangle(stage, normals, f->x, slot, surface_color(stage, first), light);
         else
-            push_lit_triangle(renderer, f->x[0], f->x[1], f->x[2], surface_color(renderer, first),
-                              light);
+            push_lit_triangle(stage, f->x[0], f->x[1], f->x[2], surface_color(stage, first), light);
     }
     return true;
 }
 
 /* ----------------------------------------------------------------- build -- */
 
-void lr_surface_build(lr_renderer *renderer) {
-    const lr_view *v = &renderer->view;
+void lr_surface_build(lr_stage *stage) {
+    const lr_view *v = &stage->view;
     lm_vec3 light = lr_key_light(v);
-    uint32_t slots = renderer->world ? lm_world_particle_slots(renderer->world) : 0;
+    uint32_t slots = stage->world ? lm_world_particle_slots(stage->world) : 0;
 
     /* Each particle by slot, for positions and colours. */
     const pending_particle **by_slot = NULL;
-    if (slots > 0 && reserve_array((void **)&renderer->by_slot, &renderer->by_slot_capacity,
+    if (slots > 0 && reserve_array((void **)&stage->by_slot, &stage->by_slot_capacity,
                                    (size_t)slots * sizeof(pending_particle *))) {
-        by_slot = renderer->by_slot;
+        by_slot = stage->by_slot;
         memset(by_slot, 0, (size_t)slots * sizeof(pending_particle *));
-        for (size_t i = 0; i < renderer->particle_count; i++) {
-            const pending_particle *p = &renderer->particles[i];
+        for (size_t i = 0; i < stage->particle_count; i++) {
+            const pending_particle *p = &stage->particles[i];
             if (p->slot >= 1 && p->slot <= slots)
                 by_slot[p->slot - 1] = p;
         }
     }
 
-    for (size_t i = 0; i < renderer->particle_count; i++) {
-        const pending_particle *p = &renderer->particles[i];
+    for (size_t i = 0; i < stage->particle_count; i++) {
+        const pending_particle *p = &stage->particles[i];
         if (p->radius > 0.0)
-            lr_surface_add_caster(renderer, p->position, p->radius);
+            lr_surface_add_caster(stage, p->position, p->radius);
     }
-    push_shadows(renderer);
+    push_shadows(stage);
 
     graph g = {0};
-    bool have_graph = by_slot && make_graph(renderer, slots, &g);
+    bool have_graph = by_slot && make_graph(stage, slots, &g);
     if (have_graph) {
-        find_link_cells(renderer, &g, by_slot);
-        for (size_t i = 0; i < renderer->face_count; i++) {
-            const pending_face *f = &renderer->faces[i];
+        find_link_cells(stage, &g, by_slot);
+        for (size_t i = 0; i < stage->face_count; i++) {
+            const pending_face *f = &stage->faces[i];
             for (int k = 0; k < 3; k++) {
                 uint32_t a = f->p[k], b = f->p[(k + 1) % 3];
                 if (a >= 1 && a <= slots && b >= 1 && b <= slots) {
-                    mark_edge(renderer, &g, a - 1, b - 1);
+                    mark_edge(stage, &g, a - 1, b - 1);
                     g.in_surface[a - 1] = 1;
                 }
             }
         }
-        if (!shade_smooth(renderer, &g, by_slot, slots, light))
+        if (!shade_smooth(stage, &g, by_slot, slots, light))
             have_graph = false; /* out of memory: lit flat below */
     }
     if (!have_graph) {
-        for (size_t i = 0; i < renderer->face_count; i++) {
-            const pending_face *f = &renderer->faces[i];
-            push_lit_triangle(renderer, f->x[0], f->x[1], f->x[2], COLOR_SURFACE, light);
+        for (size_t i = 0; i < stage->face_count; i++) {
+            const pending_face *f = &stage->faces[i];
+            push_lit_triangle(stage, f->x[0], f->x[1], f->x[2], COLOR_SURFACE, light);
         }
     }
 
-    for (size_t i = 0; i < renderer->link_count; i++) {
-        const pending_link *l = &renderer->links[i];
+    for (size_t i = 0; i < stage->link_count; i++) {
+        const pending_link *l = &stage->links[i];
         bool styled = l->style.color != 0 || l->style.look != LR_LOOK_DEFAULT;
         /* A surface's edges, and links across it (a cloth's bend links). */
         bool across = have_graph && l->pa >= 1 && l->pa <= slots && l->pb >= 1 && l->pb <= slots &&
                       g.in_surface[l->pa - 1] && g.in_surface[l->pb - 1];
         if ((l->in_surface || across) && !styled)
             continue;
-        size_t before = renderer->prim_count;
-        lr_emit_link(renderer, l->a, l->b, (lm_link_style)l->kind, l->style);
+        size_t before = stage->prim_count;
+        lr_emit_link(stage, l->a, l->b, (lm_link_style)l->kind, l->style);
         if (l->in_surface || across) /* asked for: on top of its surface */
-            for (size_t k = before; k < renderer->prim_count; k++)
-                renderer->prims[k].depth = -INFINITY;
+            for (size_t k = before; k < stage->prim_count; k++)
+                stage->prims[k].depth = -INFINITY;
     }
-    for (size_t i = 0; i < renderer->particle_count; i++) {
-        const pending_particle *p = &renderer->particles[i];
+    for (size_t i = 0; i < stage->particle_count; i++) {
+        const pending_particle *p = &stage->particles[i];
         bool on_surface =
             have_graph && p->slot >= 1 && p->slot <= slots && g.in_surface[p->slot - 1] != 0;
         if (on_surface && !(p->flags & (LM_DRAW_IMMOVABLE | LM_DRAW_PINNED)))
             continue; /* the cloth shows where its particles are */
-        lr_emit_particle(renderer, p->position, p->radius, p->flags, p->color, true);
+        lr_emit_particle(stage, p->position, p->radius, p->flags, p->color, true);
     }
 }

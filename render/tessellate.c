@@ -1,395 +1,926 @@
 /*
- * tessellate.c - stage 3: primitives become triangles in one vertex list.
+ * tessellate.c - stage 1 of the backend: display list items become
+ * triangles and glyphs (see raster.h).
+ *
+ * Everything is double arithmetic in a fixed order, then rounded once to the
+ * canvas's fixed point: the same list gives the same ops, bit for bit.
+ *   - a path is a strip with mitred joins (the miter capped at twice the
+ *     width), square or butt ends; dashes are cut along its length, the
+ *     pattern carried from segment to segment; segments reaching past the
+ *     guard band are clipped (Liang-Barsky), which splits the strip;
+ *   - a fill is clipped to the guard band (Sutherland-Hodgman), then a fan
+ *     when convex, else ear-clipped (any simple polygon);
+ *   - a circle is a fan inside a closed strip, with as many segments as keep
+ *     the chord within a quarter of a canvas pixel of the circle;
+ *   - triangles keep their corners' colours and depths; one reaching past
+ *     the guard band is clipped with them, as a polygon, and fanned.
  */
-#include "stage.h"
+#include "raster.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
-/* The colour scaled towards black by factor (0..1), alpha kept. */
-static uint32_t darker(uint32_t rgba, double factor) {
-    uint32_t out = rgba & 0xFFu;
-    for (int shift = 8; shift <= 24; shift += 8) {
-        uint32_t channel = (rgba >> shift) & 0xFFu;
-        out |= (uint32_t)(channel * factor + 0.5) << shift;
-    }
-    return out;
+#define PI 3.14159265358979323846
+/* Dashes per path; past them the path is drawn solid (1-pixel dashes along
+ * a path through 200000 points would otherwise be millions of quads). */
+enum { MAX_DASHES = 20000 };
+/* Colour gradients steeper than this (per canvas sample) belong to slivers
+ * too thin to show them: such a triangle is painted in its mean colour. */
+#define MAX_GRADIENT 1024.0
+
+bool lr_raster_grow(void **array, size_t *capacity, size_t needed, size_t item_size) {
+    if (needed <= *capacity)
+        return true;
+    size_t capacity_new = *capacity ? *capacity : 256;
+    while (capacity_new < needed)
+        capacity_new *= 2;
+    void *array_new = realloc(*array, capacity_new * item_size);
+    if (!array_new)
+        return false;
+    *array = array_new;
+    *capacity = capacity_new;
+    return true;
 }
 
-/* The colour moved towards white by fraction (0..1), alpha kept. */
-static uint32_t lighter(uint32_t rgba, double fraction) {
-    uint32_t out = rgba & 0xFFu;
-    for (int shift = 8; shift <= 24; shift += 8) {
-        uint32_t channel = (rgba >> shift) & 0xFFu;
-        out |= (uint32_t)(channel + (255 - channel) * fraction + 0.5) << shift;
-    }
-    return out;
+#define GROW(r, array, count, capacity)                                                            \
+    lr_raster_grow((void **)&(r)->array, &(r)->capacity, (r)->count + 1, sizeof *(r)->array)
+
+/* -------------------------------------------------------------- triangles -- */
+
+static int64_t floor_div(int64_t n, int64_t d) { /* d > 0 */
+    int64_t q = n / d;
+    return (n % d != 0 && n < 0) ? q - 1 : q;
 }
 
-/* Indices per SDL_RenderGeometry call: SDL counts (and sizes its buffers) in
- * int, so a picture of millions of particles is drawn in batches of this
- * many (same picture: the batches keep the order and the blend mode). */
-enum { BATCH_INDICES = 1 << 21 };
-
-bool lr_reserve(lr_renderer *renderer, int n, int m) {
-    double canvas = (double)renderer->canvas->w * renderer->canvas->h;
-    if (renderer->index_count > 0 && ((size_t)renderer->index_count + (size_t)m > BATCH_INDICES ||
-                                      renderer->batch_pixels > canvas))
-        lr_submit(renderer);
-    return grow((void **)&renderer->vertices, &renderer->vertex_capacity,
-                (size_t)renderer->vertex_count + (size_t)n, sizeof(SDL_Vertex)) &&
-           grow((void **)&renderer->indices, &renderer->index_capacity,
-                (size_t)renderer->index_count + (size_t)m, sizeof(int));
-}
-
-int lr_add_vertex(lr_renderer *renderer, double x, double y, SDL_Color color) {
-    SDL_Vertex *vertex = &renderer->vertices[renderer->vertex_count];
-    vertex->position = (SDL_FPoint){(float)x, (float)y};
-    vertex->color = color;
-    vertex->tex_coord = (SDL_FPoint){0.0f, 0.0f};
-    return renderer->vertex_count++;
-}
-
-void lr_add_triangle(lr_renderer *renderer, int a, int b, int c) {
-    renderer->indices[renderer->index_count++] = a;
-    renderer->indices[renderer->index_count++] = b;
-    renderer->indices[renderer->index_count++] = c;
-    /* Its area, clipped (roughly) to the canvas it is drawn into. */
-    SDL_FPoint p = renderer->vertices[a].position, q = renderer->vertices[b].position,
-               r = renderer->vertices[c].position;
-    double area = 0.5 * fabs(((double)q.x - p.x) * ((double)r.y - p.y) -
-                             ((double)r.x - p.x) * ((double)q.y - p.y));
-    double canvas = (double)renderer->canvas->w * renderer->canvas->h;
-    renderer->batch_pixels += area < canvas ? area : canvas;
-}
-
-static void add_triangle(lr_renderer *renderer, int a, int b, int c) {
-    lr_add_triangle(renderer, a, b, c);
-}
-
-static void add_quad(lr_renderer *renderer, const double x[4], const double y[4], uint32_t rgba) {
-    if (!lr_reserve(renderer, 4, 6))
-        return;
-    SDL_Color color = lr_sdl_color(rgba);
-    int first = renderer->vertex_count;
-    for (int i = 0; i < 4; i++)
-        lr_add_vertex(renderer, x[i], y[i], color);
-    add_triangle(renderer, first, first + 1, first + 2);
-    add_triangle(renderer, first, first + 2, first + 3);
-}
-
-/* Segments for a circle of radius r pixels: the chord error stays under a
- * quarter pixel. */
-static int circle_segments(double r) {
-    int n = (int)ceil(3.1415926535 * sqrt(2.0 * r));
-    return n < 12 ? 12 : n > 96 ? 96 : n;
-}
-
-static void add_disc(lr_renderer *renderer, double cx, double cy, double r, uint32_t rgba) {
-    int n = circle_segments(r);
-    if (!lr_reserve(renderer, n + 1, 3 * n))
-        return;
-    SDL_Color color = lr_sdl_color(rgba);
-    int centre = lr_add_vertex(renderer, cx, cy, color);
-    for (int i = 0; i < n; i++) {
-        double angle = 2.0 * 3.14159265358979323846 * i / n;
-        lr_add_vertex(renderer, cx + r * cos(angle), cy + r * sin(angle), color);
-    }
-    for (int i = 0; i < n; i++)
-        add_triangle(renderer, centre, centre + 1 + i, centre + 1 + (i + 1) % n);
-}
-
-static void add_ring(lr_renderer *renderer, double cx, double cy, double r_inner, double r_outer,
-                     uint32_t rgba) {
-    int n = circle_segments(r_outer);
-    if (!lr_reserve(renderer, 2 * n, 6 * n))
-        return;
-    SDL_Color color = lr_sdl_color(rgba);
-    int first = renderer->vertex_count;
-    for (int i = 0; i < n; i++) {
-        double angle = 2.0 * 3.14159265358979323846 * i / n;
-        double c = cos(angle), s = sin(angle);
-        lr_add_vertex(renderer, cx + r_inner * c, cy + r_inner * s, color);
-        lr_add_vertex(renderer, cx + r_outer * c, cy + r_outer * s, color);
-    }
-    for (int i = 0; i < n; i++) {
-        int a = first + 2 * i, b = first + 2 * ((i + 1) % n);
-        add_triangle(renderer, a, a + 1, b + 1);
-        add_triangle(renderer, a, b + 1, b);
-    }
-}
-
-/* A line of the given width with square caps (which also fill the joints of
- * a polyline). */
-static void add_line(lr_renderer *renderer, double x0, double y0, double x1, double y1,
-                     double width, uint32_t rgba) {
-    double dx = x1 - x0, dy = y1 - y0;
-    double length = sqrt(dx * dx + dy * dy);
-    double h = 0.5 * width;
-    double ux = 1.0, uy = 0.0;
-    if (length > 1e-9) {
-        ux = dx / length;
-        uy = dy / length;
-    }
-    /* along (ux, uy) and across (-uy, ux), each half a width */
-    double ax = ux * h, ay = uy * h, nx = -uy * h, ny = ux * h;
-    double x[4] = {x0 - ax + nx, x1 + ax + nx, x1 + ax - nx, x0 - ax - nx};
-    double y[4] = {y0 - ay + ny, y1 + ay + ny, y1 + ay - ny, y0 - ay - ny};
-    add_quad(renderer, x, y, rgba);
-}
-
-static void add_zigzag(lr_renderer *renderer, const prim *p, double point) {
-    double dx = p->x1 - p->x0, dy = p->y1 - p->y0;
-    double length = sqrt(dx * dx + dy * dy);
-    double height = ZIGZAG_HEIGHT * point;
-    if (length < 4.0 * height) {
-        add_line(renderer, p->x0, p->y0, p->x1, p->y1, p->size, p->color);
+static void push_op(lr_raster *r, op_kind kind, uint32_t index, int32_t x0, int32_t y0, int32_t x1,
+                    int32_t y1) {
+    if (!GROW(r, ops, op_count, op_capacity)) {
+        r->failed = true;
         return;
     }
-    /* Straight leads at both ends, then 2 * ZIGZAG_TEETH points alternating
-     * sides, half a step from the leads and a step apart. */
-    double ux = dx / length, uy = dy / length;
-    double lead = 0.1 * length;
-    double step = (length - 2.0 * lead) / (2 * ZIGZAG_TEETH);
-    double px = p->x0 + ux * lead, py = p->y0 + uy * lead;
-    add_line(renderer, p->x0, p->y0, px, py, p->size, p->color);
-    for (int i = 0; i < 2 * ZIGZAG_TEETH; i++) {
-        double along = lead + step * (i + 0.5);
-        double across = i % 2 ? -height : height;
-        double qx = p->x0 + ux * along - uy * across, qy = p->y0 + uy * along + ux * across;
-        add_line(renderer, px, py, qx, qy, p->size, p->color);
-        px = qx;
-        py = qy;
-    }
-    double ex = p->x1 - ux * lead, ey = p->y1 - uy * lead;
-    add_line(renderer, px, py, ex, ey, p->size, p->color);
-    add_line(renderer, ex, ey, p->x1, p->y1, p->size, p->color);
+    r->ops[r->op_count++] = (lr_op){index, (uint8_t)kind, x0, y0, x1, y1};
 }
 
-static void add_dashed(lr_renderer *renderer, const prim *p, double point) {
-    double dx = p->x1 - p->x0, dy = p->y1 - p->y0;
-    double length = sqrt(dx * dx + dy * dy);
-    if (length < point)
-        return; /* a pin sitting on its target */
-    double ux = dx / length, uy = dy / length;
-    double dash = DASH_LENGTH * point, period = (DASH_LENGTH + DASH_GAP) * point;
-    for (double s = 0.0; s < length; s += period) {
-        double e = s + dash < length ? s + dash : length;
-        add_line(renderer, p->x0 + ux * s, p->y0 + uy * s, p->x0 + ux * e, p->y0 + uy * e, p->size,
-                 p->color);
-    }
+static int channel(uint32_t rgba, int k) {
+    return (int)((rgba >> (24 - 8 * k)) & 0xFFu);
 }
 
-/* A ball lit by the key light: discs shrinking towards the lit side, each
- * lighter, over the darkest full disc; a small highlight last. */
-static void add_ball(lr_renderer *renderer, double x, double y, double r, uint32_t rgba) {
-    /* More rings on bigger balls, so the steps stay a few pixels apart. */
-    int rings = 7 + (int)(r / 12.0);
-    rings = rings > 24 ? 24 : rings;
-    lm_vec3 light = lr_key_light(&renderer->view);
-    double lx = dot(light, renderer->view.right), ly = -dot(light, renderer->view.up);
-    double length = sqrt(lx * lx + ly * ly);
-    if (length > 1e-9) {
-        lx /= length;
-        ly /= length;
+/* One triangle of picture points with corner colours and (depth != NULL)
+ * depths: set up for filling and appended as an op. */
+static void triangle(lr_raster *r, const double x[3], const double y[3], const uint32_t color[3],
+                     const double *depth) {
+    int64_t X[3], Y[3];
+    for (int i = 0; i < 3; i++) {
+        if (!isfinite(x[i]) || !isfinite(y[i]))
+            return;
+        X[i] = llround(x[i] * (SUPERSAMPLE * 256.0));
+        Y[i] = llround(y[i] * (SUPERSAMPLE * 256.0));
     }
-    for (int k = 0; k < rings; k++) {
-        double t = (double)k / rings;
-        double intensity = LIGHT_AMBIENT + LIGHT_DIFFUSE * pow(t, 0.7);
-        double shift = 0.42 * r * t;
-        add_disc(renderer, x + lx * shift, y + ly * shift, r * (1.0 - 0.82 * t),
-                 darker(rgba, intensity));
+    int64_t area = (X[1] - X[0]) * (Y[2] - Y[0]) - (Y[1] - Y[0]) * (X[2] - X[0]);
+    if (area == 0)
+        return;
+    int v[3] = {0, 1, 2}; /* corners in the order that makes the area positive */
+    if (area < 0) {
+        v[1] = 2;
+        v[2] = 1;
+        area = -area;
     }
-    add_disc(renderer, x + lx * 0.45 * r, y + ly * 0.45 * r, 0.12 * r, lighter(rgba, 0.55));
-}
-
-static void add_particle(lr_renderer *renderer, const prim *p, double point) {
-    double x = p->x0, y = p->y0;
-    double r = p->size;
-    bool immovable = p->flags & LM_DRAW_IMMOVABLE;
-    if (r <= 0.0 && !immovable) {
-        add_disc(renderer, x, y, DOT_RADIUS * point, p->color);
-    } else if (r > 0.0) {
-        double outline = OUTLINE_WIDTH * point;
-        if (r < DOT_RADIUS * point)
-            r = DOT_RADIUS * point;
-        uint32_t fill = immovable ? darker(p->color, 0.6) : p->color;
-        if ((p->flags & PRIM_SHADED) && r > 3.0 * outline) {
-            add_disc(renderer, x, y, r, darker(p->color, 0.45));
-            add_ball(renderer, x, y, r - 0.6 * outline, fill);
-        } else if (r > 2.0 * outline) {
-            add_disc(renderer, x, y, r, darker(p->color, 0.45));
-            add_disc(renderer, x, y, r - outline, fill);
+    int64_t min_x = X[0], max_x = X[0], min_y = Y[0], max_y = Y[0];
+    for (int i = 1; i < 3; i++) {
+        min_x = X[i] < min_x ? X[i] : min_x;
+        max_x = X[i] > max_x ? X[i] : max_x;
+        min_y = Y[i] < min_y ? Y[i] : min_y;
+        max_y = Y[i] > max_y ? Y[i] : max_y;
+    }
+    /* Samples whose centres (256 px + 128) lie in the box. */
+    int64_t x0 = -floor_div(-(min_x - 128), 256), x1 = floor_div(max_x - 128, 256);
+    int64_t y0 = -floor_div(-(min_y - 128), 256), y1 = floor_div(max_y - 128, 256);
+    if (x0 < 0)
+        x0 = 0;
+    if (y0 < 0)
+        y0 = 0;
+    if (x1 > (int64_t)r->width * SUPERSAMPLE - 1)
+        x1 = (int64_t)r->width * SUPERSAMPLE - 1;
+    if (y1 > (int64_t)r->height * SUPERSAMPLE - 1)
+        y1 = (int64_t)r->height * SUPERSAMPLE - 1;
+    if (x0 > x1 || y0 > y1)
+        return;
+    if (!GROW(r, tris, tri_count, tri_capacity)) {
+        r->failed = true;
+        return;
+    }
+    lr_tri t;
+    int64_t unbiased[3]; /* each edge's constant without the tie rule */
+    for (int k = 0; k < 3; k++) {
+        /* Edge k runs from corner k+1 to corner k+2 (opposite corner k):
+         * positive inside, equal to the area at corner k. */
+        int i = v[(k + 1) % 3], j = v[(k + 2) % 3];
+        int64_t dx = X[j] - X[i], dy = Y[j] - Y[i];
+        int64_t A = -dy, B = dx, C = dy * X[i] - dx * Y[i];
+        bool top_left = A > 0 || (A == 0 && B > 0);
+        t.a[k] = A * 256;
+        t.b[k] = B * 256;
+        unbiased[k] = A * 128 + B * 128 + C;
+        t.c[k] = unbiased[k] - (top_left ? 0 : 1);
+    }
+    t.x0 = (int32_t)x0;
+    t.y0 = (int32_t)y0;
+    t.x1 = (int32_t)x1;
+    t.y1 = (int32_t)y1;
+    t.color = color[v[0]];
+    t.shade = NO_INDEX;
+    t.depth = NO_INDEX;
+    t.blend =
+        (color[0] & 0xFFu) != 0xFFu || (color[1] & 0xFFu) != 0xFFu || (color[2] & 0xFFu) != 0xFFu;
+    double darea = (double)area;
+    /* E_k at the box's corner, exactly; the planes start there. */
+    double at_origin[3];
+    for (int k = 0; k < 3; k++)
+        at_origin[k] = (double)(t.a[k] * x0 + t.b[k] * y0 + unbiased[k]);
+    if (color[0] != color[1] || color[1] != color[2]) {
+        lr_shade s = {.ox = (int32_t)x0, .oy = (int32_t)y0};
+        bool steep = false;
+        for (int ch = 0; ch < 4; ch++) {
+            double gx = 0.0, gy = 0.0, p = 0.0;
+            for (int k = 0; k < 3; k++) {
+                double value = channel(color[v[k]], ch);
+                gx += value * (double)t.a[k];
+                gy += value * (double)t.b[k];
+                p += value * at_origin[k];
+            }
+            gx /= darea;
+            gy /= darea;
+            p /= darea;
+            steep = steep || fabs(gx) > MAX_GRADIENT || fabs(gy) > MAX_GRADIENT;
+            s.p[ch] = llround(p * 65536.0);
+            s.gx[ch] = llround(gx * 65536.0);
+            s.gy[ch] = llround(gy * 65536.0);
+        }
+        if (steep) {
+            uint32_t mean = 0;
+            for (int ch = 0; ch < 4; ch++) {
+                int sum = channel(color[0], ch) + channel(color[1], ch) + channel(color[2], ch);
+                mean |= (uint32_t)((sum + 1) / 3) << (24 - 8 * ch);
+            }
+            t.color = mean;
+        } else if (GROW(r, shades, shade_count, shade_capacity)) {
+            t.shade = (uint32_t)r->shade_count;
+            r->shades[r->shade_count++] = s;
         } else {
-            add_disc(renderer, x, y, r, fill);
+            r->failed = true;
         }
     }
-    if (immovable) {
-        /* Immovable particles carry a dark square. */
-        double h = MARK_HALF_SIZE * point;
-        if (r > 0.0 && h > 0.5 * r)
-            h = r > 2.0 * point ? 0.5 * r : h;
-        double qx[4] = {x - h, x + h, x + h, x - h};
-        double qy[4] = {y - h, y - h, y + h, y + h};
-        add_quad(renderer, qx, qy, COLOR_INK);
-        if (r <= 0.0)
-            r = h;
+    if (depth) {
+        lr_depth_plane d = {.ox = (int32_t)x0, .oy = (int32_t)y0, .d0 = 0, .gx = 0, .gy = 0};
+        for (int k = 0; k < 3; k++) {
+            d.gx += depth[v[k]] * (double)t.a[k];
+            d.gy += depth[v[k]] * (double)t.b[k];
+            d.d0 += depth[v[k]] * at_origin[k];
+        }
+        d.gx /= darea;
+        d.gy /= darea;
+        d.d0 /= darea;
+        if (isfinite(d.gx) && isfinite(d.gy) && isfinite(d.d0)) {
+            if (GROW(r, planes, plane_count, plane_capacity)) {
+                t.depth = (uint32_t)r->plane_count;
+                r->planes[r->plane_count++] = d;
+            } else {
+                r->failed = true;
+            }
+        }
     }
-    if (p->flags & LM_DRAW_PINNED) {
-        double inner = max2(r, DOT_RADIUS * point) + RING_GAP * point;
-        add_ring(renderer, x, y, inner, inner + RING_WIDTH * point, COLOR_PIN);
+    r->tris[r->tri_count] = t;
+    push_op(r, OP_TRIANGLE, (uint32_t)r->tri_count++, t.x0, t.y0, t.x1, t.y1);
+}
+
+static void quad(lr_raster *r, const double x[4], const double y[4], const uint32_t c[4]) {
+    double ax[3] = {x[0], x[1], x[2]}, ay[3] = {y[0], y[1], y[2]};
+    uint32_t ac[3] = {c[0], c[1], c[2]};
+    double bx[3] = {x[0], x[2], x[3]}, by[3] = {y[0], y[2], y[3]};
+    uint32_t bc[3] = {c[0], c[2], c[3]};
+    triangle(r, ax, ay, ac, NULL);
+    triangle(r, bx, by, bc, NULL);
+}
+
+/* ------------------------------------------------------------- clipping -- */
+
+static bool inside_guard(const lr_raster *r, double x, double y) {
+    return x >= -RASTER_GUARD && x <= r->width + RASTER_GUARD && y >= -RASTER_GUARD &&
+           y <= r->height + RASTER_GUARD;
+}
+
+/* Liang-Barsky against the guard band; false when nothing is left. */
+static bool clip_segment(const lr_raster *r, double *x0, double *y0, double *x1, double *y1,
+                         double *t0_out, double *t1_out) {
+    double dx = *x1 - *x0, dy = *y1 - *y0;
+    double p[4] = {-dx, dx, -dy, dy};
+    double q[4] = {*x0 + RASTER_GUARD, r->width + RASTER_GUARD - *x0, *y0 + RASTER_GUARD,
+                   r->height + RASTER_GUARD - *y0};
+    double t0 = 0.0, t1 = 1.0;
+    for (int i = 0; i < 4; i++) {
+        if (p[i] == 0.0) {
+            if (q[i] < 0.0)
+                return false;
+            continue;
+        }
+        double t = q[i] / p[i];
+        if (p[i] < 0.0) {
+            if (t > t1)
+                return false;
+            if (t > t0)
+                t0 = t;
+        } else {
+            if (t < t0)
+                return false;
+            if (t < t1)
+                t1 = t;
+        }
+    }
+    double sx = *x0, sy = *y0;
+    *x0 = sx + t0 * dx;
+    *y0 = sy + t0 * dy;
+    *x1 = sx + t1 * dx;
+    *y1 = sy + t1 * dy;
+    *t0_out = t0;
+    *t1_out = t1;
+    return true;
+}
+
+/* A polygon corner with what is blended across it: r, g, b, a and depth. */
+typedef struct corner {
+    double x, y, value[5];
+} corner;
+
+/* Sutherland-Hodgman of n corners against the guard band; out holds 2 n + 8.
+ * Returns the corners left. */
+static size_t clip_corners(const lr_raster *r, corner *in, size_t n, corner *out) {
+    double bounds[4] = {-RASTER_GUARD, r->width + RASTER_GUARD, -RASTER_GUARD,
+                        r->height + RASTER_GUARD};
+    for (int side = 0; side < 4 && n > 0; side++) {
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++) {
+            size_t j = (i + 1) % n;
+            double ci = side < 2 ? in[i].x : in[i].y, cj = side < 2 ? in[j].x : in[j].y;
+            double limit = bounds[side];
+            bool in_i = side % 2 == 0 ? ci >= limit : ci <= limit;
+            bool in_j = side % 2 == 0 ? cj >= limit : cj <= limit;
+            if (in_i)
+                out[m++] = in[i];
+            if (in_i != in_j) {
+                double u = (limit - ci) / (cj - ci);
+                corner c;
+                c.x = in[i].x + u * (in[j].x - in[i].x);
+                c.y = in[i].y + u * (in[j].y - in[i].y);
+                for (int k = 0; k < 5; k++)
+                    c.value[k] = in[i].value[k] + u * (in[j].value[k] - in[i].value[k]);
+                out[m++] = c;
+            }
+        }
+        memcpy(in, out, m * sizeof(corner));
+        n = m;
+    }
+    return n;
+}
+
+static uint32_t color_of(const double value[5]) {
+    uint32_t rgba = 0;
+    for (int k = 0; k < 4; k++) {
+        double v = value[k] < 0.0 ? 0.0 : value[k] > 255.0 ? 255.0 : value[k];
+        rgba |= (uint32_t)lround(v) << (24 - 8 * k);
+    }
+    return rgba;
+}
+
+/* A triangle that may reach past the guard band: clipped with its colours
+ * and depths, then fanned. */
+static void clipped_triangle(lr_raster *r, const double x[3], const double y[3],
+                             const uint32_t color[3], const double *depth) {
+    if (inside_guard(r, x[0], y[0]) && inside_guard(r, x[1], y[1]) && inside_guard(r, x[2], y[2])) {
+        triangle(r, x, y, color, depth);
+        return;
+    }
+    corner in[3 + 8], out[2 * 3 + 8];
+    for (int i = 0; i < 3; i++) {
+        if (!isfinite(x[i]) || !isfinite(y[i]))
+            return;
+        in[i].x = x[i];
+        in[i].y = y[i];
+        for (int k = 0; k < 4; k++)
+            in[i].value[k] = channel(color[i], k);
+        in[i].value[4] = depth ? depth[i] : 0.0;
+    }
+    size_t n = clip_corners(r, in, 3, out);
+    for (size_t i = 1; i + 1 < n; i++) {
+        const corner *c[3] = {&in[0], &in[i], &in[i + 1]};
+        double tx[3], ty[3], td[3];
+        uint32_t tc[3];
+        for (int k = 0; k < 3; k++) {
+            tx[k] = c[k]->x;
+            ty[k] = c[k]->y;
+            tc[k] = color_of(c[k]->value);
+            td[k] = c[k]->value[4];
+        }
+        triangle(r, tx, ty, tc, depth ? td : NULL);
     }
 }
 
-/* A rope: a thick line crossed by short diagonal strands, its lay. Too thin
- * for strands to show (a small picture), it is just the thick line. */
-static void add_rope(lr_renderer *renderer, const prim *p) {
-    add_line(renderer, p->x0, p->y0, p->x1, p->y1, p->size, p->color);
-    double dx = p->x1 - p->x0, dy = p->y1 - p->y0;
-    double length = sqrt(dx * dx + dy * dy);
-    double strand = ROPE_STRAND * p->size;
-    if (strand < SUPERSAMPLE || length < p->size)
+/* --------------------------------------------------------------- scratch -- */
+
+static bool reserve_scratch(lr_raster *r, size_t n) {
+    if (n <= r->scratch_capacity)
+        return true;
+    size_t capacity = r->scratch_capacity ? r->scratch_capacity : 256;
+    while (capacity < n)
+        capacity *= 2;
+    double *x = realloc(r->x, capacity * sizeof(double));
+    if (x)
+        r->x = x;
+    double *y = realloc(r->y, capacity * sizeof(double));
+    if (y)
+        r->y = y;
+    uint32_t *rgba = realloc(r->rgba, capacity * sizeof(uint32_t));
+    if (rgba)
+        r->rgba = rgba;
+    int *next = realloc(r->next, capacity * sizeof(int));
+    if (next)
+        r->next = next;
+    if (!x || !y || !rgba || !next) {
+        r->failed = true;
+        return false;
+    }
+    r->scratch_capacity = capacity;
+    return true;
+}
+
+static bool reserve_clip(lr_raster *r, size_t n) {
+    size_t needed = 2 * n + 8;
+    if (needed <= r->clip_capacity)
+        return true;
+    double *cx = realloc(r->cx, needed * sizeof(double));
+    if (cx)
+        r->cx = cx;
+    double *cy = realloc(r->cy, needed * sizeof(double));
+    if (cy)
+        r->cy = cy;
+    if (!cx || !cy) {
+        r->failed = true;
+        return false;
+    }
+    r->clip_capacity = needed;
+    return true;
+}
+
+/* ----------------------------------------------------------------- paths -- */
+
+/* A run of n points (inside the guard band) as a strip width wide, colour
+ * per point; closed joins the last point to the first; caps extends open
+ * ends by half the width. */
+static void strip(lr_raster *r, const double *x, const double *y, const uint32_t *colors, size_t n,
+                  bool closed, double width, bool caps) {
+    if (n < 2)
         return;
-    double ux = dx / length, uy = dy / length, h = 0.5 * p->size - 0.5 * strand;
-    double lay = ROPE_LAY * p->size, slant = 0.5 * p->size;
-    uint32_t dark = darker(p->color, 0.62);
-    for (double s = 0.5 * (lay - slant); s + slant <= length; s += lay) {
-        double ax = p->x0 + ux * s - uy * h, ay = p->y0 + uy * s + ux * h;
-        double bx = p->x0 + ux * (s + slant) + uy * h, by = p->y0 + uy * (s + slant) - ux * h;
-        add_line(renderer, ax, ay, bx, by, strand, dark);
+    double h = 0.5 * width;
+    double lx_prev = 0, ly_prev = 0, rx_prev = 0, ry_prev = 0, lx0 = 0, ly0 = 0, rx0 = 0, ry0 = 0;
+    size_t last = closed ? n : n - 1;
+    for (size_t i = 0; i <= last; i++) {
+        size_t k = i % n;
+        /* Unit directions of the segments before and after point k. */
+        bool has_before = closed || k > 0, has_after = closed || k + 1 < n;
+        double bx = 0, by = 0, ax = 0, ay = 0;
+        if (has_before) {
+            size_t j = (k + n - 1) % n;
+            bx = x[k] - x[j];
+            by = y[k] - y[j];
+            double l = sqrt(bx * bx + by * by);
+            bx = l > 1e-9 ? bx / l : 0.0;
+            by = l > 1e-9 ? by / l : 0.0;
+        }
+        if (has_after) {
+            size_t j = (k + 1) % n;
+            ax = x[j] - x[k];
+            ay = y[j] - y[k];
+            double l = sqrt(ax * ax + ay * ay);
+            ax = l > 1e-9 ? ax / l : 0.0;
+            ay = l > 1e-9 ? ay / l : 0.0;
+        }
+        if (!has_before || (bx == 0 && by == 0)) {
+            bx = ax;
+            by = ay;
+        }
+        if (!has_after || (ax == 0 && ay == 0)) {
+            ax = bx;
+            ay = by;
+        }
+        double tx = bx + ax, ty = by + ay;
+        double tl = sqrt(tx * tx + ty * ty);
+        if (tl < 1e-9) { /* a reversal: as a square end */
+            tx = ax;
+            ty = ay;
+            tl = sqrt(tx * tx + ty * ty);
+        }
+        if (tl < 1e-9) {
+            tx = 1.0;
+            ty = 0.0;
+            tl = 1.0;
+        }
+        tx /= tl;
+        ty /= tl;
+        /* Normal to the mean direction, lengthened to keep the width across
+         * both segments (the miter), capped at twice the width. */
+        double nx = -ty, ny = tx;
+        double cosine = nx * -ay + ny * ax;
+        double miter = cosine > 0.25 ? h / cosine : 2.0 * width;
+        if (miter > 2.0 * width)
+            miter = 2.0 * width;
+        double px = x[k], py = y[k];
+        if (caps && !closed && k == 0) {
+            px -= ax * h;
+            py -= ay * h;
+        }
+        if (caps && !closed && k + 1 == n) {
+            px += bx * h;
+            py += by * h;
+        }
+        double lx = px + nx * miter, ly = py + ny * miter;
+        double rx = px - nx * miter, ry = py - ny * miter;
+        if (i == 0) {
+            lx0 = lx;
+            ly0 = ly;
+            rx0 = rx;
+            ry0 = ry;
+        } else {
+            uint32_t cj = colors[(i - 1) % n], ck = colors[k];
+            if (closed && i == last) {
+                lx = lx0;
+                ly = ly0;
+                rx = rx0;
+                ry = ry0;
+            }
+            double qx[4] = {lx_prev, lx, rx, rx_prev}, qy[4] = {ly_prev, ly, ry, ry_prev};
+            uint32_t qc[4] = {cj, ck, ck, cj};
+            quad(r, qx, qy, qc);
+        }
+        lx_prev = lx;
+        ly_prev = ly;
+        rx_prev = rx;
+        ry_prev = ry;
     }
 }
 
-/* A band of the given width along the closed line x, y (count points): each
- * point offset both ways along the line's normal there, as one strip of
- * triangles, so the band's edges are as smooth as the line. */
-static void add_closed_band(lr_renderer *renderer, const double *x, const double *y, int count,
-                            double width, uint32_t rgba, double fallback_x, double fallback_y) {
-    if (!lr_reserve(renderer, 2 * count, 6 * count))
-        return;
-    SDL_Color color = lr_sdl_color(rgba);
-    int first = renderer->vertex_count;
+static uint32_t mix(uint32_t a, uint32_t b, double t) {
+    if (a == b)
+        return a;
+    uint32_t out = 0;
+    for (int k = 0; k < 4; k++) {
+        double v = channel(a, k) + t * (channel(b, k) - channel(a, k));
+        out |= (uint32_t)lround(v) << (24 - 8 * k);
+    }
+    return out;
+}
+
+/* The dash pattern of an item: its lengths (2 or 4) and their count. */
+static int dash_pattern(const lr_item *item, double scale, double pattern[4]) {
+    if (!(item->dash[0] > 0.0f))
+        return 0;
+    int count = item->dash[2] > 0.0f ? 4 : 2;
+    double period = 0.0;
     for (int i = 0; i < count; i++) {
-        int before = (i + count - 1) % count, after = (i + 1) % count;
-        double tx = x[after] - x[before], ty = y[after] - y[before];
-        double length = sqrt(tx * tx + ty * ty);
-        double nx = fallback_x, ny = fallback_y;
-        if (length > 1e-6) {
-            nx = -ty / length;
-            ny = tx / length;
+        pattern[i] = item->dash[i] > 0.0f ? item->dash[i] * scale : 0.0;
+        period += pattern[i];
+    }
+    return period > 0.0 && isfinite(period) ? count : 0;
+}
+
+/* Draws the points in r->x, r->y, r->rgba (n of them) as a path. Clipping
+ * splits it into runs; dashes are drawn one by one. */
+static void path_points(lr_raster *r, size_t n, bool closed, bool caps, double width,
+                        const double *pattern, int pattern_count) {
+    if (n < 2 || !(width > 0.0))
+        return;
+    if (width < 1.0)
+        width = 1.0; /* thinner lines would fall between the samples */
+    /* A second array of points: the runs kept after clipping. */
+    double *rx = malloc((n + 2) * sizeof(double)), *ry = malloc((n + 2) * sizeof(double));
+    uint32_t *rc = malloc((n + 2) * sizeof(uint32_t));
+    if (!rx || !ry || !rc) {
+        free(rx);
+        free(ry);
+        free(rc);
+        r->failed = true;
+        return;
+    }
+    size_t segments = closed ? n : n - 1, run = 0;
+    bool dashed = pattern_count > 0;
+    int phase = 0;     /* which length of the pattern the path is in */
+    double left = 0.0; /* of it */
+    size_t dashes = 0;
+    if (dashed)
+        left = pattern[0];
+    bool every_segment_whole = true;
+    for (size_t i = 0; i < segments; i++) {
+        if (dashes >= MAX_DASHES)
+            dashed = false; /* tiny dashes on a huge path: the rest is solid */
+        size_t j = (i + 1) % n;
+        double x0 = r->x[i], y0 = r->y[i], x1 = r->x[j], y1 = r->y[j];
+        uint32_t ca = r->rgba[i], cb = r->rgba[j];
+        if (!isfinite(x0) || !isfinite(y0) || !isfinite(x1) || !isfinite(y1)) {
+            strip(r, rx, ry, rc, run, false, width, caps);
+            run = 0;
+            every_segment_whole = false;
+            continue;
         }
-        lr_add_vertex(renderer, x[i] + nx * 0.5 * width, y[i] + ny * 0.5 * width, color);
-        lr_add_vertex(renderer, x[i] - nx * 0.5 * width, y[i] - ny * 0.5 * width, color);
-    }
-    for (int i = 0; i < count; i++) {
-        int a = first + 2 * i, b = first + 2 * ((i + 1) % count);
-        add_triangle(renderer, a, a + 1, b + 1);
-        add_triangle(renderer, a, b + 1, b);
-    }
-}
-
-/* A chain link (push_chain_link): the centre line of the stadium, in local
- * coordinates u along and w across (each in [-1, 1]) with end radius r,
- * mapped by the canvas half-axes U, V; drawn as a band of the wire's width
- * over the same band a little wider in a darker colour. Seen edge-on (V
- * under a wire's width) the ring folds into a bar of the link's length. */
-static void add_chain_link(lr_renderer *renderer, const prim *p, double point) {
-    double cx = p->x0, cy = p->y0, ux = p->x1, uy = p->y1, vx = p->px[0], vy = p->py[0];
-    double r = p->px[1];
-    double outline = max2(CHAIN_OUTLINE * point, 0.5 * SUPERSAMPLE);
-    double u_length = sqrt(ux * ux + uy * uy);
-    if (sqrt(vx * vx + vy * vy) < 0.5 * p->size) {
-        for (int pass = 0; pass < 2; pass++)
-            add_line(renderer, cx - ux, cy - uy, cx + ux, cy + uy,
-                     pass == 0 ? p->size + 2.0 * outline : p->size,
-                     pass == 0 ? darker(p->color, 0.45) : p->color);
-        double shine = CHAIN_SHINE * p->size;
-        if (shine >= SUPERSAMPLE)
-            add_line(renderer, cx - ux, cy - uy, cx + ux, cy + uy, shine,
-                     lighter(p->color, CHAIN_SHINE_LIGHT));
-        return;
-    }
-    int n = circle_segments(r * u_length + 0.5 * p->size) / 2;
-    if (n < 6)
-        n = 6;
-    enum { MOST = 2 * (48 + 1) };
-    double x[MOST], y[MOST];
-    int count = 0;
-    for (int side = 0; side < 2; side++) {
-        double sign = side == 0 ? 1.0 : -1.0;
-        for (int i = 0; i <= n; i++) {
-            double angle = 3.14159265358979323846 * ((double)i / n - 0.5);
-            double u = sign * ((1.0 - r) + r * cos(angle)), w = sign * sin(angle);
-            x[count] = cx + ux * u + vx * w;
-            y[count] = cy + uy * u + vy * w;
-            count++;
+        bool clipped = !inside_guard(r, x0, y0) || !inside_guard(r, x1, y1);
+        double t0 = 0.0, t1 = 1.0;
+        if (clipped && !clip_segment(r, &x0, &y0, &x1, &y1, &t0, &t1)) {
+            strip(r, rx, ry, rc, run, false, width, caps);
+            run = 0;
+            every_segment_whole = false;
+            continue;
+        }
+        if (clipped) {
+            uint32_t a = ca;
+            ca = mix(a, cb, t0);
+            cb = mix(a, cb, t1);
+            every_segment_whole = false;
+        }
+        if (!dashed) {
+            if (run == 0 || clipped || rx[run - 1] != x0 || ry[run - 1] != y0) {
+                strip(r, rx, ry, rc, run, false, width, caps);
+                run = 0;
+                rx[run] = x0;
+                ry[run] = y0;
+                rc[run++] = ca;
+            }
+            rx[run] = x1;
+            ry[run] = y1;
+            rc[run++] = cb;
+            if (clipped) {
+                strip(r, rx, ry, rc, run, false, width, caps);
+                run = 0;
+            }
+            continue;
+        }
+        every_segment_whole = false;
+        /* Dashes: the pattern's lengths in turn, on for the even ones,
+         * carried along; butt ends, so a dash is as long as asked. */
+        double dx = x1 - x0, dy = y1 - y0, length = sqrt(dx * dx + dy * dy);
+        double t = 0.0;
+        while (t < length && dashes < MAX_DASHES) {
+            double step = length - t < left ? length - t : left;
+            if (phase % 2 == 0 && step > 0.0) {
+                double u0 = t / length, u1 = (t + step) / length;
+                double px[2] = {x0 + dx * u0, x0 + dx * u1}, py[2] = {y0 + dy * u0, y0 + dy * u1};
+                uint32_t pc[2] = {mix(ca, cb, u0), mix(ca, cb, u1)};
+                strip(r, px, py, pc, 2, false, width, false);
+                dashes++;
+            }
+            t += step;
+            left -= step;
+            if (left <= 0.0) {
+                phase = (phase + 1) % pattern_count;
+                left = pattern[phase];
+            }
+            if (step <= 0.0 && left <= 0.0)
+                break; /* a pattern of zero lengths */
+        }
+        if (t < length) { /* out of dashes: the rest of the segment is solid */
+            double u0 = t / length;
+            double px[2] = {x0 + dx * u0, x1}, py[2] = {y0 + dy * u0, y1};
+            uint32_t pc[2] = {mix(ca, cb, u0), cb};
+            strip(r, px, py, pc, 2, false, width, false);
         }
     }
-    double fallback_x = u_length > 0.0 ? -uy / u_length : 0.0;
-    double fallback_y = u_length > 0.0 ? ux / u_length : 1.0;
-    add_closed_band(renderer, x, y, count, p->size + 2.0 * outline, darker(p->color, 0.45),
-                    fallback_x, fallback_y);
-    add_closed_band(renderer, x, y, count, p->size, p->color, fallback_x, fallback_y);
-    /* A light line along the wire makes it read as round metal, where it shows. */
-    double shine = CHAIN_SHINE * p->size;
-    if (shine >= SUPERSAMPLE)
-        add_closed_band(renderer, x, y, count, shine, lighter(p->color, CHAIN_SHINE_LIGHT),
-                        fallback_x, fallback_y);
+    if (closed && every_segment_whole && run == n + 1)
+        strip(r, rx, ry, rc, n, true, width, caps); /* joined all round */
+    else
+        strip(r, rx, ry, rc, run, false, width, caps);
+    free(rx);
+    free(ry);
+    free(rc);
 }
 
-/* A convex polygon as a fan of triangles. */
-static void add_polygon(lr_renderer *renderer, const prim *p) {
-    if (!lr_reserve(renderer, p->count, 3 * p->count))
+static void tessellate_path(lr_raster *r, const lr_list *list, const lr_item *item) {
+    size_t n = item->count;
+    if (!reserve_scratch(r, n + 1))
         return;
-    SDL_Color color = lr_sdl_color(p->color);
-    int first = renderer->vertex_count;
-    for (int i = 0; i < p->count; i++)
-        lr_add_vertex(renderer, p->px[i], p->py[i], color);
-    for (int i = 1; i + 1 < p->count; i++)
-        add_triangle(renderer, first, first + i, first + i + 1);
+    for (size_t i = 0; i < n; i++) {
+        r->x[i] = list->points[item->first + i].x;
+        r->y[i] = list->points[item->first + i].y;
+        r->rgba[i] = item->flags & LR_POINT_COLORS ? list->colors[item->first + i] : item->color;
+    }
+    double pattern[4];
+    int count = dash_pattern(item, 1.0, pattern);
+    path_points(r, n, item->flags & LR_CLOSED, item->flags & LR_SQUARE_CAPS, item->width, pattern,
+                count);
 }
 
-/* A triangle whose corner colours SDL blends across it (smooth shading). */
-static void add_smooth(lr_renderer *renderer, const prim *p) {
-    if (!lr_reserve(renderer, 3, 3))
+/* ----------------------------------------------------------------- fills -- */
+
+static double cross3(const double *x, const double *y, int a, int b, int c) {
+    return (x[b] - x[a]) * (y[c] - y[a]) - (y[b] - y[a]) * (x[c] - x[a]);
+}
+
+static void flat_triangle(lr_raster *r, double x0, double y0, double x1, double y1, double x2,
+                          double y2, uint32_t rgba) {
+    double x[3] = {x0, x1, x2}, y[3] = {y0, y1, y2};
+    uint32_t c[3] = {rgba, rgba, rgba};
+    triangle(r, x, y, c, NULL);
+}
+
+/* Ear clipping of x, y (n points, any orientation). A polygon that crosses
+ * itself has no ear at some point: what is left is drawn as a fan. */
+static void ear_clip(lr_raster *r, const double *x, const double *y, size_t n, uint32_t rgba) {
+    double area = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        size_t j = (i + 1) % n;
+        area += x[i] * y[j] - x[j] * y[i];
+    }
+    double sign = area >= 0.0 ? 1.0 : -1.0;
+    int *next = r->next;
+    for (size_t i = 0; i < n; i++)
+        next[i] = (int)((i + 1) % n);
+    int previous = (int)n - 1, current = 0;
+    size_t left = n, misses = 0;
+    while (left > 3 && misses < left) {
+        int a = previous, b = current, c = next[current];
+        bool ear = sign * cross3(x, y, a, b, c) > 0.0;
+        for (int p = next[c]; ear && p != a; p = next[p]) {
+            /* A point inside (or on) triangle a b c spoils the ear. */
+            if (sign * cross3(x, y, a, b, p) >= 0.0 && sign * cross3(x, y, b, c, p) >= 0.0 &&
+                sign * cross3(x, y, c, a, p) >= 0.0)
+                ear = false;
+        }
+        if (ear) {
+            flat_triangle(r, x[a], y[a], x[b], y[b], x[c], y[c], rgba);
+            next[a] = c;
+            left--;
+            current = c;
+            misses = 0;
+        } else {
+            previous = current;
+            current = c;
+            misses++;
+        }
+    }
+    /* The last triangle, or a fan of what no ear could be cut from. */
+    int first = previous;
+    for (int p = next[first]; next[p] != first; p = next[p])
+        flat_triangle(r, x[first], y[first], x[p], y[p], x[next[p]], y[next[p]], rgba);
+}
+
+/* Fills the polygon in r->x, r->y (n points): clipped, then fanned or ear-clipped. */
+static void fill_points(lr_raster *r, size_t n, uint32_t rgba, bool convex) {
+    if (n < 3 || !(rgba & 0xFFu))
         return;
-    int first = renderer->vertex_count;
-    for (int i = 0; i < 3; i++)
-        lr_add_vertex(renderer, p->tx[i], p->ty[i], lr_sdl_color(p->tc[i]));
-    add_triangle(renderer, first, first + 1, first + 2);
+    bool inside = true;
+    for (size_t i = 0; i < n; i++) {
+        if (!isfinite(r->x[i]) || !isfinite(r->y[i]))
+            return;
+        inside = inside && inside_guard(r, r->x[i], r->y[i]);
+    }
+    const double *x = r->x, *y = r->y;
+    if (!inside) {
+        if (!reserve_clip(r, n))
+            return;
+        corner *in = malloc((2 * n + 8) * sizeof(corner)),
+               *out = malloc((2 * n + 8) * sizeof(corner));
+        if (!in || !out) {
+            free(in);
+            free(out);
+            r->failed = true;
+            return;
+        }
+        for (size_t i = 0; i < n; i++)
+            in[i] = (corner){r->x[i], r->y[i], {0, 0, 0, 0, 0}};
+        n = clip_corners(r, in, n, out);
+        for (size_t i = 0; i < n; i++) {
+            r->cx[i] = in[i].x;
+            r->cy[i] = in[i].y;
+        }
+        free(in);
+        free(out);
+        x = r->cx;
+        y = r->cy;
+        if (n < 3)
+            return;
+    }
+    if (convex) {
+        for (size_t i = 1; i + 1 < n; i++)
+            flat_triangle(r, x[0], y[0], x[i], y[i], x[i + 1], y[i + 1], rgba);
+    } else {
+        ear_clip(r, x, y, n, rgba);
+    }
 }
 
-void lr_tessellate(lr_renderer *renderer, const prim *p) {
-    double point = renderer->view.point;
-    switch ((prim_kind)p->kind) {
-    case PRIM_LINE:
-        add_line(renderer, p->x0, p->y0, p->x1, p->y1, p->size, p->color);
-        break;
-    case PRIM_ZIGZAG:
-        add_zigzag(renderer, p, point);
-        break;
-    case PRIM_DASHED:
-        add_dashed(renderer, p, point);
-        break;
-    case PRIM_PARTICLE:
-        add_particle(renderer, p, point);
-        break;
-    case PRIM_POLYGON:
-        add_polygon(renderer, p);
-        break;
-    case PRIM_DISC:
-        add_disc(renderer, p->x0, p->y0, p->size, p->color);
-        break;
-    case PRIM_BALL:
-        add_ball(renderer, p->x0, p->y0, p->size, p->color);
-        break;
-    case PRIM_ROPE:
-        add_rope(renderer, p);
-        break;
-    case PRIM_CHAIN:
-        add_chain_link(renderer, p, point);
-        break;
-    case PRIM_SMOOTH:
-        add_smooth(renderer, p);
-        break;
+static void tessellate_fill(lr_raster *r, const lr_list *list, const lr_item *item) {
+    size_t n = item->count;
+    if (!reserve_scratch(r, n + 1))
+        return;
+    for (size_t i = 0; i < n; i++) {
+        r->x[i] = list->points[item->first + i].x;
+        r->y[i] = list->points[item->first + i].y;
+    }
+    fill_points(r, n, item->fill, item->flags & LR_CONVEX);
+}
+
+/* --------------------------------------------------- circles and markers -- */
+
+/* Segments of a circle of radius r picture pixels: the chord stays within a
+ * quarter of a canvas pixel of the circle. */
+static int circle_segments(double radius) {
+    double samples = radius * SUPERSAMPLE;
+    int n = (int)ceil(PI * sqrt(2.0 * (samples > 0.0 ? samples : 0.0)));
+    return n < 12 ? 12 : n > 256 ? 256 : n;
+}
+
+static void circle(lr_raster *r, double cx, double cy, double radius, uint32_t fill, double width,
+                   uint32_t color, const double *pattern, int pattern_count) {
+    if (!(radius > 0.0) || radius > 4.0 * RASTER_GUARD || !isfinite(cx) || !isfinite(cy))
+        return;
+    double reach = radius + width;
+    if (cx + reach < -RASTER_GUARD || cx - reach > r->width + RASTER_GUARD ||
+        cy + reach < -RASTER_GUARD || cy - reach > r->height + RASTER_GUARD)
+        return;
+    int n = circle_segments(radius + 0.5 * width);
+    if (!reserve_scratch(r, (size_t)n + 1))
+        return;
+    if (width > 0.0 && width < 1.0)
+        width = 1.0;
+    if (fill & 0xFFu) {
+        double inner = width > 0.0 ? radius - 0.5 * width : radius;
+        for (int i = 0; i < n && inner > 0.0; i++) {
+            double a0 = 2.0 * PI * i / n, a1 = 2.0 * PI * (i + 1) / n;
+            flat_triangle(r, cx, cy, cx + inner * cos(a0), cy + inner * sin(a0),
+                          cx + inner * cos(a1), cy + inner * sin(a1), fill);
+        }
+    }
+    if (width > 0.0 && (color & 0xFFu)) {
+        for (int i = 0; i < n; i++) {
+            double a = 2.0 * PI * i / n;
+            r->x[i] = cx + radius * cos(a);
+            r->y[i] = cy + radius * sin(a);
+            r->rgba[i] = color;
+        }
+        if (pattern_count > 0)
+            path_points(r, (size_t)n, true, false, width, pattern, pattern_count);
+        else
+            strip(r, r->x, r->y, r->rgba, (size_t)n, true, width, true);
+    }
+}
+
+static void tessellate_circle(lr_raster *r, const lr_item *item) {
+    double pattern[4];
+    int count = dash_pattern(item, 1.0, pattern);
+    circle(r, item->x, item->y, item->size, item->fill, item->width, item->color, pattern, count);
+}
+
+static void marker(lr_raster *r, const lr_item *item) {
+    double x = item->x, y = item->y, h = 0.5 * item->size, w = item->width;
+    if (!(h > 0.0) || !isfinite(x) || !isfinite(y) || h > RASTER_GUARD)
+        return;
+    static const double shapes[][8] = {
+        [LR_MARKER_SQUARE] = {-1, -1, 1, -1, 1, 1, -1, 1},
+        [LR_MARKER_TRIANGLE] = {0, -1.15, 1.1, 0.75, -1.1, 0.75, 0, 0},
+        [LR_MARKER_DIAMOND] = {0, -1.25, 1.25, 0, 0, 1.25, -1.25, 0},
+    };
+    switch ((lr_marker)item->shape) {
+    case LR_MARKER_CIRCLE:
+        circle(r, x, y, h, item->fill, w, item->color, NULL, 0);
+        return;
+    case LR_MARKER_SQUARE:
+    case LR_MARKER_TRIANGLE:
+    case LR_MARKER_DIAMOND: {
+        int n = item->shape == LR_MARKER_TRIANGLE ? 3 : 4;
+        if (!reserve_scratch(r, 5))
+            return;
+        for (int i = 0; i < n; i++) {
+            r->x[i] = x + h * shapes[item->shape][2 * i];
+            r->y[i] = y + h * shapes[item->shape][2 * i + 1];
+            r->rgba[i] = item->color;
+        }
+        if (item->fill & 0xFFu)
+            fill_points(r, (size_t)n, item->fill, true);
+        if (w > 0.0 && (item->color & 0xFFu))
+            strip(r, r->x, r->y, r->rgba, (size_t)n, true, w < 1.0 ? 1.0 : w, true);
+        return;
+    }
+    case LR_MARKER_CROSS:
+    case LR_MARKER_PLUS: {
+        double k = item->shape == LR_MARKER_CROSS ? 0.85 * h : h;
+        double ends[2][4] = {{-k, -k, k, k}, {-k, k, k, -k}};
+        if (item->shape == LR_MARKER_PLUS) {
+            double plus[2][4] = {{-k, 0, k, 0}, {0, -k, 0, k}};
+            memcpy(ends, plus, sizeof ends);
+        }
+        double stroke = w > 1.0 ? w : 1.0;
+        for (int s = 0; s < 2; s++) {
+            double px[2] = {x + ends[s][0], x + ends[s][2]},
+                   py[2] = {y + ends[s][1], y + ends[s][3]};
+            uint32_t pc[2] = {item->color, item->color};
+            strip(r, px, py, pc, 2, false, stroke, false);
+        }
+        return;
+    }
+    default:
+        return;
+    }
+}
+
+/* ------------------------------------------------------------- triangles -- */
+
+static void tessellate_triangles(lr_raster *r, const lr_list *list, const lr_item *item) {
+    bool depth = item->flags & LR_DEPTH, colors = item->flags & LR_POINT_COLORS;
+    for (uint32_t t = 0; t + 3 <= item->count; t += 3) {
+        double x[3], y[3], d[3];
+        uint32_t c[3];
+        for (int k = 0; k < 3; k++) {
+            uint32_t i = item->first + t + (uint32_t)k;
+            x[k] = list->points[i].x;
+            y[k] = list->points[i].y;
+            c[k] = colors ? list->colors[i] : item->color;
+            d[k] = depth ? list->depths[i] : 0.0;
+        }
+        clipped_triangle(r, x, y, c, depth ? d : NULL);
+    }
+}
+
+/* ------------------------------------------------------------------ text -- */
+
+typedef struct text_context {
+    lr_raster *raster;
+    uint32_t color;
+} text_context;
+
+static void place_glyph(void *context, const lr_glyph_place *g) {
+    text_context *t = context;
+    lr_raster *r = t->raster;
+    int64_t x0 = (int64_t)g->x * SUPERSAMPLE, y0 = (int64_t)g->y * SUPERSAMPLE;
+    int64_t x1 = (int64_t)(g->x + g->width) * SUPERSAMPLE - 1;
+    int64_t y1 = (int64_t)(g->y + g->height) * SUPERSAMPLE - 1;
+    if (x0 < 0)
+        x0 = 0;
+    if (y0 < 0)
+        y0 = 0;
+    if (x1 > (int64_t)r->width * SUPERSAMPLE - 1)
+        x1 = (int64_t)r->width * SUPERSAMPLE - 1;
+    if (y1 > (int64_t)r->height * SUPERSAMPLE - 1)
+        y1 = (int64_t)r->height * SUPERSAMPLE - 1;
+    if (x0 > x1 || y0 > y1)
+        return;
+    if (!GROW(r, glyph_ops, glyph_count, glyph_capacity)) {
+        r->failed = true;
+        return;
+    }
+    r->glyph_ops[r->glyph_count] =
+        (lr_glyph_op){g->coverage, g->x, g->y, g->width, g->height, t->color};
+    push_op(r, OP_GLYPH, (uint32_t)r->glyph_count++, (int32_t)x0, (int32_t)y0, (int32_t)x1,
+            (int32_t)y1);
+}
+
+static void tessellate_text(lr_raster *r, const lr_list *list, const lr_item *item) {
+    if (!r->glyphs || !(item->color & 0xFFu) || !isfinite(item->x) || !isfinite(item->y))
+        return;
+    double reach = 4.0 * ((double)r->width + r->height) + 4.0 * item->size;
+    if (fabs(item->x) > reach || fabs(item->y) > reach)
+        return; /* far outside the picture: nothing to draw, and no overflow */
+    text_context context = {r, item->color};
+    lr_glyphs_place(r->glyphs, (lr_face)item->shape, lr_text_size(item->size),
+                    list->chars + item->first, item->count, (int)lround(item->x),
+                    (int)lround(item->y), place_glyph, &context);
+}
+
+/* ------------------------------------------------------------------ list -- */
+
+void lr_tessellate_list(lr_raster *r, const lr_list *list) {
+    r->op_count = r->tri_count = r->shade_count = r->plane_count = r->glyph_count = 0;
+    if (r->glyphs)
+        lr_glyphs_next_picture(r->glyphs);
+    for (size_t i = 0; i < list->item_count; i++) {
+        if (i % 64 == 63 && lr_raster_ask(r))
+            return; /* stopped: nothing more is drawn */
+        const lr_item *item = &list->items[i];
+        switch ((lr_item_kind)item->kind) {
+        case LR_ITEM_PATH:
+            tessellate_path(r, list, item);
+            break;
+        case LR_ITEM_FILL:
+            tessellate_fill(r, list, item);
+            break;
+        case LR_ITEM_CIRCLE:
+            tessellate_circle(r, item);
+            break;
+        case LR_ITEM_TRIANGLES:
+            tessellate_triangles(r, list, item);
+            break;
+        case LR_ITEM_TEXT:
+            tessellate_text(r, list, item);
+            break;
+        case LR_ITEM_MARKER:
+            marker(r, item);
+            break;
+        default:
+            break;
+        }
     }
 }

@@ -1,49 +1,42 @@
 /*
- * text.h - text and translucent panels drawn onto a picture.
+ * text.h - blocks of text placed in the display list (render/ only).
  *
- * For overlays on top of the renderer's picture: the window's heads-up
- * display, help and error panels, and the scene's labels (app/labels.c). Glyphs come from a
- * TrueType font rasterised by stb_truetype; loom uses DejaVu Sans Mono from
- * Debian's fonts-dejavu-core. Every function draws onto an SDL_Surface in
- * SDL_PIXELFORMAT_RGBA32 (the renderer's picture), passed as void * so this
- * header does not pull in SDL. Drawing is clipped to the surface.
- *
- * `loom render` uses it only for the labels a script asks for: the scene
- * picture never has text unless the script adds it.
+ * Labels, the title, plot legends and ticks, and the window's panels all
+ * place text through here: lines split at '\n', measured with the faces'
+ * own advances (fonts.h), set at whole pixels so glyphs stay crisp, each
+ * line a TEXT item, on an optional panel. Without fonts nothing is placed
+ * and the boxes are empty.
  */
-#ifndef LOOM_TEXT_H
-#define LOOM_TEXT_H
+#ifndef LOOM_RENDER_TEXT_H
+#define LOOM_RENDER_TEXT_H
 
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
+#include "compose.h"
 
-typedef struct lr_font lr_font;
+enum { LR_TEXT_LINES = 32 };
 
-/* The first font found among the places Debian's fonts-dejavu-core installs
- * DejaVu Sans Mono (bold if bold), or NULL when none is there. */
-const char *lr_font_default_path(bool bold);
-/* The same for DejaVu Sans, the proportional face labels use for prose. */
-const char *lr_font_sans_path(bool bold);
+typedef struct lr_text_style {
+    lr_face face;
+    double size;    /* pixels: the height of a line (rounded, clamped: lr_text_size) */
+    uint32_t color; /* 0xRRGGBBAA */
+    lr_align align; /* which side of each line the anchor's x is on */
+    uint32_t panel; /* 0: none; else the colour of a panel under the block */
+} lr_text_style;
 
-/* Reads a TrueType file. NULL with a message in err on failure. */
-lr_font *lr_font_load(const char *path, char *err, size_t err_size);
-void lr_font_destroy(lr_font *font);
+/* The box of the block of text with its anchor at x (on the side align
+ * says) and y at the block's vertical middle: its panel's, or for a block
+ * without one a little around the lines. Nothing is drawn. */
+lr_area lr_text_box(const lr_fonts *fonts, const char *text, double x, double y,
+                    const lr_text_style *style);
 
-/* Sets the size glyphs are drawn at: the height of a line in pixels from the
- * highest ascender to the lowest descender (at least 6). Glyphs are
- * rasterised again only when the size changes. */
-void lr_font_set_size(lr_font *font, int pixel_height);
-/* Distance between the tops of two lines, in pixels. */
-int lr_font_line_height(const lr_font *font);
-/* Width of text in pixels, up to its end or its first newline. Text is UTF-8;
- * characters the font lacks draw as '?', a tab as four spaces. */
-int lr_text_width(lr_font *font, const char *text);
-/* Draws one line of text (up to the end or the first newline) with its top
- * at y, blended in colour rgba (0xRRGGBBAA). Returns the x where it ended. */
-int lr_text_draw(lr_font *font, void *surface, int x, int y, const char *text, uint32_t rgba);
+/* Places the block as lr_text_box measures it; returns that box. */
+lr_area lr_text_place(lr_list *list, const lr_fonts *fonts, const char *text, double x, double y,
+                      const lr_text_style *style);
 
-/* Fills a rectangle blended in colour rgba (0xRRGGBBAA; alpha 0xFF paints). */
-void lr_fill_rect(void *surface, int x, int y, int width, int height, uint32_t rgba);
+/* One line with its line box's top-left at (x, top); returns its width. */
+int lr_text_line(lr_list *list, const lr_fonts *fonts, const char *text, int x, int top,
+                 lr_face face, int size, uint32_t color);
+
+/* Whether two boxes overlap (share any pixel). */
+bool lr_area_overlaps(lr_area a, lr_area b);
 
 #endif

@@ -4,14 +4,27 @@
  *
  *   light  the default: ink on warm white, for a screen or a lit room
  *   dark   light ink on near black, for a dim classroom and a projector
- *   print  black on white with heavier lines, for handouts
+ *   print  black on white with heavier lines, for handouts; plot series
+ *          told apart by dashes and markers, not colour
+ *
+ * Every theme's text and plot ink has a contrast ratio of at least 4.5:1
+ * (WCAG AA) against what it is drawn on: the background, the label panels
+ * (the background, translucent) and the plot panels (tests/render_layout.c
+ * measures it in rendered pixels).
  *
  * Needs neither SDL nor Lua.
  */
 #ifndef LOOM_RENDER_THEME_H
 #define LOOM_RENDER_THEME_H
 
+#include <stdbool.h>
 #include <stdint.h>
+
+enum { LR_THEME_SERIES = 6 };
+
+/* The light theme's ink. Labels and drawings left in this colour (their
+ * default) take the theme's ink instead, so they read in every theme. */
+#define LR_DEFAULT_INK 0x2B2D31FFu
 
 typedef struct lr_theme {
     uint32_t background;                      /* 0xRRGGBBAA, opaque */
@@ -23,6 +36,15 @@ typedef struct lr_theme {
     uint32_t solid_3d; /* colliders' fill in 3D: translucent, so nothing hides */
     uint32_t surface;  /* cloth and faces (3D) */
     double weight;     /* line widths are multiplied by this, in [0.25, 4] */
+    double scale;      /* text, lines and markers are enlarged by this, in [0.5, 4] */
+
+    /* Plot panels. */
+    uint32_t panel;                   /* a panel's background, opaque */
+    uint32_t panel_frame;             /* its frame and the zero line */
+    uint32_t panel_grid;              /* its grid */
+    uint32_t muted;                   /* tick labels: lighter than ink, still 4.5:1 on the panel */
+    uint32_t series[LR_THEME_SERIES]; /* series colours, in the panel's order */
+    bool dashed_series;               /* series after the first are dashed and marked by default */
 } lr_theme;
 
 typedef enum lr_theme_name {

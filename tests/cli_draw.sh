@@ -235,6 +235,51 @@ else
     not_ok "a constant series is one horizontal line" "red pixels: $*"
 fi
 
+# An x-y plot (a circle of points plotted y against x: the orbit's
+# trajectory) lands in the strip as an ellipse centred in its panel; a dashed
+# series inks part of its row, a solid one all of it.
+cat >"$tmp/plot_xy.lua" <<'LUA'
+local world = loom.world{ gravity = {0, 0, 0} }
+world:particle{ pos = {0, 0}, radius = 0.2 }
+loom.camera{ projection = "orthographic", target = {0, 0, 0}, height = 10 }
+for k = 0, 200 do
+  local a = 2 * math.pi * k / 200
+  loom.plot("orbit", math.sin(a), { vs = math.cos(a), color = "#ff0000", range = {-1.2, 1.2},
+                                    x_range = {-1.2, 1.2}, x_label = "x (m)" })
+end
+local function levels()
+  loom.plot("dashed", 0.75, { panel = "levels", color = "#0000ff", line = "dashed", range = {0, 1} })
+  loom.plot("solid", 0.25, { panel = "levels", color = "#00a000", range = {0, 1} })
+end
+levels()
+function loom.update() levels() end
+return world
+LUA
+render plot_xy "$tmp/plot_xy.lua" --frames 30 || not_ok "render the x-y plot" "$(cat "$tmp/plot_xy.err")"
+f=$tmp/plot_xy/frame_00029.png
+set -- $("$pngcheck" where "$f" 0 0 1279 719 '#ff0000' 40) 0 0 0 0 0
+red=$1 rx0=$2 ry0=$3 rx1=$4 ry1=$5
+if [ "$red" -gt 300 ] && [ "$rx0" -gt 834 ] && [ "$ry1" -lt 360 ] && [ $((rx1 - rx0)) -gt 250 ] &&
+    [ $((ry1 - ry0)) -gt 150 ]; then
+    ok "an x-y series is drawn in its panel, as wide and tall as its points ($red pixels, $rx0..$rx1 x $ry0..$ry1)"
+else
+    not_ok "an x-y series is drawn in its panel, as wide and tall as its points" "red pixels: $*"
+fi
+# Below the second panel's legend (its strokes are in the colours too).
+set -- $("$pngcheck" where "$f" 834 410 1279 719 '#0000ff' 40) 0 0 0 0 0
+blue_row=$((($3 + $5) / 2))
+set -- $("$pngcheck" where "$f" 834 410 1279 719 '#00a000' 40) 0 0 0 0 0
+green_row=$((($3 + $5) / 2))
+dashed=$(count "$f" 900 "$blue_row" 1260 "$blue_row" '#0000ff')
+solid=$(count "$f" 900 "$green_row" 1260 "$green_row" '#00a000')
+if [ "$solid" -gt 300 ] && [ $((dashed * 100)) -gt $((solid * 35)) ] &&
+    [ $((dashed * 100)) -lt $((solid * 85)) ] && [ "$blue_row" -lt "$green_row" ]; then
+    ok "a dashed series inks part of its row ($dashed of $solid pixels), above the solid one"
+else
+    not_ok "a dashed series inks part of its row, above the solid one" \
+        "dashed $dashed on row $blue_row, solid $solid on row $green_row"
+fi
+
 # ---- the window draws what loom render draws -----------------------------------
 if need_window "the window draws what loom render draws" &&
     need import imagemagick "the window draws what loom render draws" && xvfb_start; then

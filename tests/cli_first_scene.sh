@@ -35,9 +35,9 @@ energy() {
              NR > 1 { d = $4 - e0; if (d < 0) d = -d; if (d > w) w = d; if ($2 > k) k = $2; n++ }
              END { if (n) printf "%d %.4f %.4f\n", n, 100 * w / 9.81, k }' "$1"
 }
-# The rows spanned by the total's green (#2e9e4a) in the plot, below its legend.
+# The rows spanned by the total's green (#1e7b3a) in the plot, below its legend.
 band() {
-    set -- $("$pngcheck" where "$1" 770 72 1279 719 "#2e9e4a" 40)
+    set -- $("$pngcheck" where "$1" 770 72 1279 719 "#1e7b3a" 40)
     [ "$1" -gt 0 ] && echo "$(($5 - $3 + 1)) $(($4 - $2 + 1))" || echo "0 0"
 }
 

@@ -214,6 +214,18 @@ check "--csv: the last frame, with nothing after the last loom.update, is left o
 run_loom render "$tmp/swing.lua" --frames 4 --size 64x64 --out "$tmp/c" --csv "$tmp/render.csv" --quiet
 check "--csv: render writes the same table as sim" cmp -s "$tmp/sim.csv" "$tmp/render.csv"
 
+# A series against x (options.vs) gets a column of its x before its values.
+cat >"$tmp/phase.lua" <<'LUA'
+local world = loom.world{}
+function loom.update() loom.plot("v", 2 * world:time(), { vs = 3 * world:time() }) end
+return world
+LUA
+run_loom sim "$tmp/phase.lua" --frames 3 --csv "$tmp/phase.csv"
+check "--csv: a series against x has a column of its x ('v.x') before its own" \
+    [ "$(head -n 1 "$tmp/phase.csv")" = 'time (s),v.x,v' ]
+check "--csv: ... each row with the x and the value of the frame's sample" \
+    [ "$(sed -n 3p "$tmp/phase.csv")" = "0.016666666666666666,0.05,0.03333333333333333" ]
+
 printf 'function loom.finsh() end\nreturn loom.world{}\n' >"$tmp/finsh.lua"
 run_loom sim "$tmp/finsh.lua" --frames 1
 check "a misspelt loom.finish is an error with a hint" has "loom.finsh is not a callback loom calls (did you mean loom.finish?)" "$tmp/err"

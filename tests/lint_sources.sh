@@ -41,6 +41,18 @@ else
     pass=$((pass + 1)); echo "ok - render/ includes nothing of Lua, bindings/ or app/"
 fi
 
+# The renderer's own functions carry its prefix, lr_ (the engine's is lm_,
+# the bindings' lmlua_): every function render/ defines or declares outside
+# a file (not static) is named lr_...
+if perl -ne 'if (/^(?!static\b)(?!typedef\b)(?!#)(?:const\s+)?[A-Za-z_]\w*[\s\*]+(\w+)\(/) {
+        print "$ARGV:$.: $1\n" if $1 !~ /^lr_/ } close ARGV if eof' render/*.c render/*.h >"$out" &&
+    [ ! -s "$out" ]; then
+    pass=$((pass + 1)); echo "ok - render/'s functions are named lr_..."
+else
+    fail=$((fail + 1)); echo "not ok - render/'s functions are named lr_..."
+    sed 's/^/#   /' "$out" | head -n 20
+fi
+
 # The engine's private headers (one per module: STYLE.md) stand on their own
 # and include each other without a loop: each compiles alone, and the graph
 # of their #include "..." lines sorts (tsort finds no cycle).

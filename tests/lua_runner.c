@@ -36,28 +36,57 @@ static lua_Integer harness_count(lua_State *L, const char *field) {
     return count;
 }
 
-/* test_draw_frame(aspect): one picture's script drawing, as the app runs it
+/* test_draw_frame(): one picture's script drawing, as the app runs it
  * (lmlua_draw_frame); returns the overlay's shapes, points and texts. */
 static int test_draw_frame(lua_State *L) {
     lua_pushcfunction(L, lmlua_draw_frame);
-    lua_pushvalue(L, 1);
-    lua_call(L, 1, 0);
-    const lm_overlay *overlay = lmlua_overlay(L);
-    size_t texts = lm_overlay_text_count(overlay);
-    lua_pushinteger(L, (lua_Integer)(lm_overlay_item_count(overlay) - texts));
-    lua_pushinteger(L, (lua_Integer)lm_overlay_point_count(overlay));
+    lua_call(L, 0, 0);
+    const lr_overlay *overlay = lmlua_overlay(L);
+    size_t texts = lr_overlay_text_count(overlay);
+    lua_pushinteger(L, (lua_Integer)(lr_overlay_item_count(overlay) - texts));
+    lua_pushinteger(L, (lua_Integer)lr_overlay_point_count(overlay));
     lua_pushinteger(L, (lua_Integer)texts);
     return 3;
 }
 
+/* test_plot_panels(): the plot panels of a 1280x720 picture in the light
+ * theme, as display list items: returns how many shapes (paths, fills,
+ * circles, markers) and texts. */
+static int test_plot_panels(lua_State *L) {
+    char err[256];
+    lr_fonts *fonts = lr_fonts_load(err, sizeof err);
+    lr_list *list = lr_list_create();
+    if (!list) {
+        lr_fonts_destroy(fonts);
+        return luaL_error(L, "out of memory");
+    }
+    lr_theme theme = lr_theme_preset(LR_THEME_LIGHT);
+    lr_list_reset(list, 1280, 720, theme.background);
+    lr_area strip = {834, 0, 446, 720};
+    lr_plots_draw(lmlua_plots(L), strip, 1.0, &theme, fonts, list, NULL);
+    lua_Integer shapes = 0, texts = 0;
+    for (size_t i = 0; i < list->item_count; i++) {
+        if (list->items[i].kind == LR_ITEM_TEXT)
+            texts++;
+        else
+            shapes++;
+    }
+    lr_list_destroy(list);
+    lr_fonts_destroy(fonts);
+    lua_pushinteger(L, shapes);
+    lua_pushinteger(L, texts);
+    return 2;
+}
+
 /* test_series(): the plotted series through the C API (lmlua_plots), as a
- * list of { name =, panel =, unit =, color =, time = {...}, value = {...} }. */
+ * list of { name =, panel =, unit =, color =, time = {...}, value = {...}
+ * [, x = {...} for a series against x] }. */
 static int test_series(lua_State *L) {
-    const lm_plots *plots = lmlua_plots(L);
-    size_t count = lm_plots_count(plots);
+    const lr_plots *plots = lmlua_plots(L);
+    size_t count = lr_plots_count(plots);
     lua_createtable(L, (int)count, 0);
     for (size_t i = 0; i < count; i++) {
-        lm_plot_series s = lm_plots_series(plots, i);
+        lr_plot_series s = lr_plots_series(plots, i);
         lua_createtable(L, 0, 6);
         lua_pushstring(L, s.name);
         lua_setfield(L, -2, "name");
@@ -67,13 +96,14 @@ static int test_series(lua_State *L) {
         lua_setfield(L, -2, "unit");
         lua_pushinteger(L, (lua_Integer)s.color);
         lua_setfield(L, -2, "color");
-        for (int column = 0; column < 2; column++) {
+        for (int column = 0; column < (s.vs ? 3 : 2); column++) {
+            const double *samples = column == 0 ? s.time : column == 1 ? s.value : s.x;
             lua_createtable(L, (int)s.count, 0);
             for (size_t k = 0; k < s.count; k++) {
-                lua_pushnumber(L, column == 0 ? s.time[k] : s.value[k]);
+                lua_pushnumber(L, samples[k]);
                 lua_rawseti(L, -2, (lua_Integer)k + 1);
             }
-            lua_setfield(L, -2, column == 0 ? "time" : "value");
+            lua_setfield(L, -2, column == 0 ? "time" : column == 1 ? "value" : "x");
         }
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
@@ -84,6 +114,7 @@ static int test_series(lua_State *L) {
 static int open_runner(lua_State *L) {
     lua_register(L, "test_draw_frame", test_draw_frame);
     lua_register(L, "test_series", test_series);
+    lua_register(L, "test_plot_panels", test_plot_panels);
     return 0;
 }
 

@@ -54,6 +54,9 @@ run_suite() {
 for t in "$build"/tests/engine_*; do
     [ -x "$t" ] && run_suite "$(basename "$t")" "$t"
 done
+for t in "$build"/tests/render_*; do
+    [ -x "$t" ] && run_suite "$(basename "$t")" "$t"
+done
 for t in "$build"/tests/app_*; do
     [ -x "$t" ] && run_suite "$(basename "$t")" "$t"
 done

@@ -292,7 +292,8 @@ function loom.world(options) end
 function loom.camera(options) end
 ---Default colours and line weight: theme = "light" | "dark" | "print", then
 ---background, ink, stick, spring, pin, rope, chain, particle, grid, solid,
----surface (colours) and weight (line widths x, 0.25 to 4) over it.
+---surface (colours), weight (line widths x, 0.25 to 4) and scale (text,
+---lines and markers x, 0.5 to 4: for the back row of a room) over it.
 ---@param options table
 function loom.style(options) end
 ---@param options table text, at | screen, offset, size, color, align, panel, bold
@@ -326,9 +327,15 @@ function loom.polyline(points, style) end
 ---@param text string|number
 ---@param style? table
 function loom.text(at, text, style) end
+---A sample of value against time, or with options.vs = x against x (a
+---trajectory, a phase portrait). Options: panel, color, unit, range = {low,
+---high} (values), x_range = {low, high} (time or x), vs, x_label, line =
+---"default" | "solid" | "dashed" | "dotted" | "dashdot" | "none", marker =
+---"none" | "circle" | "square" | "triangle" | "diamond" | "cross" | "plus",
+---width (points).
 ---@param name string
 ---@param value number
----@param options? table panel, color, unit, range
+---@param options? table
 function loom.plot(name, value, options) end
 ---A column of the --csv table that is not drawn: a number (one sample at
 ---the world's time) or a function loom calls once per frame with the time.

@@ -1,9 +1,10 @@
 -- test_draw.lua - loom.draw and its primitives, p:trail, p:arrow and
 -- loom.plot: what each adds to a picture's overlay, the series kept for C,
--- and the exact message of every rule. test_draw_frame(aspect) runs one
--- picture's script drawing as the app does and returns the overlay's shapes,
--- points and texts; test_series() reads the series through the C API.
--- luacheck: read globals test_draw_frame test_series
+-- and the exact message of every rule. test_draw_frame() runs one picture's
+-- script drawing as the app does and returns the overlay's shapes, points and
+-- texts; test_series() reads the series through the C API; test_plot_panels()
+-- counts the shapes and texts of the panels the renderer draws.
+-- luacheck: read globals test_draw_frame test_series test_plot_panels
 local t = require "harness"
 local check, check_error = t.check, t.check_error
 
@@ -20,7 +21,7 @@ end
 -- --------------------------------------------------------- counting --
 local function frame(draw)
     loom.draw = draw
-    local shapes, points, texts = test_draw_frame(16 / 9)
+    local shapes, points, texts = test_draw_frame()
     loom.draw = nil
     return shapes, points, texts
 end
@@ -225,8 +226,9 @@ check(e.value[1] == 1.5 and e.value[2] == 2.5, "samples keep their values")
 check(e.color == 0x1F63D6FF, "the first series of a panel is blue")
 check(series[2].panel == "x" and series[2].unit == "" and series[2].color == 0xFF0000FF,
       "a series' panel is its name unless given; its colour may be given")
-local panel_shapes, _, panel_texts = frame(nil)
+local panel_shapes, panel_texts = test_plot_panels()
 check(panel_shapes > 10 and panel_texts >= 4, "the panels draw frames, axes, grid, curves and text")
+check(frame(nil) == 0, "the panels are the renderer's, not the scene's drawing")
 
 check_error(function() loom.plot("", 1) end,
             "bad argument #1 to 'plot' (name must be 1 to 100 characters without zero bytes)", "a name")
@@ -241,12 +243,48 @@ check_error(function() loom.plot("e", 1, { unit = 5 }) end,
             "bad argument #3 to 'plot' (field 'unit' must be a string, got number)", "unit is a string")
 check_error(function() loom.plot("e", 1, { units = "J" }) end,
             "bad argument #3 to 'plot' (unknown field 'units' (did you mean 'unit'?))", "a misspelt plot field is an error")
-for i = 3, 6 do
+-- against x: options.vs
+loom.plot("phase", 0.5, { vs = -1, unit = "m/s", x_label = "x (m)", x_range = { -2, 2 },
+                          line = "dashed", marker = "circle", width = 3 })
+loom.plot("phase", 0.25, { vs = -0.5 })
+series = test_series()
+local phase = series[3]
+check(phase.name == "phase" and #phase.value == 2 and phase.value[2] == 0.25,
+      "a series against x keeps its values")
+check(phase.x and phase.x[1] == -1 and phase.x[2] == -0.5, "... and its x, through the C API")
+check_error(function() loom.plot("phase", 1) end,
+            "loom.plot: series 'phase' plots against x: give vs every time", "vs every time")
+check_error(function() loom.plot("energy", 1, { vs = 2 }) end,
+            "loom.plot: series 'energy' plots against time: it takes no vs", "no vs on a time series")
+check_error(function() loom.plot("late", 1, { vs = 2, panel = "energies" }) end,
+            "loom.plot: series 'late' cannot share a panel with series plotted against time "
+            .. "(give it a panel of its own)", "a panel plots against time or against x")
+check_error(function() loom.plot("e", 1, { vs = 0 / 0 }) end,
+            "bad argument #3 to 'plot' (field 'vs' must be a finite number, got nan)", "vs is finite")
+check_error(function() loom.plot("e", 1, { x_range = { 2, 1 } }) end,
+            "bad argument #3 to 'plot' (field 'x_range' must be {low, high} with finite numbers and low < high)",
+            "an x_range is low < high")
+check_error(function() loom.plot("e", 1, { line = "wavy" }) end,
+            "bad argument #3 to 'plot' (field 'line': invalid option 'wavy', expected one of: "
+            .. "default, solid, dashed, dotted, dashdot, none)", "line styles are listed")
+check_error(function() loom.plot("e", 1, { marker = "star" }) end,
+            "bad argument #3 to 'plot' (field 'marker': invalid option 'star', expected one of: "
+            .. "none, circle, square, triangle, diamond, cross, plus)", "markers are listed")
+check_error(function() loom.plot("e", 1, { width = 0 }) end,
+            "bad argument #3 to 'plot' (field 'width' must be in (0, 20], got 0)", "a width")
+check_error(function() loom.plot("e", 1, { x_label = string.rep("x", 41) }) end,
+            "bad argument #3 to 'plot' (field 'x_label' must be at most 40 characters)",
+            "an x_label is short")
+-- options are read raw: a metatable's __index is not consulted
+local sneaky = setmetatable({}, { __index = function() error("options must be read raw") end })
+check(pcall(loom.plot, "raw", 1, sneaky), "plot options are read without metamethods")
+
+for i = 5, 12 do
     loom.plot("panel " .. i, i)
 end
 check_error(function() loom.plot("one too many", 1) end,
-            "loom.plot: too many panels (at most 6)", "at most 6 panels")
-for i = 1, 26 do
+            "loom.plot: too many panels (at most 12)", "at most 12 panels")
+for i = 1, 20 do
     loom.plot("more " .. i, i, { panel = "x" })
 end
 check_error(function() loom.plot("one more", 1, { panel = "x" }) end,

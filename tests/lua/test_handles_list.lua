@@ -183,7 +183,7 @@ do
         row[#row + 1] = dw:particle { pos = { i, 0, 0 } }
     end
     loom.draw = function() loom.polyline(row) end
-    local shapes, points = test_draw_frame(16 / 9)
+    local shapes, points = test_draw_frame()
     loom.draw = nil
     check(shapes == 1 and points == 4, "loom.polyline draws a list of 4 particles: 4 points")
 end

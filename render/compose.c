@@ -1,0 +1,180 @@
+/*
+ * compose.c - a scene's picture laid out into the display list (see
+ * compose.h for the regions): the world, the script's shapes, its labels
+ * and loom.text, the title, the plot panels, in that order.
+ *
+ * A label's anchor is projected with the picture's camera, moved by its
+ * offset, and the text placed so that the anchor is at the vertical middle
+ * of its block of lines and on the side its alignment says (text.c). Sizes
+ * are points, so a label keeps its place relative to the scene at any
+ * picture size.
+ */
+#include "compose.h"
+
+#include "stage.h"
+#include "text.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The picture's background, slightly translucent, under labels that ask for
+ * a panel: lines under the text fade and the text stays readable. */
+#define PANEL_ALPHA 0xD0u
+
+static lr_face face_of(bool mono, bool bold) {
+    return mono ? (bold ? LR_FACE_MONO_BOLD : LR_FACE_MONO)
+                : (bold ? LR_FACE_SANS_BOLD : LR_FACE_SANS);
+}
+
+static uint32_t ink_of(uint32_t color, const lr_theme *theme) {
+    return color == 0 || color == LR_DEFAULT_INK ? theme->ink : color;
+}
+
+typedef struct composer {
+    const lr_scene *scene;
+    const lr_fonts *fonts;
+    lr_list *list;
+    lr_layout *layout;
+    lr_view view;
+    double point;
+    int width, height;
+} composer;
+
+static void remember(composer *c, lr_area box) {
+    if (box.width > 0.0 && c->layout->text_count < LR_LAYOUT_BOXES)
+        c->layout->text[c->layout->text_count++] = box;
+}
+
+/* A label's anchor in picture pixels; false when it is behind the eye or
+ * far outside the picture. */
+static bool anchor_of(const composer *c, const lr_label *label, double *x, double *y) {
+    if (label->on_screen) {
+        *x = c->layout->scene.x + label->position.x * c->layout->scene.width;
+        *y = c->layout->scene.y + label->position.y * c->layout->scene.height;
+    } else {
+        double depth;
+        if (!lr_view_project(&c->view, label->position, x, y, &depth))
+            return false;
+    }
+    *x += label->offset_x * c->point;
+    *y -= label->offset_y * c->point;
+    double reach = 4.0 * ((double)c->width + c->height);
+    return fabs(*x) < reach && fabs(*y) < reach;
+}
+
+static lr_area place_label(composer *c, const lr_label *label) {
+    double x, y;
+    if (!label->text || !anchor_of(c, label, &x, &y))
+        return (lr_area){0, 0, 0, 0};
+    const lr_theme *theme = &c->scene->theme;
+    lr_text_style style = {face_of(label->mono, label->bold), label->size * c->point,
+                           ink_of(label->color, theme), label->align,
+                           label->panel ? (theme->background & 0xFFFFFF00u) | PANEL_ALPHA : 0u};
+    return lr_text_place(c->list, c->fonts, label->text, x, y, &style);
+}
+
+/* The title: a label, set smaller (down to MIN_TITLE of its size) and then
+ * on two lines (broken at the space nearest the middle) when it would not
+ * fit across the scene's part, and kept inside it. */
+#define MIN_TITLE    0.6
+#define TITLE_MARGIN 12.0 /* points from the scene part's sides */
+static lr_area place_title(composer *c, const lr_label *title) {
+    double x, y;
+    if (!title->text || !c->fonts || !anchor_of(c, title, &x, &y))
+        return (lr_area){0, 0, 0, 0};
+    const lr_theme *theme = &c->scene->theme;
+    lr_text_style style = {face_of(title->mono, title->bold), title->size * c->point,
+                           ink_of(title->color, theme), title->align,
+                           title->panel ? (theme->background & 0xFFFFFF00u) | PANEL_ALPHA : 0u};
+    double room = c->layout->scene.width - 2.0 * TITLE_MARGIN * c->point;
+    char text[2 * 1024 + 2];
+    snprintf(text, sizeof text, "%s", title->text);
+    double size = style.size;
+    lr_area box = lr_text_box(c->fonts, text, x, y, &style);
+    for (int attempt = 0; box.width > room && attempt < 2; attempt++) {
+        if (attempt == 1 && !strchr(text, '\n')) {
+            /* Two lines, broken at the space nearest the middle. */
+            size_t length = strlen(text), best = 0;
+            for (size_t i = 1; i + 1 < length; i++)
+                if (text[i] == ' ' && (best == 0 || fabs((double)i - 0.5 * length) <
+                                                        fabs((double)best - 0.5 * length)))
+                    best = i;
+            if (best)
+                text[best] = '\n';
+            style.size = size;
+            box = lr_text_box(c->fonts, text, x, y, &style);
+        }
+        double shrink = room / box.width;
+        style.size = style.size * (shrink < MIN_TITLE ? MIN_TITLE : shrink);
+        box = lr_text_box(c->fonts, text, x, y, &style);
+    }
+    /* Inside the scene's part. */
+    double left = c->layout->scene.x + TITLE_MARGIN * c->point;
+    double right = c->layout->scene.x + c->layout->scene.width - TITLE_MARGIN * c->point;
+    if (box.x + box.width > right)
+        x -= box.x + box.width - right;
+    if (box.x < left)
+        x += left - box.x;
+    return lr_text_place(c->list, c->fonts, text, x, y, &style);
+}
+
+static void compose_world(composer *c) {
+    const lr_scene *scene = c->scene;
+    lr_camera camera = scene->camera;
+    bool perspective = camera.projection == LR_PROJECTION_PERSPECTIVE;
+    if (camera.projection == LR_PROJECTION_AUTO && scene->world)
+        perspective = lr_camera_fit(scene->world, (double)c->width / c->height).projection ==
+                      LR_PROJECTION_PERSPECTIVE;
+    c->view = lr_view_make(&camera, perspective, c->width, c->height);
+    c->view.point = c->point;
+}
+
+void lr_compose_scene(lr_stage *stage, const lr_fonts *fonts, const lr_scene *scene, int width,
+                      int height, lr_list *list, lr_layout *layout) {
+    double scale = scene->scale > 0.0 ? scene->scale : 1.0;
+    lr_list_reset(list, width, height, scene->theme.background);
+    memset(layout, 0, sizeof *layout);
+    composer c = {scene, fonts, list, layout, {0}, height / 720.0 * scale, width, height};
+    layout->point = c.point;
+    /* The plot strip on the right, the scene's part the rest. */
+    double strip = lr_plots_strip_width(scene->plots, (double)width / height, scale);
+    int left = strip > 0.0 ? (int)lround(width * (1.0 - strip)) : width;
+    layout->scene = (lr_area){0, 0, left, height};
+    layout->plots = (lr_area){left, 0, width - left, strip > 0.0 ? height : 0};
+
+    compose_world(&c);
+    if (scene->world)
+        lr_stage_draw_world(stage, scene->world, &c.view, &scene->theme, scene->styles,
+                            scene->hidden, list);
+    if (scene->overlay)
+        lr_overlay_emit(scene->overlay, &c.view, layout->scene, c.point, scene->theme.ink, list);
+
+    /* Labels, then loom.text (in the mono face), then the title. */
+    for (size_t i = 0; i < scene->label_count; i++)
+        if (!scene->labels[i].title)
+            remember(&c, place_label(&c, &scene->labels[i]));
+    size_t texts = scene->overlay ? lr_overlay_text_count(scene->overlay) : 0;
+    for (size_t i = 0; i < texts; i++) {
+        lr_overlay_text t = lr_overlay_text_at(scene->overlay, i);
+        lr_label label = {.text = t.text,
+                          .on_screen = t.screen,
+                          .position = t.at,
+                          .size = t.size,
+                          .color = t.color,
+                          .panel = t.panel,
+                          .bold = t.bold,
+                          .mono = true,
+                          .align = t.align == LR_OVERLAY_ALIGN_LEFT    ? LR_ALIGN_LEFT
+                                   : t.align == LR_OVERLAY_ALIGN_RIGHT ? LR_ALIGN_RIGHT
+                                                                       : LR_ALIGN_CENTER};
+        remember(&c, place_label(&c, &label));
+    }
+    for (size_t i = 0; i < scene->label_count; i++)
+        if (scene->labels[i].title)
+            layout->title = place_title(&c, &scene->labels[i]);
+
+    if (layout->plots.width > 0.0)
+        layout->panel_count = lr_plots_draw(scene->plots, layout->plots, c.point, &scene->theme,
+                                            fonts, list, layout->panels);
+}

@@ -1,0 +1,196 @@
+/*
+ * raster.h - loom's drawing backend: a display list (render/list.h) drawn
+ * into an RGBA picture by a software rasteriser.
+ *
+ * How (one file per stage):
+ *   1. tessellate.c turns the list's items, in order, into "ops": triangles
+ *      in a canvas SUPERSAMPLE times the picture in each direction (paths
+ *      become strips with mitred joins and dashes, fills are ear-clipped,
+ *      circles and markers are fans and rings, clipped to a guard band
+ *      around the picture) and glyphs (coverage maps from render/fonts.h at
+ *      picture resolution). A triangle's corners are fixed point (1/256 of a
+ *      canvas pixel); its edges, colours and depth are set up once, as exact
+ *      integer planes (colours) and one double expression per sample (depth).
+ *   2. tiles.c sorts the ops into tiles of TILE x TILE picture pixels (in
+ *      order), then draws each tile on its own: clears it (or loads the
+ *      picture under it), paints its ops in order into the tile's canvas
+ *      samples, with a depth buffer for depth triangles, and averages every
+ *      SUPERSAMPLE x SUPERSAMPLE block into a picture pixel. Tiles run on
+ *      several threads at once when asked.
+ *   3. fill.c paints one op into one tile: a triangle row by row, each row's
+ *      span found exactly from the edges (integer division), pixels inside
+ *      when an edge function is positive or zero on a top or left edge (the
+ *      top-left rule: triangles sharing an edge never both paint a sample).
+ * Every sample's value depends only on the ops covering it, in order, and
+ * on integer arithmetic or one fixed floating-point expression, never on
+ * the tile or the thread: a picture is the same bytes on 1 or N threads, in
+ * the window and in `loom render`.
+ */
+#ifndef LOOM_RENDER_RASTER_H
+#define LOOM_RENDER_RASTER_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fonts.h"
+#include "list.h"
+
+typedef struct lr_raster lr_raster;
+
+/* fonts may be NULL (text is left out) and must outlive the raster. NULL
+ * when out of memory. */
+lr_raster *lr_raster_create(const lr_fonts *fonts);
+void lr_raster_destroy(lr_raster *raster);
+
+/* Threads painting tiles (the caller's included), at least 1. */
+void lr_raster_set_threads(lr_raster *raster, int threads);
+
+/* Asked now and then while a list is drawn, on the caller's thread only
+ * (between a few dozen items while tessellating, after about a canvas of
+ * samples painted while painting tiles): true stops the drawing there, the
+ * picture left unfinished. NULL removes it. */
+void lr_raster_set_interrupt(lr_raster *raster, bool (*stop)(void *context), void *context);
+/* Whether the last lr_raster_draw was stopped by the interrupt. */
+bool lr_raster_stopped(const lr_raster *raster);
+/* Asks the interrupt (the caller's thread): true once it said stop. */
+bool lr_raster_ask(lr_raster *raster);
+
+/* Draws list into pixels (list->width x list->height RGBA32 pixels, bytes
+ * R, G, B, A, rows pitch bytes apart): over the picture already there when
+ * over is true, else from the list's background. False when out of memory
+ * (the picture is then incomplete). */
+bool lr_raster_draw(lr_raster *raster, const lr_list *list, void *pixels, int pitch, bool over);
+
+/* ------------------------------------------------- the stages' shared parts -- */
+
+enum { SUPERSAMPLE = 2, TILE = 64, TILE_SAMPLES = TILE * SUPERSAMPLE };
+
+/* Guard band around the picture that geometry is clipped to, in picture
+ * pixels: whatever lies beyond it is never visible (widths are far smaller). */
+#define RASTER_GUARD 4096.0
+
+#define NO_INDEX UINT32_MAX
+
+/* A triangle ready to paint, in canvas samples (px, py: integer indices of
+ * sample centres). */
+typedef struct lr_tri {
+    int64_t a[3], b[3], c[3]; /* edge k: inside where a * px + b * py + c >= 0 */
+    int32_t x0, y0, x1, y1;   /* the samples it may cover, inclusive */
+    uint32_t color;           /* 0xRRGGBBAA when flat (shade NO_INDEX) */
+    uint32_t shade;           /* its colour planes, or NO_INDEX */
+    uint32_t depth;           /* its depth plane (a depth triangle), or NO_INDEX */
+    bool blend;               /* some alpha under 0xFF */
+} lr_tri;
+
+/* Colours across a triangle: channel k (r, g, b, a) at sample (px, py) is
+ * (p[k] + gx[k] (px - ox) + gy[k] (py - oy)) / 65536, rounded and clamped. */
+typedef struct lr_shade {
+    int64_t p[4], gx[4], gy[4];
+    int32_t ox, oy;
+} lr_shade;
+
+/* Depth across a triangle: d0 + gx (px - ox) + gy (py - oy), smaller nearer. */
+typedef struct lr_depth_plane {
+    double d0, gx, gy;
+    int32_t ox, oy;
+} lr_depth_plane;
+
+/* A glyph's coverage blended in a colour, its top-left at picture pixel (x, y). */
+typedef struct lr_glyph_op {
+    const unsigned char *coverage;
+    int32_t x, y, width, height;
+    uint32_t color;
+} lr_glyph_op;
+
+typedef enum op_kind { OP_TRIANGLE, OP_GLYPH } op_kind;
+
+typedef struct lr_op {
+    uint32_t index;         /* into tris or glyph_ops */
+    uint8_t kind;           /* op_kind */
+    int32_t x0, y0, x1, y1; /* samples it may cover, inclusive */
+} lr_op;
+
+/* Per thread: one tile's samples and depths. */
+typedef struct lr_tile_scratch {
+    uint32_t samples[TILE_SAMPLES * TILE_SAMPLES];
+    float depths[TILE_SAMPLES * TILE_SAMPLES];
+} lr_tile_scratch;
+
+struct lr_pool;
+
+struct lr_raster {
+    const lr_fonts *fonts;
+    lr_glyphs *glyphs;
+    int threads;
+    struct lr_pool *pool; /* threads - 1 helpers, made when first needed */
+
+    /* The interrupt: asked by the caller's thread; the helpers painting
+     * tiles only read `stopped`. */
+    bool (*stop)(void *context);
+    void *stop_context;
+    atomic_bool stopped;
+
+    /* The picture being drawn. */
+    int width, height;
+    uint32_t background;
+    bool failed;
+
+    /* Stage 1's output. */
+    lr_op *ops;
+    size_t op_count, op_capacity;
+    lr_tri *tris;
+    size_t tri_count, tri_capacity;
+    lr_shade *shades;
+    size_t shade_count, shade_capacity;
+    lr_depth_plane *planes;
+    size_t plane_count, plane_capacity;
+    lr_glyph_op *glyph_ops;
+    size_t glyph_count, glyph_capacity;
+
+    /* Stage 1's scratch: a path's or polygon's points, picture pixels. */
+    double *x, *y;
+    uint32_t *rgba;
+    int *next;
+    size_t scratch_capacity;
+    double *cx, *cy; /* clipping */
+    size_t clip_capacity;
+
+    /* Stage 2: ops per tile. */
+    int tiles_x, tiles_y;
+    uint32_t *bin_start; /* tiles_x * tiles_y + 1 */
+    uint32_t *bin_ops;
+    size_t bin_start_capacity, bin_capacity;
+
+    lr_tile_scratch *scratch; /* one per thread */
+    int scratch_count;
+};
+
+/* Grows *array to hold needed items; false when out of memory. */
+bool lr_raster_grow(void **array, size_t *capacity, size_t needed, size_t item_size);
+
+/* tessellate.c: every item of list into ops (clears the previous ones). */
+void lr_tessellate_list(lr_raster *raster, const lr_list *list);
+
+/* fill.c: one op painted into one tile whose samples are [tx0, tx0 + tw) x
+ * [ty0, ty0 + th) of the canvas. */
+void lr_fill_triangle(const lr_raster *raster, const lr_tri *tri, lr_tile_scratch *tile, int tx0,
+                      int ty0, int tw, int th);
+void lr_fill_glyph(const lr_glyph_op *glyph, lr_tile_scratch *tile, int tx0, int ty0, int tw,
+                   int th);
+
+/* Byte order of a picture pixel in a 32-bit word (RGBA32: bytes R, G, B, A). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+enum { SHIFT_R = 24, SHIFT_G = 16, SHIFT_B = 8, SHIFT_A = 0 };
+#else
+enum { SHIFT_R = 0, SHIFT_G = 8, SHIFT_B = 16, SHIFT_A = 24 };
+#endif
+
+/* A 0xRRGGBBAA colour as a pixel word. */
+static inline uint32_t lr_pixel_of(uint32_t rgba) {
+    return ((rgba >> 24) & 0xFFu) << SHIFT_R | ((rgba >> 16) & 0xFFu) << SHIFT_G |
+           ((rgba >> 8) & 0xFFu) << SHIFT_B | (rgba & 0xFFu) << SHIFT_A;
+}
+
+#endif
