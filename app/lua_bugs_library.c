@@ -213,7 +213,8 @@ static const char *decode(const char *s, long *code, bool strict) {
 static int next_code(lua_State *L, bool strict) {
     size_t length;
     const char *s = luaL_checklstring(L, 1, &length);
-    lua_Integer n = lua_tointeger(L, 2) - 1;
+    /* the control value less one, without overflow at math.mininteger */
+    lua_Integer position = lua_tointeger(L, 2), n = position <= 0 ? -1 : position - 1;
     if (n < 0)
         n = 0;
     else if (n < (lua_Integer)length) {

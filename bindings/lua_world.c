@@ -362,7 +362,20 @@ const char *lmlua_world_name(lua_State *L, int index, char out[64]) {
 static void watch_solver(lua_State *L, lmlua_world *world) {
     lm_world_stats stats = lm_world_get_stats(world->world);
     int substeps = lm_world_substeps(world->world);
-    char text[512];
+    char text[640];
+    if (stats.unmet && !world->unmet_warned && stats.unmet_jump > 0) {
+        /* a held particle jumped: sub-steps would not help */
+        world->unmet_warned = true;
+        snprintf(
+            text, sizeof text,
+            "the sticks could not be solved exactly at t = %.3f s: a held particle (pinned, "
+            "or of mass 0) jumped %.3g m, %.3g times the length of a stick it holds, so SHAKE "
+            "found no solution and they were relaxed there (Jakobsen's projection, which loses "
+            "energy). More sub-steps do not follow a jump: move a held particle a little each "
+            "frame (c:set_target, p:set_pos), or move what hangs from it along with it",
+            stats.unmet_time, stats.unmet_jump, stats.unmet_jump / stats.unmet_length);
+        lmlua_add_warning(L, text);
+    }
     if (stats.unmet && !world->unmet_warned) {
         world->unmet_warned = true;
         snprintf(text, sizeof text,

@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "world.h"
 
 enum {
     FAMILY_MIN = 64, /* sticks of one offset that make a family of their own */

@@ -32,7 +32,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "internal.h"
+#include "world.h"
 
 static bool reserve(lm_collision *c, uint32_t n) {
     if (n <= c->bounce_capacity) {

@@ -6,7 +6,7 @@
 
 #include <math.h>
 
-#include "internal.h"
+#include "world.h"
 
 /* One table per kind, gathered by constraint.c into lm_constraint_classes. */
 extern const lm_constraint_class lm_stick_class;

@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "world.h"
 
 /* Candidates are kept if closer than r_i + r_j + MARGIN * r_max, so pairs
  * that close during the sweeps are not missed. */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "world.h"
 
 typedef struct lm_field_item {
     lm_field_def def;

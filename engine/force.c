@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "internal.h"
+#include "world.h"
 
 /* Uniform field: f = m g. Immovable particles (inverse mass 0) feel nothing. */
 static int apply_gravity(lm_world *world, const lm_force_item *items, uint32_t count, double t) {

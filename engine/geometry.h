@@ -7,7 +7,7 @@
 
 #include <math.h>
 
-#include "internal.h"
+#include "world.h"
 
 static inline lm_vec3 lm_cross(lm_vec3 a, lm_vec3 b) {
     return lm_v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);

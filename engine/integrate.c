@@ -9,7 +9,7 @@
  * Immovable particles (inverse mass 0) never move. */
 #include <math.h>
 
-#include "internal.h"
+#include "world.h"
 
 static const char *const integrator_names[LM_INTEGRATOR_COUNT + 1] = {
     [LM_INTEGRATOR_EULER] = "euler",

@@ -319,6 +319,12 @@ typedef struct lm_world_stats {
      * sub-step), at world time unmet_time (s). */
     bool unmet;
     double unmet_time;
+    /* Why: when a held particle (pinned, or of mass 0) at an end of one of
+     * those sticks jumped (moved within the sub-step, or the stick started
+     * it off its length, by more than half the stick's length), the jump
+     * and that stick's length (m); both 0 when the sticks turned too far
+     * within the sub-step (more sub-steps help then, not for a jump). */
+    double unmet_jump, unmet_length;
     /* After the last step: the largest relative error |length - L| / L of a
      * relaxed group's stick, and how many sticks that group has (0, 0 when
      * nothing is relaxed). */

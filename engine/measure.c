@@ -15,7 +15,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "internal.h"
+#include "world.h"
 
 /* Calls visit for every slot measured: the listed particles or every live one. */
 typedef struct selection {

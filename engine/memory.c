@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "world.h"
 
 /* The header: big enough for a size_t, a multiple of the strictest alignment. */
 #define HEADER                                                                                     \

@@ -4,7 +4,7 @@
  * give the same value on every machine. */
 #include <math.h>
 
-#include "internal.h"
+#include "vec3.h"
 
 /* A 32-bit hash of a lattice point and the seed (a few rounds of
  * multiply-xorshift; enough to decorrelate neighbouring points). */

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "world.h"
 
 lm_particle_def lm_particle_default_def(void) {
     lm_particle_def def;

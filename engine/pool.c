@@ -3,10 +3,12 @@
  * is thread 0) and returns when all of them finished: one barrier per call,
  * no thread created per batch. Waiting spins briefly, then sleeps on a
  * condition variable, so a pool on a busy machine does not burn a core. */
+#include <assert.h>
 #include <stdatomic.h>
 #include <threads.h>
 
-#include "internal.h"
+#include "memory.h"
+#include "pool.h"
 
 /* Waiting: SPINS loads of the flag, then up to YIELDS turns offered to other
  * threads (a caller and its worker sharing a busy core get to run in turn),

@@ -16,7 +16,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "internal.h"
+#include "world.h"
 
 /* Up to this many anchors, each gets its own search and the boxes around them
  * are intersected; beyond, the nearest anchor's box is used. */

@@ -15,7 +15,7 @@
  * after the other (one barrier each). */
 #include <math.h>
 
-#include "internal.h"
+#include "world.h"
 #include "vector.h"
 
 enum { PARALLEL_MIN = 2048 }; /* smaller batches stay on the calling thread */

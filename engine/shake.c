@@ -70,6 +70,12 @@ static void bounds(const lm_world *world, const lm_constraint_item *c, double *m
     (void)exact;
 }
 
+/* How far a row's stick r0 is outside its bounds (m). */
+static double start_off(lm_vec3 r0, double min, double max) {
+    double start = sqrt(lm_dot(r0, r0));
+    return start > max ? start - max : start < min ? min - start : 0;
+}
+
 void lm_shake_begin(lm_world *world) {
     lm_shake *sh = &world->shake;
     const lm_vec3 *x0 = world->particles.x0;
@@ -79,6 +85,18 @@ void lm_shake_begin(lm_world *world) {
         sh->lambda[k] = 0;
         sh->mu[k] = 0;
         sh->active[k] = FREE;
+        if (world->particles.solve_w[c->particle[0]] == 0 ||
+            world->particles.solve_w[c->particle[1]] == 0) {
+            double min, max;
+            bounds(world, c, &min, &max);
+            double off = start_off(sh->r0[k], min, max);
+            if (max > 0 && off > LM_SHAKE_JUMP * max &&
+                (sh->jump_time != world->time || off / max > sh->jump / sh->jump_length)) {
+                sh->jump = off;
+                sh->jump_length = max;
+                sh->jump_time = world->time;
+            }
+        }
     }
 }
 
@@ -229,6 +247,40 @@ double lm_shake_newton(lm_world *world) {
         if (squared_error(world) <= (1 - 1e-4 * scale) * before) {
             break;
         }
+    }
+    return worst;
+}
+
+double lm_shake_held_jump(const lm_world *world, double *jump, double *length) {
+    const lm_shake *sh = &world->shake;
+    const lm_particles *p = &world->particles;
+    double worst = 0;
+    *jump = 0;
+    *length = 0;
+    for (uint32_t k = 0; k < sh->rows; k++) {
+        const lm_constraint_item *c = row_item(world, k);
+        double min, max;
+        bounds(world, c, &min, &max);
+        for (int e = 0; e < 2; e++) {
+            uint32_t s = c->particle[e];
+            if (p->solve_w[s] != 0 || !(max > 0)) {
+                continue;
+            }
+            lm_vec3 move = lm_sub(p->x[s], p->x0[s]);
+            double moved = sqrt(lm_dot(move, move));
+            if (moved / max > worst) {
+                worst = moved / max;
+                *jump = moved;
+                *length = max;
+            }
+        }
+    }
+    /* a jump between steps, seen at the start of a sub-step of the last step */
+    if (sh->jump > 0 && world->time - sh->jump_time <= world->def.time_step * (1 + 1e-9) &&
+        sh->jump / sh->jump_length > worst) {
+        worst = sh->jump / sh->jump_length;
+        *jump = sh->jump;
+        *length = sh->jump_length;
     }
     return worst;
 }

@@ -61,7 +61,17 @@ typedef struct lm_shake {
     /* what the last step did (lm_world_solver_report) */
     int parts; /* most parts a sub-step was cut into (1: none) */
     bool unmet;
-    double unmet_residual, unmet_time;
+    double unmet_time;
+    /* when a held end of an exact stick jumped in that sub-step
+     * (lm_shake_held_jump, more than LM_SHAKE_JUMP of its stick's length):
+     * the jump (m) and that length (m); 0, 0 when the sticks turned too far */
+    double unmet_jump, unmet_length;
+    /* the latest sub-step that began with a held end's stick off its length
+     * by more than LM_SHAKE_JUMP of it (lm_shake_begin): the scene moved a
+     * held particle between steps. Its sticks may be solved there and fail
+     * a sub-step later, once what hangs from it flies off: a failure within
+     * a step of it is told as the jump. jump 0: none yet. */
+    double jump, jump_length, jump_time;
     int newton;          /* most Newton iterations in a sub-step of the last step */
     double net_error;    /* largest relative error of a relaxed group's stick */
     uint32_t net_sticks; /* sticks of that group */
@@ -92,6 +102,17 @@ double lm_shake_newton(lm_world *world);
 /* Jakobsen's projection of every exact row, one sweep (the sub-steps whose
  * Newton iterations did not converge). */
 void lm_shake_relax(lm_world *world);
+/* After the Newton iterations found no solution: the largest jump of a
+ * held end (pinned, or of mass 0) of an exact stick, as a multiple of the
+ * stick's length (0 when none is held): how far it moved since the sub-step
+ * began, or how far off its length a stick started within the last step
+ * (a held particle moved by the scene between steps: lm_shake_begin). jump
+ * and length receive the two lengths (m). */
+double lm_shake_held_jump(const lm_world *world, double *jump, double *length);
+/* Above this multiple of a stick's length a held end's move is a jump that
+ * more sub-steps would not follow (the sticks turning too far are told
+ * otherwise). */
+#define LM_SHAKE_JUMP 0.5
 /* RATTLE's velocity half: no exact stick (or taut rope) keeps a relative
  * velocity along itself (velocity-based integrators). */
 void lm_shake_velocities(lm_world *world);

@@ -13,10 +13,12 @@
  * lm_sparse_solve) run in every Newton iteration. No pivoting: the diagonal
  * 2 (w_a + w_b) d.r0 is far from zero while a stick turns by less than 90
  * degrees in a sub-step, which the caller checks. */
+#include <assert.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "memory.h"
 #include "sparse.h"
 
 void lm_sparse_free(lm_sparse *s) {

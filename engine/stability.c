@@ -9,7 +9,7 @@
  * reaches 1% per period of oscillation (2 pi / z steps), to first order. */
 #include <math.h>
 
-#include "internal.h"
+#include "world.h"
 
 double lm_integrator_stability_limit(lm_integrator integrator) {
     switch (integrator) {

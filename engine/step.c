@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "world.h"
 
 /* ---------------------------------------------------------------- runs -- */
 
@@ -360,8 +360,11 @@ static void solve_exact(lm_world *world, bool *failed, int *relax) {
         /* told once by the bindings (lm_world_solver_report) */
         if (!sh->unmet) {
             sh->unmet = true;
-            sh->unmet_residual = worst;
             sh->unmet_time = world->time;
+            double jump, length;
+            bool jumped = lm_shake_held_jump(world, &jump, &length) > LM_SHAKE_JUMP;
+            sh->unmet_jump = jumped ? jump : 0;
+            sh->unmet_length = jumped ? length : 0;
         }
         *failed = true;
         *relax += world->def.iterations;

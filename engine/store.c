@@ -1,7 +1,7 @@
-/* store.c - ordered items behind generational handles (see internal.h). */
+/* store.c - ordered items behind generational handles (see store.h). */
 #include <string.h>
 
-#include "internal.h"
+#include "world.h"
 
 void lm_store_init(lm_store *store, size_t item_size, lm_memory *memory) {
     memset(store, 0, sizeof *store);

@@ -7,7 +7,7 @@
  * spring); before that linking and unlinking do nothing. */
 #include <stdlib.h>
 
-#include "internal.h"
+#include "world.h"
 
 void lm_uses_free(lm_uses *uses) {
     lm_memory_free(uses->memory, uses->items);

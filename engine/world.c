@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "world.h"
 
 lm_world_def lm_world_default_def(void) {
     lm_world_def def;
@@ -180,6 +180,8 @@ lm_world_stats lm_world_get_stats(const lm_world *world) {
     stats.parts = sh->parts > 0 ? sh->parts : 1;
     stats.unmet = sh->unmet;
     stats.unmet_time = sh->unmet_time;
+    stats.unmet_jump = sh->unmet ? sh->unmet_jump : 0;
+    stats.unmet_length = sh->unmet ? sh->unmet_length : 0;
     stats.net_error = sh->net_error;
     stats.net_sticks = sh->net_sticks;
     return stats;

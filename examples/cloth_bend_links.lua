@@ -8,7 +8,10 @@
 -- folding: a fold along a column of particles changes no structural or
 -- shear length (that is how the flaps below were folded without stretching
 -- anything). Bend links join particles two apart, across the fold; folding
--- brings them closer, so they push the cloth back towards flat.
+-- brings them closer, so they push the cloth back towards flat. Folded up
+-- to 120 degrees, the flap without them lies shut (180 degrees, back on the
+-- cloth) within 1 s; the one with them sinks to 138 degrees at 1 s, then
+-- opens and lies flat (0 degrees) from 3 s on.
 
 local cloth = require "loom.cloth"
 

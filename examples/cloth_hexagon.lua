@@ -7,6 +7,8 @@
 -- constraint". A triangle cannot shear, so a triangle mesh needs no shear
 -- links; every inner particle has six neighbours. cloth.hexagon makes the
 -- mesh and cloth.mesh weaves it; any other triangle mesh works the same way.
+-- Six rings make 127 particles and 342 edges (1 + 3 r (r + 1) vertices, 3 r
+-- (3 r + 1) edges), which the script prints.
 -- Try bend = { kind = "spring", k = 4 }: bend links (Lee ch. 2, Lander) join
 -- the far corners of every two triangles sharing an edge, and resist folds.
 

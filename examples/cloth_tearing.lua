@@ -8,7 +8,10 @@
 -- top edge, one half each, and pull the halves apart. The threads across the
 -- middle are the most strained, so the tear starts at the top middle and
 -- runs down through the sheet (along a diagonal: the shear sticks and the
--- relaxation order steer it) until it is in two parts. After each step,
+-- relaxation order steer it) until it is in two parts: the hands start
+-- pulling at 0.5 s (0.4 m/s each), the first thread breaks at 0.55 s, the
+-- sheet is in two parts at 0.88 s, and 49 threads have broken in all (none
+-- after that: each half hangs from its own hand). After each step,
 -- world:broken() lists the sticks that broke, and the script colours the
 -- particles they joined, so the torn edges show.
 

@@ -13,7 +13,9 @@
 -- The right cloth is the same cloth without faces: only its particles
 -- collide, the tip slips between them, and the cloth falls down the pole to
 -- the floor. (collide_edges is off here, so the sticks do not catch it
--- either: faces alone make the difference.)
+-- either: faces alone make the difference.) After 10 s the left cloth's
+-- highest point is on the tip, 0.915 m up (the 0.9 m pole and its 1.5 cm
+-- radius); every particle of the right one lies on the floor.
 
 local cloth = require "loom.cloth"
 

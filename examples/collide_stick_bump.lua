@@ -7,8 +7,10 @@
 -- writes it as p = c1 x1 + c2 x2 (c1 + c2 = 1), and moves the two ends by
 -- c_i lambda D with lambda = 1 / (c1^2 + c2^2) (masses equal), which puts p
 -- on the surface: the end nearer the bump moves more. A stick balances on
--- the round bumps like a seesaw and tips off the sharp one. Try
--- collide_edges = false: the sticks then fall through the bumps to the floor.
+-- the round bumps like a seesaw, level on their tops (18 and 16 cm up after
+-- 10 s), and tips off the sharp one, one end on the floor and the other
+-- leaning on the block. Try collide_edges = false: the sticks then fall
+-- through the bumps to the floor (every end 4 cm up: its radius).
 
 local world = loom.world{
   gravity = {0, -9.81, 0},

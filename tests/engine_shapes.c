@@ -3,7 +3,7 @@
  * particles. White-box: it reads the world's shape index (internal.h). */
 #include <math.h>
 
-#include "../engine/internal.h"
+#include "../engine/world.h"
 #include "check.h"
 
 #define PI 3.14159265358979323846

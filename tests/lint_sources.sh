@@ -53,4 +53,33 @@ else
     sed 's/^/#   /' "$out" | head -n 20
 fi
 
+# The engine's private headers (one per module: STYLE.md) stand on their own
+# and include each other without a loop: each compiles alone, and the graph
+# of their #include "..." lines sorts (tsort finds no cycle).
+if need cc gcc "the engine's headers compile alone" && need tsort coreutils "the engine's headers include each other without a loop"; then
+    : >"$out"
+    for h in engine/*.h; do
+        printf '#include "%s"\n' "$(basename "$h")" |
+            cc -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -fsyntax-only -Iengine -x c - \
+                >>"$out" 2>&1 || echo "$h does not compile alone" >>"$out"
+    done
+    if [ -s "$out" ]; then
+        fail=$((fail + 1)); echo "not ok - every engine header compiles alone"
+        sed 's/^/#   /' "$out" | head -n 20
+    else
+        pass=$((pass + 1)); echo "ok - every engine header compiles alone"
+    fi
+    for h in engine/*.h; do
+        sed -n 's/^#include "\(.*\)"$/\1/p' "$h" | while read -r d; do echo "$(basename "$h") $d"; done
+    done >"$tmp/edges"
+    if [ -f engine/internal.h ]; then
+        fail=$((fail + 1)); echo "not ok - no engine/internal.h: each module has its own private header"
+    elif tsort "$tmp/edges" >/dev/null 2>"$out"; then
+        pass=$((pass + 1)); echo "ok - the engine's headers include each other without a loop (and no internal.h)"
+    else
+        fail=$((fail + 1)); echo "not ok - the engine's headers include each other without a loop"
+        sed 's/^/#   /' "$out" | head -n 20
+    fi
+fi
+
 finish
