@@ -5,9 +5,10 @@
  * frame, whatever the wall clock says, so the same script always gives the
  * same frames. Frame 0 is the state the script built, before any step.
  *
- * `loom render` simulates and draws on the calling thread and encodes PNGs on
- * the frame writer's threads (frame_writer.h); a video is fed to ffmpeg from
- * the calling thread, in order, as each frame is drawn.
+ * `loom render` simulates the scene and composes each picture (the script's
+ * drawing, the display list) on the calling thread; the frame writer's
+ * threads draw the pictures and encode the PNGs, several frames at once,
+ * and commit them in order, feeding a video too (frame_writer.h).
  */
 #include "app.h"
 #include "cleanup.h"
@@ -156,11 +157,10 @@ typedef struct render_run {
     app_scene *scene;
     lr_fonts *fonts; /* NULL without fonts-dejavu-core: no text */
     app_picture *picture;
-    frame_writer *writer;        /* with --out */
-    lr_renderer *lone;           /* without --out: one renderer, no PNGs */
-    app_video *video;            /* with --video */
-    double *times;               /* with --csv: the simulated time of each frame */
-    double simulate, draw, feed; /* seconds spent on the calling thread */
+    frame_writer *writer;
+    app_video *video;         /* with --video */
+    double *times;            /* with --csv: the simulated time of each frame */
+    double simulate, compose; /* seconds spent on the calling thread */
     char err[1024];
 } render_run;
 
@@ -185,35 +185,26 @@ static bool render_frames(render_run *run, app_progress *progress) {
         }
         double simulated = app_seconds();
         run->simulate += simulated - start;
-        lr_renderer *renderer =
-            run->writer ? frame_writer_next(run->writer, run->err, sizeof run->err) : run->lone;
+        lr_renderer *renderer = frame_writer_next(run->writer, run->err, sizeof run->err);
         if (!renderer)
             return false;
-        double drawing = app_seconds();
+        double composing = app_seconds();
         lr_camera camera = app_scene_camera(run->scene, aspect, options->scale);
         app_picture_options look = {0, options->scale};
-        if (!app_picture_draw(run->picture, run->scene, renderer, &camera, &look, run->err,
-                              sizeof run->err)) {
+        if (!app_picture_compose(run->picture, run->scene, renderer, &camera, &look, run->err,
+                                 sizeof run->err)) {
             fprintf(stderr, "%s\n", run->err);
             run->err[0] = '\0'; /* printed: the script's error */
             return false;
         }
-        double drawn = app_seconds();
-        run->draw += drawn - drawing;
+        run->compose += app_seconds() - composing;
         if (run->times)
             run->times[frame] = lm_world_time(app_scene_world(run->scene));
-        if (run->video) {
-            const SDL_Surface *picture = lr_renderer_surface(renderer);
-            if (!app_video_write(run->video, picture->pixels, picture->pitch, run->err,
-                                 sizeof run->err))
-                return false;
-            run->feed += app_seconds() - drawn;
-        }
-        if (run->writer) {
+        if (options->out)
             snprintf(path, sizeof path, "%s%sframe_%05d.png", options->out, separator, frame);
-            if (!frame_writer_submit(run->writer, path, run->err, sizeof run->err))
-                return false;
-        }
+        if (!frame_writer_submit(run->writer, options->out ? path : NULL, run->err,
+                                 sizeof run->err))
+            return false;
         app_progress_update(progress, frame + 1, app_seconds());
     }
     return true;
@@ -247,13 +238,9 @@ static int render(render_run *run) {
         fprintf(stderr, "loom: %s\n", run->err);
         return APP_EXIT_FAILURE;
     }
-    if (options->out)
-        run->writer = frame_writer_create(options->width, options->height, options->threads,
-                                          run->fonts, run->cleanup, run->err, sizeof run->err);
-    else
-        run->lone = lr_renderer_create(options->width, options->height, run->fonts, run->err,
-                                       sizeof run->err);
-    if (!run->writer && !run->lone) {
+    run->writer = frame_writer_create(options->width, options->height, options->threads, run->fonts,
+                                      run->video, run->cleanup, run->err, sizeof run->err);
+    if (!run->writer) {
         fprintf(stderr, "loom: %s\n", run->err);
         return APP_EXIT_FAILURE;
     }
@@ -266,8 +253,7 @@ static int render(render_run *run) {
     /* The writer's message names the earliest frame that failed, which may
      * be earlier than the one the loop stopped at (frames are encoded in
      * parallel); a script's error was printed already and stays the cause. */
-    if (run->writer && !frame_writer_finish(run->writer, finish_err, sizeof finish_err) &&
-        (ok || run->err[0])) {
+    if (!frame_writer_finish(run->writer, finish_err, sizeof finish_err) && (ok || run->err[0])) {
         memcpy(run->err, finish_err, sizeof run->err);
         ok = false;
     }
@@ -286,7 +272,7 @@ static int render(render_run *run) {
             ok = false;
         }
     }
-    int frames = run->writer ? frame_writer_written(run->writer) : options->frames;
+    int frames = frame_writer_written(run->writer);
     if (options->csv && frames > 0 &&
         !app_csv_write(options->csv, app_scene_plots(run->scene), run->times,
                        ok ? options->frames : frames, run->cleanup, run->err, sizeof run->err)) {
@@ -294,7 +280,7 @@ static int render(render_run *run) {
         ok = false;
     }
     if (!ok) {
-        if (run->writer)
+        if (options->out)
             fprintf(stderr, "loom: frames 0 to %d are complete in %s\n", frames - 1, options->out);
         return APP_EXIT_FAILURE;
     }
@@ -308,13 +294,14 @@ static int render(render_run *run) {
         if (options->video)
             fprintf(stderr, "%s%s", options->out ? " and " : " to ", options->video);
         fprintf(stderr, " in %.1f s (%.1f fps)\n", seconds, options->frames / seconds);
-        double encode = run->writer ? frame_writer_encode_seconds(run->writer) : 0;
+        double draw, encode, feed;
+        frame_writer_seconds(run->writer, &draw, &encode, &feed);
+        double n = options->frames;
         fprintf(stderr,
-                "loom: per frame: simulate %.2f ms, draw %.2f ms, encode %.2f ms, video %.2f ms "
-                "(%d thread%s)\n",
-                1e3 * run->simulate / options->frames, 1e3 * run->draw / options->frames,
-                1e3 * encode / options->frames, 1e3 * run->feed / options->frames, options->threads,
-                options->threads == 1 ? "" : "s");
+                "loom: per frame: simulate %.2f ms, compose %.2f ms, draw %.2f ms, encode %.2f ms, "
+                "video %.2f ms (%d thread%s)\n",
+                1e3 * run->simulate / n, 1e3 * run->compose / n, 1e3 * draw / n, 1e3 * encode / n,
+                1e3 * feed / n, options->threads, options->threads == 1 ? "" : "s");
     }
     return APP_EXIT_OK;
 }
@@ -330,12 +317,11 @@ int app_render(const app_options *options) {
     }
     run.watchdog = app_watchdog_start(options->scene, options->limits.time_seconds, run.cleanup);
     int status = render(&run);
+    frame_writer_destroy(run.writer); /* may still feed the video */
     if (run.video) {
         char err[1024];
         app_video_close(run.video, false, err, sizeof err);
     }
-    frame_writer_destroy(run.writer);
-    lr_renderer_destroy(run.lone);
     free(run.times);
     app_picture_destroy(run.picture);
     lr_fonts_destroy(run.fonts);

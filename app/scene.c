@@ -284,6 +284,7 @@ app_scene *app_scene_load_setup(const app_scene_setup *setup, char *err, size_t 
         .file_read = record_file,
         .context = scene,
         .watchdog = setup->watchdog,
+        .library = setup->library,
     };
     scene->host = app_host_create(&host_setup, err, err_size);
     if (!scene->host) {

@@ -65,6 +65,9 @@ typedef struct app_scene_setup {
     const struct app_params *params;
     /* Told each script call's deadline (headless runs, app/watchdog.h); may be NULL. */
     struct app_watchdog *watchdog;
+    /* loom's library (scripts/); NULL: beside the executable (a bench built
+     * elsewhere names it). */
+    const char *library;
 } app_scene_setup;
 
 /* app_scene_load with everything the window adds. Files are recorded in
