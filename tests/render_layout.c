@@ -339,7 +339,7 @@ static void check_layout(lr_renderer *r, fixture *f, lr_theme_name theme, int wi
 
 static void check_contrast(lr_renderer *r, const lr_fonts *fonts, fixture *f, lr_theme_name theme,
                            int width, int height) {
-    char name[200], worst[160] = "";
+    char name[400], worst[160] = "";
     const char *theme_name = lr_theme_names()[theme];
     lr_scene scene = scene_of(f, theme, width, height);
     pixels p = draw(r, &scene, 0);
