@@ -64,7 +64,7 @@ struct frame_writer {
     char error[1100]; /* "frame N: " and a message of up to 1024 bytes */
     double draw_seconds, encode_seconds, feed_seconds;
     int pictures;             /* PNG files committed */
-    double limit;             /* seconds a frame's drawing may take; 0: no limit */
+    double limit;             /* seconds a frame's picture may take; 0: no limit */
     char limit_message[1024]; /* a frame's error past it */
     app_video *video;
     app_cleanup *cleanup;
