@@ -139,7 +139,7 @@ static void commit_locked(frame_writer *writer) {
         writer->committing = true;
         s->state = SLOT_COMMITTING;
         pthread_mutex_unlock(&writer->lock);
-        char message[1100] = "";
+        char message[1024] = ""; /* with "frame N: ", within error */
         if (s->png && !app_cleanup_commit(writer->cleanup, s->temp, s->path)) {
             if (errno == EEXIST)
                 snprintf(message, sizeof message,
