@@ -256,6 +256,15 @@ $(BUILD)/bench/bench_fields: $(BUILD)/obj/bench/bench_fields.o $(BINDINGS_LIB) $
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
 
+# bench_frame runs scenes as the window does: the app's objects, but main.
+$(BUILD)/obj/bench/bench_frame.o: bench/bench_frame.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(DEP_CFLAGS) -c $< -o $@
+$(BUILD)/bench/bench_frame: $(BUILD)/obj/bench/bench_frame.o \
+		$(filter-out %/main.o,$(call obj,$(APP_SRC))) $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
+
 $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm

@@ -1,15 +1,19 @@
 /*
- * frame_writer.c - a small pool of threads encoding PNG frames, committed in
- * order.
+ * frame_writer.c - a small pool of threads drawing and encoding frames,
+ * committed in order.
  *
- * One mutex guards the slots and the queue. A slot goes FREE -> (drawn by the
- * caller) -> QUEUED -> ENCODING -> DONE (its temporary file written) -> FREE
- * once renamed in frame order. Only the caller touches a FREE slot's renderer;
- * only the thread that took it touches an ENCODING one.
+ * One mutex guards the slots and the queue. A slot goes FREE -> (composed
+ * by the caller) -> QUEUED -> WORKING (drawn, its PNG encoded into a
+ * temporary file) -> DONE -> COMMITTING (renamed, fed to the video) -> FREE,
+ * committed strictly in frame order. Only the caller touches a FREE slot's renderer;
+ * only the thread that took a slot touches a WORKING or committing one.
+ * Committing (a rename, a write to ffmpeg's pipe that may block) happens
+ * outside the lock, one frame at a time.
  */
 #include "frame_writer.h"
 #include "app.h"
 
+#include <SDL.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -22,14 +26,22 @@
  * canvas is drawn a tile at a time). */
 #define RENDERER_BYTES_PER_PIXEL 8
 
-typedef enum slot_state { SLOT_FREE, SLOT_QUEUED, SLOT_ENCODING, SLOT_DONE } slot_state;
+typedef enum slot_state {
+    SLOT_FREE,
+    SLOT_QUEUED,
+    SLOT_WORKING,
+    SLOT_DONE,
+    SLOT_COMMITTING
+} slot_state;
 
 typedef struct slot {
     lr_renderer *renderer;
     slot_state state;
     int frame;
-    bool ok;    /* DONE: the temporary file is complete */
-    char *path; /* final name; the temporary one is path + ".tmp" */
+    bool ok;      /* DONE: drawn, and its temporary file complete */
+    bool png;     /* a PNG is written for it */
+    double start; /* when it was handed out to be composed (app_seconds) */
+    char *path;   /* final name; the temporary one is path + ".tmp" */
     char *temp;
 } slot;
 
@@ -43,17 +55,22 @@ struct frame_writer {
     int queue_head, queue_length;
     int drawing;     /* the slot handed out by frame_writer_next, or -1 */
     int next_frame;  /* number of the next frame submitted */
-    int next_commit; /* the next frame to rename into place */
+    int next_commit; /* the next frame to commit */
+    bool committing; /* a thread is committing a frame (outside the lock) */
     pthread_t *threads;
     int thread_count;
     bool closing;
     int failed_frame; /* the first frame that failed, or -1 */
     char error[1100]; /* "frame N: " and a message of up to 1024 bytes */
-    double encode_seconds;
+    double draw_seconds, encode_seconds, feed_seconds;
+    int pictures;             /* PNG files committed */
+    double limit;             /* seconds a frame's picture may take; 0: no limit */
+    char limit_message[1024]; /* a frame's error past it */
+    app_video *video;
     app_cleanup *cleanup;
 };
 
-/* Encodes s into its temporary file; no lock held. */
+/* Encodes s's picture into its temporary file; no lock held. */
 static bool encode(frame_writer *writer, slot *s, char *err, size_t err_size) {
     unsigned char *png = NULL;
     size_t size = 0;
@@ -90,57 +107,109 @@ static void fail_locked(frame_writer *writer, int frame, const char *message) {
     snprintf(writer->error, sizeof writer->error, "frame %d: %s", frame, message);
 }
 
-/* Renames DONE slots into place in frame order; drops frames after a failure. */
+/* The DONE slot of the next frame to commit, or NULL. */
+static slot *next_done_locked(frame_writer *writer) {
+    for (int i = 0; i < writer->slot_count; i++) {
+        slot *s = &writer->slots[i];
+        if (s->state == SLOT_DONE && s->frame == writer->next_commit)
+            return s;
+    }
+    return NULL;
+}
+
+/* Commits DONE slots in frame order (renamed, fed to the video) and frees
+ * them; drops frames after a failure. Called and returns with the lock held;
+ * releases it while committing. */
 static void commit_locked(frame_writer *writer) {
-    for (bool progress = true; progress;) {
-        progress = false;
-        for (int i = 0; i < writer->slot_count; i++) {
-            slot *s = &writer->slots[i];
-            if (s->state != SLOT_DONE)
-                continue;
-            bool after_failure = writer->failed_frame >= 0 && s->frame >= writer->failed_frame;
-            if (after_failure) {
-                if (s->ok)
-                    app_cleanup_discard(writer->cleanup, s->temp);
-            } else if (s->frame == writer->next_commit) {
-                if (app_cleanup_commit(writer->cleanup, s->temp, s->path)) {
-                    writer->next_commit++;
-                } else {
-                    char message[1024];
-                    if (errno == EEXIST)
-                        snprintf(message, sizeof message,
-                                 "'%s' is not a regular file: loom replaces only regular files",
-                                 s->path);
-                    else
-                        snprintf(message, sizeof message, "cannot rename '%s' to '%s': %s", s->temp,
-                                 s->path, strerror(errno));
-                    fail_locked(writer, s->frame, message);
-                }
-            } else
-                continue; /* an earlier frame is still being encoded */
+    /* Frames at or after a failure are dropped, in any order. */
+    for (int i = 0; i < writer->slot_count; i++) {
+        slot *s = &writer->slots[i];
+        if (s->state == SLOT_DONE && writer->failed_frame >= 0 &&
+            s->frame >= writer->failed_frame) {
+            if (s->ok && s->png)
+                app_cleanup_discard(writer->cleanup, s->temp);
             s->state = SLOT_FREE;
-            progress = true;
             pthread_cond_broadcast(&writer->changed);
         }
     }
+    while (!writer->committing) {
+        slot *s = next_done_locked(writer);
+        if (!s || (writer->failed_frame >= 0 && s->frame >= writer->failed_frame))
+            return;
+        writer->committing = true;
+        s->state = SLOT_COMMITTING;
+        pthread_mutex_unlock(&writer->lock);
+        char message[1024] = ""; /* with "frame N: ", within error */
+        if (s->png && !app_cleanup_commit(writer->cleanup, s->temp, s->path)) {
+            if (errno == EEXIST)
+                snprintf(message, sizeof message,
+                         "'%s' is not a regular file: loom replaces only regular files", s->path);
+            else
+                snprintf(message, sizeof message, "cannot rename '%s' to '%s': %s", s->temp,
+                         s->path, strerror(errno));
+        }
+        double start = app_seconds(), fed = 0.0;
+        if (!message[0] && writer->video) {
+            const SDL_Surface *picture = lr_renderer_surface(s->renderer);
+            if (!app_video_write(writer->video, picture->pixels, picture->pitch, message,
+                                 sizeof message))
+                message[sizeof message - 1] = '\0';
+            fed = app_seconds() - start;
+        }
+        pthread_mutex_lock(&writer->lock);
+        writer->committing = false;
+        writer->feed_seconds += fed;
+        if (message[0]) {
+            fail_locked(writer, s->frame, message);
+        } else {
+            writer->next_commit++;
+            writer->pictures += s->png;
+        }
+        s->state = SLOT_FREE;
+        pthread_cond_broadcast(&writer->changed);
+    }
 }
 
-/* Takes the oldest queued slot and encodes it; called and returns with the lock held. */
-static void encode_next_locked(frame_writer *writer) {
+/* The renderer's interrupt while a frame is drawn: its deadline passed. */
+static bool past_deadline(void *deadline) {
+    return app_seconds() > *(const double *)deadline;
+}
+
+/* Takes the oldest queued slot, draws and encodes it; called and returns
+ * with the lock held. */
+static void work_next_locked(frame_writer *writer) {
     slot *s = &writer->slots[writer->queue[writer->queue_head]];
     writer->queue_head = (writer->queue_head + 1) % writer->slot_count;
     writer->queue_length--;
-    s->state = SLOT_ENCODING;
+    s->state = SLOT_WORKING;
     bool skip = writer->failed_frame >= 0 && s->frame >= writer->failed_frame;
+    double limit = writer->limit;
     pthread_mutex_unlock(&writer->lock);
 
-    char err[1024];
-    double start = app_seconds();
-    bool ok = !skip && encode(writer, s, err, sizeof err);
-    double spent = app_seconds() - start;
+    char err[1024] = "";
+    /* The limit counts from the frame's composing on: the picture's whole
+     * work, waiting in the queue included (a frame waits for at most one
+     * other's drawing), so frames drawn side by side stop together. */
+    double start = app_seconds(), deadline = s->start + limit;
+    if (limit > 0.0)
+        lr_renderer_set_interrupt(s->renderer, past_deadline, &deadline);
+    bool ok = !skip && lr_renderer_draw_list(s->renderer);
+    bool stopped = !skip && lr_renderer_stopped(s->renderer);
+    lr_renderer_set_interrupt(s->renderer, NULL, NULL);
+    if (stopped) {
+        ok = false;
+        snprintf(err, sizeof err, "%s", writer->limit_message);
+    } else if (!ok && !skip) {
+        snprintf(err, sizeof err, "out of memory while drawing");
+    }
+    double drawn = app_seconds();
+    if (ok && s->png)
+        ok = encode(writer, s, err, sizeof err);
+    double encoded = app_seconds();
 
     pthread_mutex_lock(&writer->lock);
-    writer->encode_seconds += spent;
+    writer->draw_seconds += drawn - start;
+    writer->encode_seconds += encoded - drawn;
     s->ok = ok;
     s->state = SLOT_DONE;
     if (!ok && !skip)
@@ -148,7 +217,7 @@ static void encode_next_locked(frame_writer *writer) {
     commit_locked(writer);
 }
 
-static void *encode_frames(void *context) {
+static void *work_frames(void *context) {
     frame_writer *writer = context;
     pthread_mutex_lock(&writer->lock);
     for (;;) {
@@ -156,7 +225,7 @@ static void *encode_frames(void *context) {
             pthread_cond_wait(&writer->queued, &writer->lock);
         if (writer->queue_length == 0)
             break; /* closing, nothing left */
-        encode_next_locked(writer);
+        work_next_locked(writer);
     }
     pthread_mutex_unlock(&writer->lock);
     return NULL;
@@ -188,11 +257,12 @@ void frame_writer_destroy(frame_writer *writer) {
 }
 
 frame_writer *frame_writer_create(int width, int height, int threads, const lr_fonts *fonts,
-                                  app_cleanup *cleanup, char *err, size_t err_size) {
+                                  app_video *video, app_cleanup *cleanup, char *err,
+                                  size_t err_size) {
     if (threads < 1)
         threads = 1;
     size_t slot_bytes = (size_t)width * (size_t)height * RENDERER_BYTES_PER_PIXEL;
-    /* One slot per thread, and one more being drawn while the others encode. */
+    /* One slot per thread, and one more being composed while the others draw. */
     int slots = threads == 1 ? 1 : threads + 1;
     while (slots > 2 && (size_t)slots * slot_bytes > SLOT_MEMORY_BUDGET)
         slots--;
@@ -207,6 +277,7 @@ frame_writer *frame_writer_create(int width, int height, int threads, const lr_f
     pthread_cond_init(&writer->changed, NULL);
     writer->drawing = -1;
     writer->failed_frame = -1;
+    writer->video = video;
     writer->cleanup = cleanup;
     writer->slots = calloc((size_t)slots, sizeof *writer->slots);
     writer->queue = calloc((size_t)slots, sizeof *writer->queue);
@@ -227,11 +298,10 @@ frame_writer *frame_writer_create(int width, int height, int threads, const lr_f
         writer->slots[writer->slot_count].renderer = renderer;
     }
     /* The caller is one of the threads; a thread that does not start is
-     * made up for by the caller encoding more. */
+     * made up for by the caller working more. */
     int helpers = writer->slot_count > 1 ? threads - 1 : 0;
     for (; writer->thread_count < helpers; writer->thread_count++) {
-        if (pthread_create(&writer->threads[writer->thread_count], NULL, encode_frames, writer) !=
-            0)
+        if (pthread_create(&writer->threads[writer->thread_count], NULL, work_frames, writer) != 0)
             break;
     }
     return writer;
@@ -248,13 +318,14 @@ lr_renderer *frame_writer_next(frame_writer *writer, char *err, size_t err_size)
         for (int i = 0; i < writer->slot_count && !renderer; i++) {
             if (writer->slots[i].state == SLOT_FREE) {
                 writer->drawing = i;
+                writer->slots[i].start = app_seconds();
                 renderer = writer->slots[i].renderer;
             }
         }
         if (renderer)
             break;
         if (writer->queue_length > 0)
-            encode_next_locked(writer);
+            work_next_locked(writer);
         else
             pthread_cond_wait(&writer->changed, &writer->lock);
     }
@@ -275,7 +346,8 @@ static bool set_text(char **text, const char *value, const char *suffix) {
 
 bool frame_writer_submit(frame_writer *writer, const char *path, char *err, size_t err_size) {
     slot *s = &writer->slots[writer->drawing]; /* FREE: only this thread uses it */
-    if (!set_text(&s->path, path, "") || !set_text(&s->temp, path, ".tmp")) {
+    s->png = path != NULL;
+    if (path && (!set_text(&s->path, path, "") || !set_text(&s->temp, path, ".tmp"))) {
         snprintf(err, err_size, "out of memory");
         return false;
     }
@@ -291,6 +363,20 @@ bool frame_writer_submit(frame_writer *writer, const char *path, char *err, size
     return true;
 }
 
+void frame_writer_set_limit(frame_writer *writer, double seconds, const char *message) {
+    pthread_mutex_lock(&writer->lock);
+    writer->limit = seconds;
+    snprintf(writer->limit_message, sizeof writer->limit_message, "%s", message);
+    pthread_mutex_unlock(&writer->lock);
+}
+
+int frame_writer_pictures(frame_writer *writer) {
+    pthread_mutex_lock(&writer->lock);
+    int count = writer->pictures;
+    pthread_mutex_unlock(&writer->lock);
+    return count;
+}
+
 int frame_writer_written(frame_writer *writer) {
     pthread_mutex_lock(&writer->lock);
     int count = writer->next_commit;
@@ -298,11 +384,12 @@ int frame_writer_written(frame_writer *writer) {
     return count;
 }
 
-double frame_writer_encode_seconds(frame_writer *writer) {
+void frame_writer_seconds(frame_writer *writer, double *draw, double *encode, double *feed) {
     pthread_mutex_lock(&writer->lock);
-    double seconds = writer->encode_seconds;
+    *draw = writer->draw_seconds;
+    *encode = writer->encode_seconds;
+    *feed = writer->feed_seconds;
     pthread_mutex_unlock(&writer->lock);
-    return seconds;
 }
 
 bool frame_writer_finish(frame_writer *writer, char *err, size_t err_size) {
@@ -314,7 +401,7 @@ bool frame_writer_finish(frame_writer *writer, char *err, size_t err_size) {
         if (!busy)
             break;
         if (writer->queue_length > 0)
-            encode_next_locked(writer);
+            work_next_locked(writer);
         else
             pthread_cond_wait(&writer->changed, &writer->lock);
     }

@@ -5,12 +5,14 @@
  * frame, whatever the wall clock says, so the same script always gives the
  * same frames. Frame 0 is the state the script built, before any step.
  *
- * `loom render` simulates and draws on the calling thread and encodes PNGs on
- * the frame writer's threads (frame_writer.h); a video is fed to ffmpeg from
- * the calling thread, in order, as each frame is drawn.
+ * `loom render` simulates the scene and composes each picture (the script's
+ * drawing, the display list) on the calling thread; the frame writer's
+ * threads draw the pictures and encode the PNGs, several frames at once,
+ * and commit them in order, feeding a video too (frame_writer.h).
  */
 #include "app.h"
 #include "cleanup.h"
+#include "guard.h"
 #include "watchdog.h"
 #include "csv.h"
 #include "frame_writer.h"
@@ -216,12 +218,11 @@ typedef struct render_run {
     app_scene *scene;
     lr_fonts *fonts; /* NULL without fonts-dejavu-core: no text */
     app_picture *picture;
-    frame_writer *writer;        /* with --out */
-    lr_renderer *lone;           /* without --out: one renderer, no PNGs */
-    app_video *video;            /* with --video */
-    double *times;               /* with --csv: the simulated time of each frame */
-    double simulate, draw, feed; /* seconds spent on the calling thread */
-    int frames_done;             /* frames simulated, recorded and drawn or prepared */
+    frame_writer *writer;
+    app_video *video;         /* with --video */
+    double *times;            /* with --csv: the simulated time of each frame */
+    double simulate, compose; /* seconds spent on the calling thread */
+    int frames_done;          /* frames simulated, recorded and composed or prepared */
     char err[1024];
 } render_run;
 
@@ -264,45 +265,31 @@ static bool render_frames(render_run *run, app_progress *progress) {
                 run->err[0] = '\0'; /* printed: the script's error */
                 return false;
             }
-            run->draw += app_seconds() - simulated;
+            run->compose += app_seconds() - simulated;
             run->frames_done = frame + 1;
             app_progress_update(progress, frame + 1, app_seconds());
             continue;
         }
         next_moment += pictured;
-        bool png = pictured && run->writer;
-        lr_renderer *renderer =
-            png ? frame_writer_next(run->writer, run->err, sizeof run->err) : run->lone;
+        /* With --svg or --pdf the pictures are vector files instead of PNGs. */
+        bool vector = options->svg || options->pdf;
+        bool png = pictured && options->out && !vector;
+        lr_renderer *renderer = frame_writer_next(run->writer, run->err, sizeof run->err);
         if (!renderer)
             return false;
-        double drawing = app_seconds();
+        double composing = app_seconds();
         lr_camera camera = app_scene_camera(run->scene, aspect, options->scale);
         app_picture_options look = {0, options->scale};
-        /* Vector pictures alone need only the display list, not its pixels. */
-        bool pixels = png || run->video;
-        if (!(pixels ? app_picture_draw : app_picture_compose)(
-                run->picture, run->scene, renderer, &camera, &look, run->err, sizeof run->err)) {
+        if (!app_picture_compose(run->picture, run->scene, renderer, &camera, &look, run->err,
+                                 sizeof run->err)) {
             fprintf(stderr, "%s\n", run->err);
             run->err[0] = '\0'; /* printed: the script's error */
             return false;
         }
-        double drawn = app_seconds();
-        run->draw += drawn - drawing;
-        if (run->video) {
-            const SDL_Surface *picture = lr_renderer_surface(renderer);
-            if (!app_video_write(run->video, picture->pixels, picture->pitch, run->err,
-                                 sizeof run->err))
-                return false;
-            run->feed += app_seconds() - drawn;
-        }
-        if (png) {
-            snprintf(path, sizeof path, "%s%sframe_%05d.png", options->out, separator, frame);
-            if (!frame_writer_submit(run->writer, path, run->err, sizeof run->err))
-                return false;
-        }
-        /* Vector pictures are written here, in order: the same display
-         * list the rasteriser drew (or only composed), through
-         * render/vector.h. */
+        run->compose += app_seconds() - composing;
+        /* Vector pictures are written here, in order, from the display list
+         * just composed (render/vector.h); alone, without a video, they need
+         * no pixels and the frame is not handed to the writer. */
         double vector_start = app_seconds();
         for (int format = 0; pictured && format < 2; format++) {
             if (!(format ? options->pdf : options->svg))
@@ -314,7 +301,12 @@ static bool render_frames(render_run *run, app_progress *progress) {
                                                         sizeof run->err))
                 return false;
         }
-        run->draw += app_seconds() - vector_start;
+        run->compose += app_seconds() - vector_start;
+        if (png)
+            snprintf(path, sizeof path, "%s%sframe_%05d.png", options->out, separator, frame);
+        if ((png || run->video) &&
+            !frame_writer_submit(run->writer, png ? path : NULL, run->err, sizeof run->err))
+            return false;
         run->frames_done = frame + 1;
         app_progress_update(progress, frame + 1, app_seconds());
     }
@@ -351,22 +343,19 @@ static int render(render_run *run) {
     }
     if (run->video && app_video_note(run->video) && !options->quiet)
         fprintf(stderr, "loom: %s\n", app_video_note(run->video));
-    /* With --svg or --pdf the pictures are vector files instead of PNGs:
-     * no PNG writer, one renderer composes them (and draws the video). */
-    bool vector = options->svg || options->pdf;
-    if (options->out && !vector)
-        run->writer = frame_writer_create(options->width, options->height, options->threads,
-                                          run->fonts, run->cleanup, run->err, sizeof run->err);
-    /* Frames that go only to the video (all of them without --out, those
-     * between the moments with --at) and vector pictures are drawn here. */
-    bool lone = !run->writer || (options->at && options->video);
-    if (lone)
-        run->lone = lr_renderer_create(options->width, options->height, run->fonts, run->err,
-                                       sizeof run->err);
-    if ((options->out && !vector && !run->writer) || (lone && !run->lone)) {
+    run->writer = frame_writer_create(options->width, options->height, options->threads, run->fonts,
+                                      run->video, run->cleanup, run->err, sizeof run->err);
+    if (!run->writer) {
         fprintf(stderr, "loom: %s\n", run->err);
         return APP_EXIT_FAILURE;
     }
+    /* A frame's drawing, on the writer's threads, has the script's time
+     * limit: it is part of the picture the script asked for. */
+    const app_guard *guard = app_scene_guard(run->scene);
+    char limit_message[1024];
+    snprintf(limit_message, sizeof limit_message, "%s: %s", app_scene_path(run->scene),
+             app_guard_message(guard));
+    frame_writer_set_limit(run->writer, guard->seconds, limit_message);
 
     app_progress progress = app_progress_start(stderr, options->frames, options->quiet, start);
     bool ok = render_frames(run, &progress);
@@ -376,8 +365,7 @@ static int render(render_run *run) {
     /* The writer's message names the earliest frame that failed, which may
      * be earlier than the one the loop stopped at (frames are encoded in
      * parallel); a script's error was printed already and stays the cause. */
-    if (run->writer && !frame_writer_finish(run->writer, finish_err, sizeof finish_err) &&
-        (ok || run->err[0])) {
+    if (!frame_writer_finish(run->writer, finish_err, sizeof finish_err) && (ok || run->err[0])) {
         memcpy(run->err, finish_err, sizeof run->err);
         ok = false;
     }
@@ -396,11 +384,12 @@ static int render(render_run *run) {
             ok = false;
         }
     }
-    int pictures = run->writer ? frame_writer_written(run->writer) : 0;
+    int pictures = frame_writer_pictures(run->writer);
     /* After a failure the table stops where the frames do. */
     int rows = ok ? options->frames : run->frames_done;
-    if (!ok && run->writer && !options->at && pictures < rows)
-        rows = pictures;
+    int written = frame_writer_written(run->writer);
+    if (!ok && !options->at && written < rows)
+        rows = written;
     if (options->csv && rows > 0 &&
         !app_csv_write(options->csv, csv_columns(run->scene), run->times, rows, options->fps,
                        run->cleanup, run->err, sizeof run->err)) {
@@ -408,13 +397,13 @@ static int render(render_run *run) {
         ok = false;
     }
     if (!ok) {
-        if (run->writer && options->at)
+        if (options->out && options->at)
             fprintf(stderr, "loom: %d of the %d pictures are complete in %s\n", pictures,
                     options->at_count, options->out);
-        else if (run->writer && pictures > 0)
+        else if (options->out && pictures > 0)
             fprintf(stderr, "loom: frames 0 to %d are complete in %s\n", pictures - 1,
                     options->out);
-        else if (run->writer)
+        else if (options->out)
             fprintf(stderr, "loom: no frame was written to %s\n", options->out);
         return APP_EXIT_FAILURE;
     }
@@ -433,13 +422,14 @@ static int render(render_run *run) {
         if (options->video)
             fprintf(stderr, "%s%s", options->out ? " and " : " to ", options->video);
         fprintf(stderr, " in %.1f s (%.1f fps)\n", seconds, options->frames / seconds);
-        double encode = run->writer ? frame_writer_encode_seconds(run->writer) : 0;
+        double draw, encode, feed;
+        frame_writer_seconds(run->writer, &draw, &encode, &feed);
+        double n = options->frames;
         fprintf(stderr,
-                "loom: per frame: simulate %.2f ms, draw %.2f ms, encode %.2f ms, video %.2f ms "
-                "(%d thread%s)\n",
-                1e3 * run->simulate / options->frames, 1e3 * run->draw / options->frames,
-                1e3 * encode / options->frames, 1e3 * run->feed / options->frames, options->threads,
-                options->threads == 1 ? "" : "s");
+                "loom: per frame: simulate %.2f ms, compose %.2f ms, draw %.2f ms, encode %.2f ms, "
+                "video %.2f ms (%d thread%s)\n",
+                1e3 * run->simulate / n, 1e3 * run->compose / n, 1e3 * draw / n, 1e3 * encode / n,
+                1e3 * feed / n, options->threads, options->threads == 1 ? "" : "s");
     }
     return APP_EXIT_OK;
 }
@@ -459,15 +449,14 @@ int app_render_then(const app_options *options, app_render_after after, void *co
     }
     run.watchdog = app_watchdog_start(options->scene, options->limits.time_seconds, run.cleanup);
     int status = render(&run);
-    /* The writer and the video are done once render returns. */
+    frame_writer_destroy(run.writer); /* may still feed the video */
+    run.writer = NULL;
     if (status == APP_EXIT_OK && after && !after(run.scene, context))
         status = APP_EXIT_FAILURE;
     if (run.video) {
         char err[1024];
         app_video_close(run.video, false, err, sizeof err);
     }
-    frame_writer_destroy(run.writer);
-    lr_renderer_destroy(run.lone);
     free(run.times);
     app_picture_destroy(run.picture);
     lr_fonts_destroy(run.fonts);

@@ -351,6 +351,7 @@ app_scene *app_scene_load_setup(const app_scene_setup *setup, char *err, size_t 
         .watchdog = setup->watchdog,
         .interrupt = setup->interrupt,
         .interrupt_context = setup->interrupt_context,
+        .library = setup->library,
     };
     scene->host = app_host_create(&host_setup, err, err_size);
     if (!scene->host) {

@@ -76,6 +76,9 @@ typedef struct app_scene_setup {
      * loom.style asked for. */
     bool force_theme;
     lr_theme_name theme;
+    /* loom's library (scripts/); NULL: beside the executable (a bench built
+     * elsewhere names it). */
+    const char *library;
 } app_scene_setup;
 
 /* app_scene_load with everything the window adds. Files are recorded in

@@ -430,6 +430,9 @@ int app_window(const app_options *options) {
         fprintf(stderr, "loom: %s\n", state->renderer ? "out of memory" : err);
         state->status = APP_EXIT_FAILURE;
     } else {
+        /* Every processor draws a part of each picture (the same bytes as
+         * one drawing it all). */
+        lr_renderer_set_threads(state->renderer, app_default_threads());
         /* A scene that fails to load shows its error and waits for a fix. */
         state->scene = app_scene_load_setup(&state->setup, state->scratch, sizeof state->scratch);
         window_timeline_start(state);

@@ -1,13 +1,17 @@
 #!/bin/sh
 # The window under Xvfb: its frame statistics (what it prints on closing) at
 # 1920x1080 for the showcase and three other examples and at 1280x720 for
-# the showcase, each run for SECONDS; then how soon a save is on screen (the
-# window's own "on screen N ms after the save", ten saves). Skipped with a
-# message without Xvfb or xdotool. The target is 60 fps (16.7 ms a frame):
-# the window draws at most one picture per tick of --fps 60.
+# the showcase, each run for SECONDS, this build and a reference commit built
+# in the same run (default d7022bf, the window before the one-pipeline
+# renderer and its tiles on every core, the first to print these statistics;
+# WINDOW_REF=commit to change it, WINDOW_REF= for none); then how soon a save
+# is on screen (the window's own "on screen N ms after the save", ten saves).
+# Skipped with a message without Xvfb or xdotool. The target is 60 fps
+# (16.7 ms a frame): the window draws at most one picture per tick of --fps 60.
 # Usage: sh bench/window.sh BUILD_DIR [SECONDS]
 build=${1:-build}
 seconds=${2:-6}
+ref=${WINDOW_REF-d7022bf}
 loom=$(cd "$(dirname "$build/loom")" && pwd)/loom
 for program in Xvfb xdotool; do
     if ! command -v "$program" >/dev/null 2>&1; then
@@ -26,17 +30,42 @@ while [ ! -s "$tmp/display" ] && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries 
 DISPLAY=:$(cat "$tmp/display")
 export DISPLAY
 
-# run SCENE SIZE: the window for $seconds, then Esc; prints its statistics line.
-run() {
-    "$loom" "$1" --size "$2" >/dev/null 2>"$tmp/err" &
+# The reference, built from its own tree (never the working one).
+reference=
+if [ -n "$ref" ]; then
+    if git archive "$ref" >"$tmp/ref.tar" 2>/dev/null && mkdir "$tmp/ref" &&
+        tar -xf "$tmp/ref.tar" -C "$tmp/ref" && make -C "$tmp/ref" -j2 build/loom >"$tmp/ref.log" 2>&1; then
+        reference=$tmp/ref/build/loom
+    else
+        echo "window: no reference $ref (not a git checkout, or it does not build): this build alone"
+    fi
+fi
+
+# window LOOM SCENE SIZE: that loom's window for $seconds, then Esc; prints
+# its statistics line.
+window() {
+    "$1" "$2" --size "$3" >/dev/null 2>"$tmp/err" &
     loom_pid=$!
-    xdotool search --sync --name "loom - $(basename "$1")" >/dev/null 2>&1
+    xdotool search --sync --name "loom - $(basename "$2")" >/dev/null 2>&1
     sleep "$seconds"
-    xdotool search --name "loom - $(basename "$1")" key Escape >/dev/null 2>&1
+    xdotool search --name "loom - $(basename "$2")" key Escape >/dev/null 2>&1
     wait "$loom_pid"
     loom_pid=
     line=$(sed -n 's/^loom: window: //p' "$tmp/err")
-    printf '  %-34s %s\n' "$(basename "$1") $2" "${line:-no statistics: $(tail -n 1 "$tmp/err")}"
+    echo "${line:-no statistics: $(tail -n 1 "$tmp/err")}"
+}
+
+# run SCENE SIZE: this build's window, then the reference's, and the ratio of
+# their mean frame times (above 1: this build is faster).
+run() {
+    now=$(window "$loom" "$1" "$2")
+    printf '  %-34s now: %s\n' "$(basename "$1") $2" "$now"
+    [ -n "$reference" ] || return 0
+    was=$(window "$reference" "$1" "$2")
+    printf '  %-34s %s: %s\n' "" "$ref" "$was"
+    mean() { echo "$1" | sed -n 's/.*frame time mean \([0-9.]*\) ms.*/\1/p'; }
+    printf '  %-34s mean frame time %s ms -> %s ms (%s)\n' "" "$(mean "$was")" "$(mean "$now")" \
+        "$(awk -v a="$(mean "$was")" -v b="$(mean "$now")" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2fx faster", a / b; else print "-" }')"
 }
 
 echo "window: frame statistics under Xvfb, ${seconds} s each (target 60 fps, 16.7 ms)"

@@ -75,10 +75,10 @@ static void span_depth(uint32_t *row, float *depths, int64_t lo, int64_t hi, int
                        int64_t tx0, const lr_depth_plane *plane, const lr_tri *t,
                        const lr_shade *shade, int64_t channel[4]) {
     uint32_t flat = lr_pixel_of(t->color);
+    /* The row's part first: the same expression for this sample in any tile. */
+    double row_depth = plane->d0 + plane->gy * (double)(py - plane->oy);
     for (int64_t px = lo; px <= hi; px++) {
-        double d = plane->d0 + plane->gx * (double)(px + tx0 - plane->ox) +
-                   plane->gy * (double)(py - plane->oy);
-        float depth = (float)d;
+        float depth = (float)(row_depth + plane->gx * (double)(px + tx0 - plane->ox));
         bool nearer = depth < depths[px];
         if (nearer)
             depths[px] = depth;

@@ -91,7 +91,8 @@ typedef struct lr_shade {
     int32_t ox, oy;
 } lr_shade;
 
-/* Depth across a triangle: d0 + gx (px - ox) + gy (py - oy), smaller nearer. */
+/* Depth across a triangle: (d0 + gy (py - oy)) + gx (px - ox), smaller
+ * nearer, evaluated in that order (the row's part first) for every sample. */
 typedef struct lr_depth_plane {
     double d0, gx, gy;
     int32_t ox, oy;
@@ -115,10 +116,12 @@ typedef struct lr_op {
     int32_t x0, y0, x1, y1; /* samples it may cover, inclusive */
 } lr_op;
 
-/* Per thread: one tile's samples and depths. */
+/* Per thread: one tile's samples and depths, and rows to clear them from. */
 typedef struct lr_tile_scratch {
     uint32_t samples[TILE_SAMPLES * TILE_SAMPLES];
     float depths[TILE_SAMPLES * TILE_SAMPLES];
+    uint32_t background[TILE_SAMPLES]; /* a row of the background */
+    float far[TILE_SAMPLES];           /* a row of infinite depths */
 } lr_tile_scratch;
 
 struct lr_pool;

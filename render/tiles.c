@@ -188,14 +188,11 @@ static void draw_tile(void *context, size_t index, int worker) {
     int pw = r->width - px0 < TILE ? r->width - px0 : TILE;
     int ph = r->height - py0 < TILE ? r->height - py0 : TILE;
     uint32_t first = r->bin_start[index], end = r->bin_start[index + 1];
-    uint32_t background = lr_pixel_of(r->background);
     if (first == end) {
         if (!job->over)
-            for (int y = 0; y < ph; y++) {
-                uint32_t *out = (uint32_t *)(job->pixels + (size_t)(py0 + y) * (size_t)job->pitch);
-                for (int x = 0; x < pw; x++)
-                    out[px0 + x] = background;
-            }
+            for (int y = 0; y < ph; y++)
+                memcpy(job->pixels + (size_t)(py0 + y) * (size_t)job->pitch + 4 * (size_t)px0,
+                       s->background, 4 * (size_t)pw);
         return;
     }
     int sw = pw * SUPERSAMPLE, sh = ph * SUPERSAMPLE;
@@ -207,14 +204,10 @@ static void draw_tile(void *context, size_t index, int worker) {
             for (int x = 0; x < sw; x++)
                 row[x] = in[px0 + x / SUPERSAMPLE];
         } else {
-            for (int x = 0; x < sw; x++)
-                row[x] = background;
+            memcpy(row, s->background, 4 * (size_t)sw);
         }
-        if (job->depth) {
-            float *depths = s->depths + (size_t)y * TILE_SAMPLES;
-            for (int x = 0; x < sw; x++)
-                depths[x] = INFINITY;
-        }
+        if (job->depth)
+            memcpy(s->depths + (size_t)y * TILE_SAMPLES, s->far, 4 * (size_t)sw);
     }
     int sx0 = px0 * SUPERSAMPLE, sy0 = py0 * SUPERSAMPLE;
     /* Samples the ops painted so far may cover: past a canvas of them the
@@ -269,6 +262,11 @@ bool lr_raster_draw(lr_raster *raster, const lr_list *list, void *pixels, int pi
         r->scratch = scratch;
         r->scratch_count = workers;
     }
+    for (int w = 0; w < workers; w++)
+        for (int x = 0; x < TILE_SAMPLES; x++) {
+            r->scratch[w].background[x] = lr_pixel_of(r->background);
+            r->scratch[w].far[x] = INFINITY;
+        }
     draw_job job = {r, pixels, pitch, over, r->plane_count > 0};
     lr_pool_run(r->pool, (size_t)r->tiles_x * (size_t)r->tiles_y, draw_tile, &job);
     return !r->failed && !list->failed;

@@ -74,6 +74,30 @@ for t in 1 2 3; do
 done
 check "--threads 1 and 2 give byte-identical frames" diff -r "$tmp/t1" "$tmp/t2"
 check "--threads 1 and 3 give byte-identical frames" diff -r "$tmp/t1" "$tmp/t3"
+# Frames drawn in parallel: a shaded, folding cloth (depth triangles), a plot
+# panel and text over many tiles, each frame drawn whole by one thread.
+cat >"$tmp/busy.lua" <<'EOF'
+loom.style{ theme = "dark" }
+local cloth = require "loom.cloth"
+local world = loom.world{ gravity = {0, -9.81, 0}, substeps = 2 }
+local sheet = cloth.grid(world, { origin = {-1, 0, 0}, u = {2, 0, 0}, v = {0, 0, 2}, nu = 12,
+  nv = 12, mass = 1, structural = true, shear = true, kind = "stick", pin = { "top_left", "top_right" } })
+loom.title("frames in parallel")
+local corner = world:particles()[#world:particles()]
+function loom.update()
+  local _, y = corner:pos()
+  loom.plot("height", y, { line = "dashed", marker = "circle" })
+end
+return world
+EOF
+for t in 1 2 4 default; do
+    if [ $t = default ]; then threads=; else threads="--threads $t"; fi
+    run_loom render "$tmp/busy.lua" --frames 8 --size 640x360 --out "$tmp/b$t" $threads --quiet
+    check "a shaded cloth with a plot, --threads $t: exit 0 and 8 frames" [ "$status" -eq 0 ] && contiguous "$tmp/b$t" 8
+done
+for t in 2 4 default; do
+    check "a shaded cloth with a plot: --threads 1 and $t give byte-identical frames" diff -r "$tmp/b1" "$tmp/b$t"
+done
 run_loom render "$tmp/swing.lua" --frames 12 --size 160x90 --out "$tmp/t1b" --threads 1 --quiet
 check "a second run gives byte-identical frames" diff -r "$tmp/t1" "$tmp/t1b"
 check "no temporary files are left" no_temp "$tmp/t1"
