@@ -13,7 +13,8 @@ local function fields(names)
 end
 local loom_fields = fields {
     "world", "camera", "style", "label", "title", "labels", "line", "arrow", "circle", "polygon", "polyline",
-    "text", "plot", "record", "param", "keys", "handles", "vec", "random", "noise", "version", "key_down", "mouse",
+    "text", "plot", "show", "record", "param", "keys", "handles", "vec", "random", "noise", "version",
+    "key_down", "mouse",
     "read",
 }
 for _, callback in ipairs { "update", "finish", "keypressed", "keyreleased", "mousepressed",

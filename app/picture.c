@@ -15,6 +15,8 @@
 struct app_picture {
     lr_label *labels;
     size_t count, capacity;
+    lr_scene_world worlds[LR_MAX_WORLDS]; /* the scene's, when it shows several */
+    char names[LR_MAX_WORLDS][64];
 };
 
 app_picture *app_picture_create(void) {
@@ -51,6 +53,11 @@ bool app_picture_compose(app_picture *picture, app_scene *scene, lr_renderer *re
     frame.world = app_scene_world(scene);
     frame.camera = *camera;
     frame.styles = app_scene_styles(scene);
+    if (app_scene_world_count(scene) > 1) {
+        frame.world_count =
+            app_scene_shown(scene, picture->worlds, picture->names, &frame.side_by_side);
+        frame.worlds = picture->worlds;
+    }
     frame.theme = app_scene_theme(scene);
     frame.hidden = options ? options->hidden : 0u;
     frame.scale = frame.theme.scale * (options && options->scale > 0.0 ? options->scale : 1.0);

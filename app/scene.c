@@ -30,9 +30,11 @@ struct app_scene {
     app_limits limits;
     app_scene_setup setup;
 
-    int world_ref;      /* registry reference to the world userdata */
-    int module_ref;     /* registry reference to the loom module table */
-    double unsimulated; /* seconds given to advance and not yet stepped */
+    int world_ref;  /* registry reference to the (first) world userdata */
+    int module_ref; /* registry reference to the loom module table */
+    int worlds;     /* how many it shows: 1, or the shown worlds (bindings/lua_show.c) */
+    double
+        unsimulated[LMLUA_MAX_SHOWN]; /* seconds given to advance and not yet stepped, per world */
     bool camera_fitted;
     lr_camera fitted;
     double fitted_aspect;
@@ -143,18 +145,65 @@ static int open_scene(lua_State *L) {
     return 0;
 }
 
-/* Takes the world: the chunk's first result if it is a world, else the last
- * world it made. Argument: the chunk's first result. Keeps it in the
- * registry (scene->world_ref), held (lmlua_hold_world), if there is one. */
+/* Takes the worlds: those loom.show named; else the chunk's results when
+ * two or more are worlds (shown side by side); else its first result if it
+ * is a world, else the last world it made. Arguments: the chunk's results.
+ * Keeps the first in the registry (scene->world_ref), and holds every one
+ * (lmlua_hold_world); loom.show refuses from now on. */
 static int find_world(lua_State *L) {
     app_scene *scene = scene_of(L);
+    int results = lua_gettop(L), returned = 0;
+    for (int i = 1; i <= results; i++)
+        returned += lmlua_toworld(L, i) != NULL;
+    if (lmlua_shown_count(L) == 0 && returned >= 2) {
+        lua_pushcfunction(L, lmlua_show_worlds);
+        for (int i = 1; i <= results; i++)
+            if (lmlua_toworld(L, i)) {
+                for (int j = 1; j < i; j++)
+                    if (lua_rawequal(L, i, j))
+                        return luaL_error(L,
+                                          "%s: the scene returned world %d twice (return each "
+                                          "world once)",
+                                          scene->path, j);
+                lua_pushvalue(L, i);
+            }
+        lua_call(L, returned, 0);
+    }
+    lmlua_show_close(L);
+    scene->worlds = lmlua_shown_count(L);
+    if (scene->worlds > 0) {
+        /* A trusted scene can destroy a world it showed (its __gc). */
+        for (int i = 0; i < scene->worlds; i++) {
+            lmlua_push_shown(L, i);
+            if (!lmlua_toworld(L, -1))
+                return luaL_error(L, "%s: loom.show's world %d was destroyed", scene->path, i + 1);
+            lua_pop(L, 1);
+        }
+        for (int i = 0; i < scene->worlds; i++) {
+            lmlua_push_shown(L, i);
+            lmlua_hold_world(L, -1, true);
+            lua_pop(L, 1);
+        }
+        lmlua_push_shown(L, 0);
+        scene->world_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+        return 0;
+    }
+    scene->worlds = 1;
     if (!lmlua_toworld(L, 1)) {
+        /* Something else returned where a world was expected: said, not
+         * guessed at (with no world made at all, the message below). */
+        if (results >= 1 && !lua_isnil(L, 1) && lmlua_world_count(L) > 0)
+            return luaL_error(L,
+                              "%s: the scene returned a %s where loom expects a world (end it "
+                              "with return world, or return w1, w2 to show several)",
+                              scene->path, luaL_typename(L, 1));
         if (lmlua_world_count(L) > 1)
             lmlua_add_warning(L,
                               lua_pushfstring(L,
                                               "%s: the scene returned no world and made %d: loom "
                                               "shows the last one made (end the scene with return "
-                                              "world)",
+                                              "world, or show several with return w1, w2 or "
+                                              "loom.show)",
                                               scene->path, (int)lmlua_world_count(L)));
         lmlua_push_last_world(L);
         if (!lmlua_toworld(L, -1))
@@ -166,6 +215,14 @@ static int find_world(lua_State *L) {
     lua_pushvalue(L, -1);
     scene->world_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     return 0;
+}
+
+/* Pushes the scene's index-th world (from 0). */
+static void push_world(app_scene *scene, int index) {
+    if (index == 0 || scene->worlds <= 1)
+        lua_rawgeti(scene->L, LUA_REGISTRYINDEX, scene->world_ref);
+    else
+        lmlua_push_shown(scene->L, index);
 }
 
 /* Arguments: the world userdata. Calls world:step(). */
@@ -229,11 +286,13 @@ static void print_warnings(app_scene *scene) {
 
 /* ----------------------------------------------------------- lifecycle -- */
 
-/* Closing the state finalizes the world: its __gc must not refuse, as it
- * does while the scene holds the world (lmlua_hold_world). */
+/* Closing the state finalizes the worlds: their __gc must not refuse, as it
+ * does while the scene holds them (lmlua_hold_world). */
 static void release_world(app_scene *scene) {
-    if (scene->L && scene->world_ref != LUA_NOREF && lua_checkstack(scene->L, 1)) {
-        lua_rawgeti(scene->L, LUA_REGISTRYINDEX, scene->world_ref);
+    if (!scene->L || scene->world_ref == LUA_NOREF || !lua_checkstack(scene->L, 2))
+        return;
+    for (int i = 0; i < scene->worlds; i++) {
+        push_world(scene, i);
         lmlua_hold_world(scene->L, -1, false);
         lua_pop(scene->L, 1);
     }
@@ -322,12 +381,13 @@ app_scene *app_scene_load_setup(const app_scene_setup *setup, char *err, size_t 
 
     if (!app_host_load_script(scene->host, err, err_size))
         goto fail;
-    if (!call(scene, 0, 1, err, err_size))
+    int base = lua_gettop(L) - 1; /* below the chunk: its results come from base + 1 */
+    if (!call(scene, 0, LUA_MULTRET, err, err_size))
         goto fail;
 
     lua_pushcfunction(L, find_world);
-    lua_insert(L, -2);
-    if (!call(scene, 1, 0, err, err_size))
+    lua_insert(L, base + 1);
+    if (!call(scene, lua_gettop(L) - base - 1, 0, err, err_size))
         goto fail;
     if (scene->world_ref == LUA_NOREF) {
         snprintf(err, err_size,
@@ -347,17 +407,78 @@ fail:
 /* ---------------------------------------------------------------- frame -- */
 
 const lm_world *app_scene_world(app_scene *scene) {
-    lua_rawgeti(scene->L, LUA_REGISTRYINDEX, scene->world_ref);
+    return app_scene_world_at(scene, 0);
+}
+
+const lr_styles *app_scene_styles(app_scene *scene) {
+    return app_scene_styles_at(scene, 0);
+}
+
+int app_scene_world_count(const app_scene *scene) {
+    return scene->worlds;
+}
+
+const lm_world *app_scene_world_at(app_scene *scene, int index) {
+    if (index < 0 || index >= scene->worlds || !lua_checkstack(scene->L, 2))
+        return NULL;
+    push_world(scene, index);
     const lm_world *world = lmlua_toworld(scene->L, -1);
     lua_pop(scene->L, 1);
     return world;
 }
 
-const lr_styles *app_scene_styles(app_scene *scene) {
-    lua_rawgeti(scene->L, LUA_REGISTRYINDEX, scene->world_ref);
+const lr_styles *app_scene_styles_at(app_scene *scene, int index) {
+    if (index < 0 || index >= scene->worlds || !lua_checkstack(scene->L, 2))
+        return NULL;
+    push_world(scene, index);
     const lr_styles *styles = lmlua_tostyles(scene->L, -1);
     lua_pop(scene->L, 1);
     return styles;
+}
+
+const char *app_scene_world_name(app_scene *scene, int index, char out[64]) {
+    snprintf(out, 64, "world");
+    if (index < 0 || index >= scene->worlds || !lua_checkstack(scene->L, 2))
+        return out;
+    push_world(scene, index);
+    lmlua_world_name(scene->L, -1, out);
+    lua_pop(scene->L, 1);
+    return out;
+}
+
+bool app_scene_overlaid(app_scene *scene) {
+    return scene->worlds > 1 && lmlua_shown_overlaid(scene->L);
+}
+
+/* Several worlds, each in its own columns. */
+static bool side_by_side(app_scene *scene) {
+    return scene->worlds > 1 && !lmlua_shown_overlaid(scene->L);
+}
+
+lr_camera app_scene_fit(app_scene *scene, double aspect) {
+    const lm_world *worlds[LMLUA_MAX_SHOWN];
+    int count = 0;
+    for (int i = 0; i < scene->worlds; i++) {
+        worlds[count] = app_scene_world_at(scene, i);
+        count += worlds[count] != NULL;
+    }
+    return lr_camera_fit_worlds(worlds, count, aspect);
+}
+
+int app_scene_shown(app_scene *scene, lr_scene_world worlds[LR_MAX_WORLDS],
+                    char names[LR_MAX_WORLDS][64], bool *side) {
+    *side = side_by_side(scene);
+    int count = 0;
+    for (int i = 0; i < scene->worlds && count < LR_MAX_WORLDS; i++) {
+        const lm_world *world = app_scene_world_at(scene, i);
+        if (!world)
+            continue;
+        worlds[count].world = world;
+        worlds[count].styles = app_scene_styles_at(scene, i);
+        worlds[count].name = app_scene_world_name(scene, i, names[count]);
+        count++;
+    }
+    return count;
 }
 
 static void theme_in(lua_State *L, void *context) {
@@ -376,10 +497,15 @@ lr_theme app_scene_theme(app_scene *scene) {
  * what is left), but the user is told once, with the likely causes, instead
  * of watching particles vanish without a word. */
 static void warn_if_blown_up(app_scene *scene) {
-    const lm_world *world = app_scene_world(scene);
-    if (scene->blew_up || !world)
+    if (scene->blew_up)
         return;
-    lm_particle particle = lm_world_find_nonfinite(world);
+    const lm_world *world = NULL;
+    lm_particle particle = {0};
+    for (int i = 0; i < scene->worlds && particle.index1 == 0; i++) {
+        world = app_scene_world_at(scene, i);
+        if (world)
+            particle = lm_world_find_nonfinite(world);
+    }
     if (particle.index1 == 0)
         return;
     scene->blew_up = true;
@@ -456,43 +582,52 @@ static bool advance(app_scene *scene, double dt, char *err, size_t err_size) {
     if (!run_callback(scene, &update, err, err_size))
         return false;
 
-    /* A small tolerance keeps rounding from skipping a step, e.g. when the
-     * frame time is exactly twice the time step. */
-    scene->unsimulated += dt;
-    for (;;) {
-        const lm_world *world = app_scene_world(scene);
-        if (!world) {
-            snprintf(err, err_size, "%s: the scene's world is gone", scene->path);
-            return false;
+    /* Each world steps at its own time step. A small tolerance keeps
+     * rounding from skipping a step, e.g. when the frame time is exactly
+     * twice the time step. */
+    for (int i = 0; i < scene->worlds; i++) {
+        scene->unsimulated[i] += dt;
+        for (;;) {
+            const lm_world *world = app_scene_world_at(scene, i);
+            if (!world) {
+                snprintf(err, err_size, "%s: the scene's world is gone", scene->path);
+                return false;
+            }
+            double time_step = lm_world_settings(world).time_step;
+            if (scene->unsimulated[i] < time_step * (1.0 - 1e-9))
+                break;
+            scene->unsimulated[i] -= time_step;
+            if (app_host_over_time(scene->host)) {
+                snprintf(err, err_size, "%s: %s", scene->path, app_host_time_message(scene->host));
+                return false;
+            }
+            lua_pushcfunction(L, step_world);
+            push_world(scene, i);
+            if (!call(scene, 1, 0, err, err_size))
+                return false;
         }
-        double time_step = lm_world_settings(world).time_step;
-        if (scene->unsimulated < time_step * (1.0 - 1e-9))
-            break;
-        scene->unsimulated -= time_step;
-        if (app_host_over_time(scene->host)) {
-            snprintf(err, err_size, "%s: %s", scene->path, app_host_time_message(scene->host));
-            return false;
-        }
-        lua_pushcfunction(L, step_world);
-        lua_rawgeti(L, LUA_REGISTRYINDEX, scene->world_ref);
-        if (!call(scene, 1, 0, err, err_size))
-            return false;
+        if (scene->unsimulated[i] < 0.0)
+            scene->unsimulated[i] = 0.0;
     }
-    if (scene->unsimulated < 0.0)
-        scene->unsimulated = 0.0;
     print_warnings(scene); /* e.g. a diverging spring (bindings/lua_force.c) */
     warn_if_blown_up(scene);
     return true;
 }
 
 lr_camera app_scene_camera(app_scene *scene, double aspect, double scale) {
-    /* Plot panels take a strip on the right: the scene is framed in the rest. */
+    /* Plot panels take a strip on the right: the scene is framed in the rest
+     * (worlds side by side: each in its part of the rest). */
     double strip = lr_plots_strip_width(lmlua_plots(scene->L), aspect,
                                         app_scene_theme(scene).scale * (scale > 0.0 ? scale : 1.0));
     double full_aspect = aspect;
     aspect *= 1.0 - strip;
+    bool side = side_by_side(scene);
+    if (side) {
+        aspect /= scene->worlds;
+        strip = 0.0;
+    }
     if (!scene->camera_fitted) {
-        scene->fitted = lr_camera_fit(app_scene_world(scene), aspect);
+        scene->fitted = app_scene_fit(scene, aspect);
         scene->fitted_aspect = aspect;
         scene->camera_fitted = true;
     }
@@ -547,8 +682,10 @@ bool app_scene_mouse(app_scene *scene, const char *callback, lm_vec3 world, int 
 
 /* --------------------------------------------------------------- camera -- */
 
-lm_world *app_scene_world_mutable(app_scene *scene) {
-    lua_rawgeti(scene->L, LUA_REGISTRYINDEX, scene->world_ref);
+lm_world *app_scene_world_mutable(app_scene *scene, int index) {
+    if (index < 0 || index >= scene->worlds || !lua_checkstack(scene->L, 2))
+        return NULL;
+    push_world(scene, index);
     lm_world *world = lmlua_toworld(scene->L, -1);
     lua_pop(scene->L, 1);
     return world;

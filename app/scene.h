@@ -96,8 +96,9 @@ bool app_scene_key(app_scene *scene, const char *callback, const char *key, bool
 bool app_scene_mouse(app_scene *scene, const char *callback, lm_vec3 world, int button, bool *taken,
                      char *err, size_t err_size);
 
-/* The world, for the window to add and remove its mouse pin between steps. */
-lm_world *app_scene_world_mutable(app_scene *scene);
+/* The index-th world, for the window to add and remove its mouse pin
+ * between steps; NULL when there is none. */
+lm_world *app_scene_world_mutable(app_scene *scene, int index);
 
 /* The fitted camera and the aspect it was fitted for (false before the first
  * app_scene_camera), and setting them: a reloaded scene keeps the old view. */
@@ -115,22 +116,45 @@ void app_scene_destroy(app_scene *scene);
 bool app_scene_close(app_scene *scene, char *err, size_t err_size);
 
 /* Moves the scene on by dt seconds: loom.update(dt) if the script defines it,
- * then world:step() while a whole time_step of dt is left (the remainder is
- * kept for the next call). False with a message in err on a script error. */
+ * then world:step() of each world it shows while a whole time_step of dt is
+ * left (the remainder is kept for the next call). False with a message in
+ * err on a script error. */
 bool app_scene_advance(app_scene *scene, double dt, char *err, size_t err_size);
 
 /* A warning the scene earned while running (the simulation blew up: see
  * app_scene_advance), in a few words for a screen, or NULL. */
 const char *app_scene_warning(const app_scene *scene);
 
-/* Bytes the scene's Lua state holds (its world's engine memory included):
+/* Bytes the scene's Lua state holds (its worlds' engine memory included):
  * what counts against --memory. */
 size_t app_scene_memory_used(const app_scene *scene);
 
-/* The scene's world (owned by its Lua state). */
+/* The scene's world (owned by its Lua state): the first when it shows
+ * several. */
 const lm_world *app_scene_world(app_scene *scene);
 /* The colours and looks of app_scene_world's objects (render/style.h), or NULL. */
 const lr_styles *app_scene_styles(app_scene *scene);
+
+/* How many worlds the scene shows (loom.show, or a scene that returned
+ * several): 1 or more, each stepped by app_scene_advance at its own time
+ * step. The index-th (from 0) and its looks, NULL when there is none. */
+int app_scene_world_count(const app_scene *scene);
+const lm_world *app_scene_world_at(app_scene *scene, int index);
+const lr_styles *app_scene_styles_at(app_scene *scene, int index);
+/* Its name for captions: loom.world{ name = }, else "world N". */
+const char *app_scene_world_name(app_scene *scene, int index, char out[64]);
+/* True when several worlds share one picture (loom.show's layout =
+ * "overlay"), false when they are side by side. */
+bool app_scene_overlaid(app_scene *scene);
+/* A camera that frames every world the scene shows, for a picture (or a
+ * part of one) of the given aspect: lr_camera_fit_worlds. */
+lr_camera app_scene_fit(app_scene *scene, double aspect);
+/* The worlds the scene shows, in order, as the picture takes them
+ * (lr_scene.worlds, render/compose.h): each with its looks and its name
+ * (kept in names[i]); *side when they are side by side, not overlaid.
+ * Returns how many (0 when the worlds are gone). */
+int app_scene_shown(app_scene *scene, lr_scene_world worlds[LR_MAX_WORLDS],
+                    char names[LR_MAX_WORLDS][64], bool *side);
 /* The scene's theme (loom.style), "light" when it asks for none; the
  * setup's forced theme instead when it has one. */
 lr_theme app_scene_theme(app_scene *scene);

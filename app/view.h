@@ -16,6 +16,9 @@ typedef lr_view app_view;
 
 /* camera->projection must be orthographic or perspective (not auto). */
 app_view app_view_make(const lr_camera *camera, int width, int height);
+/* The view of one world of several side by side: its columns from left,
+ * width pixels wide, in a picture height pixels high (lr_layout.parts). */
+app_view app_view_make_part(const lr_camera *camera, int left, int width, int height);
 
 /* Window pixel of a world point and its depth along forward; false when it
  * lies behind the eye. */

@@ -70,7 +70,8 @@ bool window_input_mouse(void *context, lm_vec3 *world) {
     const window_state *state = context;
     if (!state->mouse_inside || !state->view_valid)
         return false;
-    *world = app_view_unproject(&state->view, state->mouse_x, state->mouse_y, state->camera.target);
+    *world = app_view_unproject(window_view_at(state, state->mouse_x), state->mouse_x,
+                                state->mouse_y, state->camera.target);
     return true;
 }
 /* ---------------------------------------------------------- screenshot -- */
@@ -102,6 +103,19 @@ void window_draw_scene(window_state *state) {
             window_scene_failed(state, state->scratch); /* its loom.draw failed */
     } else {
         lr_renderer_draw(state->renderer, state->empty, NULL, NULL);
+    }
+}
+
+/* Worlds side by side: how each is seen in its column, from where the
+ * picture just composed put them (the timeline's pictures are the same
+ * size: their columns are the same). */
+static void take_parts(window_state *state, int height) {
+    const lr_layout *layout = lr_renderer_layout(state->renderer);
+    state->part_count = state->scene ? layout->part_count : 0;
+    for (int i = 0; i < state->part_count; i++) {
+        int left = (int)layout->parts[i].x, width = (int)layout->parts[i].width;
+        state->part_views[i] = app_view_make_part(&state->camera, left, width, height);
+        state->part_lefts[i] = left;
     }
 }
 
@@ -173,6 +187,7 @@ bool window_present(window_state *state) {
         if (!same)
             window_timeline_record(state);
     }
+    take_parts(state, screen->h);
     /* Probes, rulers and the stopwatch go into the picture P and V take. */
     window_marks marks = {.count = 0};
     window_probe_draw(state, &marks);

@@ -151,6 +151,10 @@ typedef struct window_state {
     lr_camera request; /* the script's loom.camera{} seen last */
     app_view view;
     bool view_valid;
+    /* Worlds side by side (loom.show): each one's view, in its columns. */
+    app_view part_views[LR_MAX_WORLDS];
+    int part_lefts[LR_MAX_WORLDS];
+    int part_count; /* 0: every world is seen through view */
 
     /* Mouse. */
     int mouse_x, mouse_y;
@@ -159,6 +163,7 @@ typedef struct window_state {
     int drag_x, drag_y;
     lm_constraint grab_pin;
     lm_particle grabbed;
+    int grab_world;     /* which of the scene's worlds it is in */
     lm_vec3 grab_point; /* the plane the grabbed particle moves in */
 
     /* Display. */
@@ -222,8 +227,12 @@ void window_orbit(window_state *state, int dx, int dy);
 void window_zoom(window_state *state, double clicks);
 
 /* window_grab.c */
+/* How the index-th world of the scene is seen (NULL before a picture). */
+const app_view *window_world_view(const window_state *state, int index);
+/* The view of the world under window column x (side by side), else view. */
+const app_view *window_view_at(const window_state *state, int x);
 void window_release_grab(window_state *state);
-bool window_grab_find(window_state *state, int x, int y, lm_particle *found);
+bool window_grab_find(window_state *state, int x, int y, lm_particle *found, int *world_index);
 bool window_grab(window_state *state, int x, int y);
 void window_move_grab(window_state *state);
 

@@ -33,7 +33,7 @@ void window_choose_camera(window_state *state, double aspect) {
     if (!state->user_camera)
         state->camera = scene_camera;
     if (state->camera.projection == LR_PROJECTION_AUTO)
-        state->camera.projection = lr_camera_fit(app_scene_world(state->scene), aspect).projection;
+        state->camera.projection = app_scene_fit(state->scene, aspect).projection;
 }
 
 void window_take_camera(window_state *state) {
@@ -67,8 +67,8 @@ void window_zoom(window_state *state, double clicks) {
         return;
     double factor = pow(0.85, clicks);
     if (!state->view.perspective && state->mouse_inside) {
-        lm_vec3 under =
-            app_view_unproject(&state->view, state->mouse_x, state->mouse_y, state->camera.target);
+        lm_vec3 under = app_view_unproject(window_view_at(state, state->mouse_x), state->mouse_x,
+                                           state->mouse_y, state->camera.target);
         lm_vec3 *t = &state->camera.target;
         t->x = under.x + (t->x - under.x) * factor;
         t->y = under.y + (t->y - under.y) * factor;

@@ -259,7 +259,8 @@ void window_handle_event(window_state *state, const SDL_Event *event) {
             lm_particle near;
             state->press_x = event->button.x;
             state->press_y = event->button.y;
-            if (state->past || window_grab_find(state, event->button.x, event->button.y, &near))
+            if (state->past ||
+                window_grab_find(state, event->button.x, event->button.y, &near, NULL))
                 state->drag = DRAG_PENDING;
             else
                 state->drag = state->view.perspective ? DRAG_ORBIT : DRAG_PAN;

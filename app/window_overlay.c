@@ -77,9 +77,14 @@ void window_draw_overlays(window_state *state) {
         else
             snprintf(cost_line, sizeof cost_line, "step %.2f ms   %.0f fps", state->step_ms,
                      state->fps);
-        lm_world_stats stats = {0};
-        if (world)
-            stats = lm_world_get_stats(world);
+        lm_world_stats stats = {0}; /* of every world the scene shows */
+        for (int i = 0; state->scene && i < app_scene_world_count(state->scene); i++) {
+            const lm_world *shown = app_scene_world_at(state->scene, i);
+            lm_world_stats one = shown ? lm_world_get_stats(shown) : (lm_world_stats){0};
+            stats.particles += one.particles;
+            stats.constraints += one.constraints;
+            stats.forces += one.forces;
+        }
         snprintf(count_line, sizeof count_line, "%zu particle%s   %zu constraint%s   %zu force%s",
                  stats.particles, stats.particles == 1 ? "" : "s", stats.constraints,
                  stats.constraints == 1 ? "" : "s", stats.forces, stats.forces == 1 ? "" : "s");

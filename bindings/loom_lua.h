@@ -36,6 +36,31 @@ void lmlua_hold_world(lua_State *L, int index, bool held);
 /* Pushes the world a scene made most recently with loom.world{}, or nil. */
 void lmlua_push_last_world(lua_State *L);
 
+/* ------------------------------------------------------ shown worlds --
+ * The worlds a scene shows when it compares several (loom.show, or a scene
+ * returning several: see bindings/lua_show.c), in order; without either,
+ * none, and the host shows the one world it found. */
+enum { LMLUA_MAX_SHOWN = 8 };
+/* How many; neither allocates nor raises. */
+int lmlua_shown_count(lua_State *L);
+/* Pushes the index-th (from 0), or nil. */
+void lmlua_push_shown(lua_State *L, int index);
+/* Where world is among them: its place from 1, 0 when the scene shows no
+ * list, -1 when it is not in the list. Neither allocates nor raises. */
+int lmlua_shown_part(lua_State *L, const lm_world *world);
+/* True for loom.show's layout = "overlay" (one picture), false for "side". */
+bool lmlua_shown_overlaid(lua_State *L);
+/* A lua_CFunction: shows its arguments, worlds (the first LMLUA_MAX_SHOWN),
+ * side by side. Call it protected. */
+int lmlua_show_worlds(lua_State *L);
+/* After the scene has loaded: loom.show refuses from now on. Call it
+ * protected. */
+void lmlua_show_close(lua_State *L);
+/* The name of the world at index: loom.world{ name = }, or else "world N"
+ * with N its place among the shown worlds (or its creation order). Neither
+ * allocates nor raises; out must hold 64 bytes. */
+const char *lmlua_world_name(lua_State *L, int index, char out[64]);
+
 /* Applies what the script asked for with loom.camera{...} onto camera (which
  * the caller has filled, usually with lr_camera_fit): fields the script did
  * not set keep their value. */
@@ -66,10 +91,10 @@ void lmlua_each_scene_key(lua_State *L, lmlua_scene_key_fn fn, void *context);
 
 /* One picture's script drawing; call it protected, like any call into the
  * script. Clears the overlay, adds the trails and arrows attached to the
- * particles of the scene's world (the last world made), and calls
- * loom.draw() if the script defines it (its errors propagate unchanged;
- * loom.line and the other primitives work only inside it). The plot panels
- * are the renderer's (lmlua_plots). */
+ * particles of every world (a trail shows wherever its world is drawn,
+ * lr_overlay_set_part), and calls loom.draw() if the script defines it
+ * (its errors propagate unchanged; loom.line and the other primitives work
+ * only inside it). The plot panels are the renderer's (lmlua_plots). */
 int lmlua_draw_frame(lua_State *L);
 
 /* What the last lmlua_draw_frame drew, or NULL before the first. Neither

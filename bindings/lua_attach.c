@@ -289,17 +289,22 @@ static void draw_copies(lmlua_draw_state *state, lmlua_attachment *a, const lm_w
     }
 }
 
-void lmlua_attachments_draw(lua_State *L, lmlua_draw_state *state, const lm_world *world) {
+void lmlua_attachments_draw(lua_State *L, lmlua_draw_state *state) {
     for (size_t i = 0; i < state->attachment_count;) {
         lmlua_attachment *a = &state->attachments[i];
-        if (world_of(a) != world) {
-            i++;
-            continue;
-        }
         if (!is_live(a)) {
             detach(L, state, i); /* the last one moved into i */
             continue;
         }
+        const lm_world *world = world_of(a);
+        /* Drawn in its world's part of the picture; not at all when the
+         * scene shows worlds and not this one. */
+        int part = lmlua_shown_part(L, world);
+        if (part < 0) {
+            i++;
+            continue;
+        }
+        lr_overlay_set_part(state->overlay, part);
         lm_particle p = lmlua_particle_of(a->particle);
         lm_vec3 here = lm_particle_position(world, p);
         if (a->trail && a->strobe > 0.0)
@@ -326,6 +331,7 @@ void lmlua_attachments_draw(lua_State *L, lmlua_draw_state *state, const lm_worl
         }
         i++;
     }
+    lr_overlay_set_part(state->overlay, 0);
 }
 
 /* ---------------------------------------------------------------- methods -- */

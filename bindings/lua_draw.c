@@ -401,11 +401,9 @@ int lmlua_draw_frame(lua_State *L) {
     state->user_points = 0;
     state->user_text_bytes = 0;
 
-    lmlua_push_last_world(L);
-    const lm_world *world = lmlua_toworld(L, -1);
-    lua_pop(L, 1);
-    if (world)
-        lmlua_attachments_draw(L, state, world);
+    /* Every world's trails and arrows: the scene's own, a second world it
+     * steps by hand, or the worlds it shows, each in its part. */
+    lmlua_attachments_draw(L, state);
 
     if (lua_getfield(L, LUA_REGISTRYINDEX, LMLUA_MODULE_KEY) == LUA_TTABLE &&
         lmlua_get_field(L, -1, "draw") == LUA_TFUNCTION) {

@@ -49,6 +49,8 @@ enum {
     LMLUA_WORLD_USER_VALUES = LMLUA_UV_CALLBACKS,
 };
 
+enum { LMLUA_WORLD_NAME_SIZE = 48 };
+
 /* Its size tells a world from the other userdata a trusted scene can give
  * its metatable (debug.setmetatable): it must differ from a label's (88
  * bytes), a vector's and a handle's (crash_setmetatable_confusion: with
@@ -76,6 +78,8 @@ typedef struct lmlua_world {
     double net_worst_time;
     uint32_t net_sticks;
     lr_styles *styles; /* colours and looks by handle (render/style.h); the engine keeps none */
+    char name[LMLUA_WORLD_NAME_SIZE]; /* loom.world{ name = }: "" when none */
+    int number;                       /* 1 for the state's first world, 2 for the next, ... */
 } lmlua_world;
 
 /* The world at arg, or a "world expected" argument error. */
@@ -141,6 +145,8 @@ void lmlua_open_plot(lua_State *L);
 void lmlua_open_record(lua_State *L);
 /* loom.param (lua_param.c). */
 void lmlua_open_param(lua_State *L);
+/* loom.show (lua_show.c). */
+void lmlua_open_show(lua_State *L);
 /* Adds loom.keys (lua_keys.c). */
 void lmlua_open_keys(lua_State *L);
 /* Adds loom.handles (lua_list.c): a compact list of handles. */
@@ -155,9 +161,11 @@ extern const luaL_Reg lmlua_particle_attach_methods[];
 /* After each world:step: samples the trails and arrows of that world's
  * particles. Neither allocates nor raises. */
 void lmlua_attachments_step(lua_State *L, const lm_world *world);
-/* Adds the trails and arrows of world's particles to overlay; frees the
- * attachments of removed particles. */
-void lmlua_attachments_draw(lua_State *L, lmlua_draw_state *state, const lm_world *world);
+/* Adds the trails and arrows of the particles of every world (of every
+ * world the scene shows, when it shows several) to overlay, each in its
+ * world's part (lr_overlay_set_part); frees the attachments of removed
+ * particles. */
+void lmlua_attachments_draw(lua_State *L, lmlua_draw_state *state);
 /* Frees every attachment (the state is being collected). */
 void lmlua_attachments_free(lmlua_draw_state *state);
 

@@ -461,6 +461,7 @@ void lmlua_each_label(lua_State *L, lmlua_label_fn fn, void *context) {
         out.bold = l->bold;
         out.mono = l->mono;
         out.align = l->align;
+        out.world = NULL;
         out.title = l == title;
         bool shown = true;
         if (!l->on_screen && l->follows) {
@@ -471,6 +472,7 @@ void lmlua_each_label(lua_State *L, lmlua_label_fn fn, void *context) {
             shown = particle != NULL && lmlua_handle_intact(L, -1) &&
                     lmlua_handle_is_live(particle, LMLUA_PARTICLE);
             if (shown) {
+                out.world = particle->owner->world;
                 out.position =
                     lm_particle_position(particle->owner->world, lmlua_particle_of(particle));
             }

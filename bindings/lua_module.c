@@ -206,6 +206,7 @@ int luaopen_loom(lua_State *L) {
     lmlua_open_plot(L);
     lmlua_open_record(L);
     lmlua_open_param(L);
+    lmlua_open_show(L);
     lmlua_open_keys(L);
     lmlua_open_vec(L);
     lmlua_open_random(L);

@@ -16,7 +16,7 @@
 #include "lua_internal.h"
 
 static const char *const plot_fields[] = {"panel",   "color", "unit",   "range", "x_range", "vs",
-                                          "x_label", "line",  "marker", "width", NULL};
+                                          "x_label", "line",  "marker", "width", "world",   NULL};
 
 /* A string field of the options at arg of at most `most` bytes, or NULL.
  * Read raw: the string stays referenced by the options table (a string an
@@ -63,7 +63,7 @@ static bool get_range(lua_State *L, int arg, const char *name, double *low, doub
 }
 
 /* loom.plot(name, value [, { panel =, color =, unit =, range = {low, high},
- * x_range = {low, high}, vs =, x_label =, line =, marker =, width = }]) */
+ * x_range = {low, high}, vs =, x_label =, line =, marker =, width =, world = }]) */
 static int plot(lua_State *L) {
     size_t length;
     const char *name = luaL_checklstring(L, 1, &length);
@@ -71,6 +71,20 @@ static int plot(lua_State *L) {
         luaL_argerror(L, 1, "name must be 1 to 100 characters without zero bytes");
     }
     double value = lmlua_check_finite(L, lmlua_param(2, "value"));
+    /* world = w: the sample is at w's time, and the series is w's own:
+     * "name (w's name)", so that one name plotted for two worlds makes two
+     * series, told apart in the legend. Pushed at index 4 (nil without). */
+    lua_settop(L, 3);
+    if (lua_type(L, 3) == LUA_TTABLE && lmlua_get_field(L, 3, "world") != LUA_TNIL) {
+        if (!lmlua_toworld(L, 4))
+            lmlua_place_error(L, lmlua_field(3, "world"),
+                              lua_pushfstring(L, "must be a world, got %s", luaL_typename(L, 4)));
+        char world_name[64];
+        lua_pushfstring(L, "%s (%s)", name, lmlua_world_name(L, 4, world_name));
+        name = lua_tostring(L, -1); /* kept at index 5 */
+    } else {
+        lua_settop(L, 5);
+    }
     lr_plot_options options = {0};
     options.marker = -1;
     bool vs = false;
@@ -93,7 +107,7 @@ static int plot(lua_State *L) {
         if (lmlua_get_finite(L, 3, "width", &options.width)) {
             lmlua_require_range(L, lmlua_field(3, "width"), options.width, 0, false, 20, true);
         }
-        lua_settop(L, 3);
+        lua_settop(L, 5);
     }
     lmlua_draw_state *state = lmlua_draw_state_of(L);
     if (!state->plots) {
@@ -105,9 +119,16 @@ static int plot(lua_State *L) {
         if (!state->plots)
             return luaL_error(L, "not enough memory");
     }
-    lmlua_push_last_world(L);
-    const lm_world *world = lmlua_toworld(L, -1);
-    lua_pop(L, 1);
+    /* The time: the series' world's, else the scene's first shown world's,
+     * else the last world made. */
+    if (lua_isnil(L, 4)) {
+        if (lmlua_shown_count(L) > 0)
+            lmlua_push_shown(L, 0);
+        else
+            lmlua_push_last_world(L);
+        lua_replace(L, 4);
+    }
+    const lm_world *world = lmlua_toworld(L, 4);
     double time = world ? lm_world_time(world) : 0.0;
     switch (lr_plots_append(state->plots, name, time, value, vs, x, &options)) {
     case LR_PLOT_OK:

@@ -4,6 +4,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "lua_internal.h"
 
@@ -132,7 +133,25 @@ void lmlua_push_last_world(lua_State *L) {
 static const char *const world_fields[] = {
     "gravity", "integrator", "iterations",  "substeps",          "damping",
     "dt",      "tolerance",  "sqrt_approx", "collide_particles", "collide_edges",
-    "order",   "threads",    "projection",  "collide_bodies",    NULL};
+    "order",   "threads",    "projection",  "collide_bodies",    "name",
+    NULL};
+
+/* Reads name = "..." from the options table at arg into world->name. */
+static void read_world_name(lua_State *L, int arg, lmlua_world *world) {
+    if (lmlua_get_field(L, arg, "name") != LUA_TNIL) {
+        size_t length = 0;
+        const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &length) : NULL;
+        if (!name)
+            lmlua_place_error(L, lmlua_field(arg, "name"),
+                              lua_pushfstring(L, "must be a string, got %s", luaL_typename(L, -1)));
+        if (length == 0 || length >= LMLUA_WORLD_NAME_SIZE || strlen(name) != length)
+            lmlua_place_error(
+                L, lmlua_field(arg, "name"),
+                lua_pushfstring(L, "must be 1 to %d characters", LMLUA_WORLD_NAME_SIZE - 1));
+        memcpy(world->name, name, length + 1);
+    }
+    lua_pop(L, 1);
+}
 
 /* Reads the fields present in the options table at arg into def. */
 static void read_world_def(lua_State *L, int arg, lm_world_def *def) {
@@ -202,6 +221,8 @@ int lmlua_world_new(lua_State *L) {
     world->watching = false;
     world->diverge_warned = false;
     world->tunnel_warned = false;
+    world->name[0] = '\0';
+    world->number = (int)lmlua_world_count(L) + 1;
     world->unmet_warned = false;
     world->net_warned = false;
     world->net_first = world->net_worst = world->net_worst_time = -1;
@@ -217,6 +238,8 @@ int lmlua_world_new(lua_State *L) {
     lua_newtable(L);
     lua_setiuservalue(L, -2, LMLUA_UV_CALLBACKS);
 
+    if (lua_type(L, 1) == LUA_TTABLE)
+        read_world_name(L, 1, world);
     world->styles = lr_styles_create();
     /* The engine allocates through L's allocator: a host's memory limit
      * counts the world's particles and constraints too. */
@@ -285,6 +308,10 @@ static int world_settings(lua_State *L) {
     lua_setfield(L, -2, "order");
     lua_pushinteger(L, def.threads);
     lua_setfield(L, -2, "threads");
+    if (world->name[0]) {
+        lua_pushstring(L, world->name);
+        lua_setfield(L, -2, "name");
+    }
     return 1;
 }
 
@@ -293,8 +320,31 @@ static int world_set(lua_State *L) {
     luaL_checktype(L, 2, LUA_TTABLE);
     lm_world_def def = lm_world_settings(world->world);
     read_world_def(L, 2, &def);
+    read_world_name(L, 2, world);
     lm_world_configure(world->world, &def);
     return 0;
+}
+
+const char *lmlua_world_name(lua_State *L, int index, char out[64]) {
+    const lmlua_world *world = test_world(L, index);
+    if (!world) {
+        snprintf(out, 64, "world");
+        return out;
+    }
+    if (world->name[0]) {
+        snprintf(out, 64, "%s", world->name);
+        return out;
+    }
+    int number = world->number;
+    int shown = lmlua_shown_count(L);
+    for (int i = 0; i < shown && lua_checkstack(L, 1); i++) {
+        lmlua_push_shown(L, i);
+        if (lua_touserdata(L, -1) == world)
+            number = i + 1;
+        lua_pop(L, 1);
+    }
+    snprintf(out, 64, "world %d", number);
+    return out;
 }
 
 /* ------------------------------------------------------------- stepping -- */

@@ -17,15 +17,17 @@
 -- rule gives 1.6 N/m, stable but floppy (5 m long). The labels show each
 -- cloth's longest structural spring against its rest length and its
 -- energy (world:energy().total, J): both settle, neither gains energy.
--- RK4 costs four force evaluations a sub-step, midpoint two.
+-- RK4 costs four force evaluations a sub-step, midpoint two. Each cloth
+-- has its own world (the integrator is a world's setting): loom.show steps
+-- both and draws them side by side with one camera, so they compare.
 local cloth = require "loom.cloth"
 
 local N, SIZE = 12, 1
 
-local function hang(integrator, substeps, x, color)
-  local world = loom.world{ integrator = integrator, substeps = substeps }
+local function hang(integrator, name, color)
+  local world = loom.world{ name = name, integrator = integrator, substeps = 8 }
   local sheet = cloth.grid(world, {
-    origin = {x - SIZE / 2, 0, 0},
+    origin = {-SIZE / 2, 0, 0},
     u = {SIZE, 0, 0},               -- the top edge
     v = {0, 0, SIZE},               -- level, away from the viewer
     nu = N, nv = N,
@@ -38,13 +40,9 @@ local function hang(integrator, substeps, x, color)
   return world, sheet
 end
 
--- Each cloth has its own world (the integrator is a world's setting); both
--- are stepped in loom.update and drawn with loom.draw as their threads (the
--- structural springs), the same way, so they compare. The world loom shows
--- is empty.
-local world = loom.world{}
-local fast, rk4 = hang("rk4", 8, 0.8, "#4363d8")
-local slow, midpoint = hang("midpoint", 8, -0.8, "#e6194b")
+local slow, midpoint = hang("midpoint", "midpoint", "#e6194b")
+local fast, rk4 = hang("rk4", "RK4", "#4363d8")
+loom.show(slow, fast)
 
 -- The longest structural spring, as a fraction of its rest length.
 local REST = SIZE / (N - 1)
@@ -60,39 +58,24 @@ local function stretch(sheet)
   return worst
 end
 
+-- Each label follows its cloth's middle top particle, so it is drawn in
+-- that cloth's half of the picture.
 loom.title("Lander's spring cloth, k = 100 N/m at 8 sub-steps: midpoint and RK4")
-local labels = {
-  { sheet = midpoint, world = slow, name = "midpoint", color = "#e6194b",
-    label = loom.label{ text = "", at = {-0.8, 0.15, 0}, size = 15 } },
-  { sheet = rk4, world = fast, name = "RK4", color = "#4363d8",
-    label = loom.label{ text = "", at = {0.8, 0.15, 0}, size = 15 } },
-}
+local labels = {}
+for _, c in ipairs { { sheet = midpoint, world = slow }, { sheet = rk4, world = fast } } do
+  c.label = loom.label{ text = "", at = c.sheet.at(N // 2, 1), offset = {0, 30}, size = 15 }
+  labels[#labels + 1] = c
+end
 local function show()
   for _, l in ipairs(labels) do
-    l.label:set{ text = string.format("%s: longest +%.1f%%, %.2f J", l.name,
-                                      100 * stretch(l.sheet), l.world:energy().total) }
+    l.label:set{ text = string.format("longest +%.1f%%, %.2f J", 100 * stretch(l.sheet),
+                                      l.world:energy().total) }
   end
 end
 show()
-function loom.update()
-  slow:step()
-  fast:step()
-  show()
-end
-
-function loom.draw()
-  for _, l in ipairs(labels) do
-    for _, s in ipairs(l.sheet.structural) do
-      local a, b = s:particles()
-      loom.line(a, b, { color = l.color, width = 1.5 })
-    end
-    for _, pin in ipairs(l.sheet.pins) do
-      loom.circle(pin:particles(), 0.025, { color = "#333333", width = 2 })
-    end
-  end
-end
+loom.update = show
 
 loom.camera{ projection = "perspective", target = {0, -0.4, 0}, yaw = 15, pitch = 12, height = 2.3 }
 
 -- The two cloths, for tests/lua/test_example_physics.lua.
-return world, { midpoint = { world = slow, sheet = midpoint }, rk4 = { world = fast, sheet = rk4 } }
+return slow, { midpoint = { world = slow, sheet = midpoint }, rk4 = { world = fast, sheet = rk4 } }

@@ -24,23 +24,21 @@ static bool finite3(lm_vec3 v) {
     return isfinite(v.x) && isfinite(v.y) && isfinite(v.z);
 }
 
-/* The z extent of the particle centres, or -1 when there are no particles.
+/* Widens [*zmin, *zmax] to the z of the world's particle centres.
  * (lm_world_bounds includes radii and colliders, which always have depth: a
  * world box must have min < max on every axis, even in a 2D scene.) */
-static double particle_z_extent(const lm_world *world) {
-    double zmin = INFINITY, zmax = -INFINITY;
+static void particle_z_range(const lm_world *world, double *zmin, double *zmax) {
     uint32_t slots = lm_world_particle_slots(world);
     for (uint32_t slot = 0; slot < slots; slot++) {
         lm_particle particle = lm_world_particle_in_slot(world, slot);
         if (particle.index1 == 0)
             continue;
         double z = lm_particle_position(world, particle).z;
-        if (z < zmin)
-            zmin = z;
-        if (z > zmax)
-            zmax = z;
+        if (z < *zmin)
+            *zmin = z;
+        if (z > *zmax)
+            *zmax = z;
     }
-    return zmax >= zmin ? zmax - zmin : -1.0;
 }
 
 static lm_vec3 sub(lm_vec3 a, lm_vec3 b) {
@@ -85,6 +83,10 @@ static bool corners_fit(const lm_vec3 corners[8], lm_vec3 target, const lr_camer
 }
 
 lr_camera lr_camera_fit(const lm_world *world, double aspect) {
+    return lr_camera_fit_worlds(&world, 1, aspect);
+}
+
+lr_camera lr_camera_fit_worlds(const lm_world *const *worlds, int count, double aspect) {
     lr_camera camera = {
         .projection = LR_PROJECTION_ORTHOGRAPHIC,
         .target = {0.0, 0.0, 0.0},
@@ -96,15 +98,25 @@ lr_camera lr_camera_fit(const lm_world *world, double aspect) {
     if (!(aspect > 0.0) || !isfinite(aspect))
         aspect = 16.0 / 9.0;
 
-    lm_vec3 min, max;
-    if (!lm_world_reach_bounds(world, &min, &max) || !finite3(min) || !finite3(max))
+    /* The box around every world's bounds, and the z range of every
+     * world's particles. */
+    lm_vec3 min = {INFINITY, INFINITY, INFINITY}, max = {-INFINITY, -INFINITY, -INFINITY};
+    double zmin = INFINITY, zmax = -INFINITY;
+    for (int i = 0; i < count; i++) {
+        lm_vec3 low, high;
+        if (!worlds[i] || !lm_world_reach_bounds(worlds[i], &low, &high) || !finite3(low) ||
+            !finite3(high))
+            continue;
+        min = (lm_vec3){fmin(min.x, low.x), fmin(min.y, low.y), fmin(min.z, low.z)};
+        max = (lm_vec3){fmax(max.x, high.x), fmax(max.y, high.y), fmax(max.z, high.z)};
+        particle_z_range(worlds[i], &zmin, &zmax);
+    }
+    if (!(min.x <= max.x))
         return camera;
     lm_vec3 extent = sub(max, min);
     lm_vec3 centre = {0.5 * (min.x + max.x), 0.5 * (min.y + max.y), 0.5 * (min.z + max.z)};
     double xy_extent = max2(extent.x, extent.y);
-    double z_extent = particle_z_extent(world);
-    if (z_extent < 0.0)
-        z_extent = extent.z;
+    double z_extent = zmax >= zmin ? zmax - zmin : extent.z;
     camera.target = centre;
 
     if (z_extent <= FLAT_TOLERANCE * xy_extent) {

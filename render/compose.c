@@ -119,15 +119,143 @@ static lr_area place_title(composer *c, const lr_label *title) {
     return lr_text_place(c->list, c->fonts, text, x, y, &style);
 }
 
-static void compose_world(composer *c) {
+/* The worlds the scene shows, with their looks: its list, or its one world. */
+static int scene_worlds(const lr_scene *scene, const lm_world *worlds[LR_MAX_WORLDS],
+                        const lr_styles *styles[LR_MAX_WORLDS]) {
+    if (scene->worlds && scene->world_count > 0) {
+        int count = scene->world_count < LR_MAX_WORLDS ? scene->world_count : LR_MAX_WORLDS;
+        int kept = 0;
+        for (int i = 0; i < count; i++)
+            if (scene->worlds[i].world) {
+                worlds[kept] = scene->worlds[i].world;
+                styles[kept++] = scene->worlds[i].styles;
+            }
+        return kept;
+    }
+    worlds[0] = scene->world;
+    styles[0] = scene->styles;
+    return scene->world ? 1 : 0;
+}
+
+/* The camera's view of a part of the picture x pixels from the left, width
+ * wide, as if it were the whole picture (the camera's target in its middle). */
+static lr_view view_of(composer *c, bool perspective, double x, double width) {
+    lr_view view = lr_view_make(&c->scene->camera, perspective, width, c->height);
+    view.cx += x;
+    view.point = c->point;
+    return view;
+}
+
+static bool perspective_of(const composer *c, const lm_world *const *worlds, int count) {
+    const lr_camera *camera = &c->scene->camera;
+    if (camera->projection == LR_PROJECTION_AUTO && count > 0)
+        return lr_camera_fit_worlds(worlds, count, (double)c->width / c->height).projection ==
+               LR_PROJECTION_PERSPECTIVE;
+    return camera->projection == LR_PROJECTION_PERSPECTIVE;
+}
+
+/* Which labels and loom.text place_texts places. */
+typedef struct text_filter {
+    bool all;              /* every one (one world, or worlds overlaid) */
+    bool on_screen;        /* else those at world points ... */
+    const lm_world *world; /* ... of this world, or of none */
+    int part;              /* ... and loom.text of this overlay part, or of every part */
+} text_filter;
+
+static bool wanted_label(const text_filter *f, const lr_label *label) {
+    if (f->all)
+        return true;
+    if (label->on_screen != f->on_screen)
+        return false;
+    return f->on_screen || !label->world || label->world == f->world;
+}
+
+static bool wanted_text(const text_filter *f, const lr_overlay_text *t, int part) {
+    if (f->all)
+        return true;
+    if (t->screen != f->on_screen)
+        return false;
+    return f->on_screen || part == 0 || part == f->part;
+}
+
+/* Labels (not the title), then loom.text (in the mono face), those the
+ * filter wants. */
+static void place_texts(composer *c, const text_filter *filter) {
     const lr_scene *scene = c->scene;
-    lr_camera camera = scene->camera;
-    bool perspective = camera.projection == LR_PROJECTION_PERSPECTIVE;
-    if (camera.projection == LR_PROJECTION_AUTO && scene->world)
-        perspective = lr_camera_fit(scene->world, (double)c->width / c->height).projection ==
-                      LR_PROJECTION_PERSPECTIVE;
-    c->view = lr_view_make(&camera, perspective, c->width, c->height);
-    c->view.point = c->point;
+    for (size_t i = 0; i < scene->label_count; i++) {
+        const lr_label *label = &scene->labels[i];
+        if (!label->title && wanted_label(filter, label))
+            remember(c, place_label(c, label));
+    }
+    size_t texts = scene->overlay ? lr_overlay_text_count(scene->overlay) : 0;
+    for (size_t i = 0; i < texts; i++) {
+        lr_overlay_text t = lr_overlay_text_at(scene->overlay, i);
+        if (!wanted_text(filter, &t, lr_overlay_text_part(scene->overlay, i)))
+            continue;
+        lr_label label = {.text = t.text,
+                          .on_screen = t.screen,
+                          .position = t.at,
+                          .size = t.size,
+                          .color = t.color,
+                          .panel = t.panel,
+                          .bold = t.bold,
+                          .mono = true,
+                          .align = t.align == LR_OVERLAY_ALIGN_LEFT    ? LR_ALIGN_LEFT
+                                   : t.align == LR_OVERLAY_ALIGN_RIGHT ? LR_ALIGN_RIGHT
+                                                                       : LR_ALIGN_CENTER};
+        remember(c, place_label(c, &label));
+    }
+}
+
+/* Side by side: each world in its own column of the scene's part. */
+#define CAPTION_SIZE 18.0  /* points */
+#define CAPTION_LOW  0.035 /* its middle this fraction of the picture above the bottom */
+#define RULE_WIDTH   1.0   /* points */
+static void compose_side_by_side(composer *c, lr_stage *stage, const lm_world *const *worlds,
+                                 const lr_styles *const *styles, int count) {
+    const lr_scene *scene = c->scene;
+    lr_layout *layout = c->layout;
+    bool perspective = perspective_of(c, worlds, count);
+    int scene_width = (int)layout->scene.width;
+    for (int k = 0; k < count; k++) {
+        int left = scene_width * k / count, right = scene_width * (k + 1) / count;
+        lr_area part = {left, 0, right - left, c->height};
+        layout->parts[layout->part_count++] = part;
+        c->view = view_of(c, perspective, part.x, part.width);
+        lr_list_clip(c->list, (float)part.x, (float)part.y, (float)part.width, (float)part.height);
+        lr_stage_draw_world(stage, worlds[k], &c->view, &scene->theme, styles[k], scene->hidden,
+                            c->list);
+        if (scene->overlay)
+            lr_overlay_emit_part(scene->overlay, &c->view, layout->scene, c->point,
+                                 scene->theme.ink, k + 1, c->list);
+        text_filter in_part = {false, false, worlds[k], k + 1};
+        place_texts(c, &in_part);
+        lr_list_clip(c->list, 0, 0, 0, 0);
+        const char *name = scene->worlds && k < scene->world_count ? scene->worlds[k].name : NULL;
+        if (name && name[0]) {
+            lr_label caption = {
+                .text = name,
+                .on_screen = true,
+                .position = {(part.x + 0.5 * part.width - layout->scene.x) / layout->scene.width,
+                             1.0 - CAPTION_LOW, 0.0},
+                .size = CAPTION_SIZE,
+                .bold = true,
+                .align = LR_ALIGN_CENTER};
+            remember(c, place_label(c, &caption));
+        }
+        if (k > 0) {
+            float weight = (float)(RULE_WIDTH * c->point);
+            lr_list_line(c->list, (float)part.x, 0.0f, (float)part.x, (float)c->height,
+                         weight < 1.0f ? 1.0f : weight, scene->theme.panel_grid, 0);
+        }
+    }
+    /* Over every column: what is on the picture. */
+    c->view = view_of(c, perspective, 0.0, c->width);
+    if (scene->overlay)
+        lr_overlay_emit_part(scene->overlay, &c->view, layout->scene, c->point, scene->theme.ink,
+                             -1, c->list);
+    text_filter on_picture = {false, true, NULL, 0};
+    place_texts(c, &on_picture);
 }
 
 void lr_compose_scene(lr_stage *stage, const lr_fonts *fonts, const lr_scene *scene, int width,
@@ -143,33 +271,23 @@ void lr_compose_scene(lr_stage *stage, const lr_fonts *fonts, const lr_scene *sc
     layout->scene = (lr_area){0, 0, left, height};
     layout->plots = (lr_area){left, 0, width - left, strip > 0.0 ? height : 0};
 
-    compose_world(&c);
-    if (scene->world)
-        lr_stage_draw_world(stage, scene->world, &c.view, &scene->theme, scene->styles,
-                            scene->hidden, list);
-    if (scene->overlay)
-        lr_overlay_emit(scene->overlay, &c.view, layout->scene, c.point, scene->theme.ink, list);
-
-    /* Labels, then loom.text (in the mono face), then the title. */
-    for (size_t i = 0; i < scene->label_count; i++)
-        if (!scene->labels[i].title)
-            remember(&c, place_label(&c, &scene->labels[i]));
-    size_t texts = scene->overlay ? lr_overlay_text_count(scene->overlay) : 0;
-    for (size_t i = 0; i < texts; i++) {
-        lr_overlay_text t = lr_overlay_text_at(scene->overlay, i);
-        lr_label label = {.text = t.text,
-                          .on_screen = t.screen,
-                          .position = t.at,
-                          .size = t.size,
-                          .color = t.color,
-                          .panel = t.panel,
-                          .bold = t.bold,
-                          .mono = true,
-                          .align = t.align == LR_OVERLAY_ALIGN_LEFT    ? LR_ALIGN_LEFT
-                                   : t.align == LR_OVERLAY_ALIGN_RIGHT ? LR_ALIGN_RIGHT
-                                                                       : LR_ALIGN_CENTER};
-        remember(&c, place_label(&c, &label));
+    const lm_world *worlds[LR_MAX_WORLDS];
+    const lr_styles *styles[LR_MAX_WORLDS];
+    int count = scene_worlds(scene, worlds, styles);
+    if (scene->side_by_side && count >= 2) {
+        compose_side_by_side(&c, stage, worlds, styles, count);
+    } else {
+        c.view = view_of(&c, perspective_of(&c, worlds, count), 0.0, width);
+        if (count > 0)
+            lr_stage_draw_worlds(stage, worlds, styles, count, &c.view, &scene->theme,
+                                 scene->hidden, list);
+        if (scene->overlay)
+            lr_overlay_emit(scene->overlay, &c.view, layout->scene, c.point, scene->theme.ink,
+                            list);
+        text_filter every = {.all = true};
+        place_texts(&c, &every);
     }
+    /* The title last, over everything. */
     for (size_t i = 0; i < scene->label_count; i++)
         if (scene->labels[i].title)
             layout->title = place_title(&c, &scene->labels[i]);

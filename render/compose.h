@@ -9,7 +9,16 @@
  *     caller centres in that part), the script's drawing, its labels and
  *     loom.text, with `screen` coordinates as fractions of that part;
  *   - the title is centred along its top, set smaller (down to 60%) or on
- *     two lines when it would not fit across it.
+ *     two lines when it would not fit across it;
+ *   - several worlds (lr_scene.worlds) side by side cut the scene's part
+ *     into equal columns, left to right, a thin rule between two: each
+ *     world is seen by the camera as if its column were the whole scene
+ *     (the camera's target in the column's middle), clipped to it, with
+ *     the script's drawing at world points of that world (or of every
+ *     world) and its name under it; the script's drawing in `screen`
+ *     coordinates, its labels on the picture and the title span the whole
+ *     scene part over them. Overlaid, the worlds share the scene's part and
+ *     are painted together, back to front, as one world would be.
  * The window's panels (lr_ui, drawn by lr_renderer_draw_ui over that
  * picture, never into screenshots or recordings) are laid out around it:
  *   - the sliders in the bottom-left corner of the scene's part (or the next
@@ -47,13 +56,24 @@ typedef struct lr_label {
     uint32_t color;   /* 0xRRGGBBAA; 0: the theme's ink */
     bool panel;       /* on a translucent panel of the theme's background */
     bool bold;
-    bool mono;      /* DejaVu Sans Mono instead of DejaVu Sans */
-    lr_align align; /* which side of the text the anchor is on */
-    bool title;     /* the scene's title: laid out along the top (see above) */
+    bool mono;             /* DejaVu Sans Mono instead of DejaVu Sans */
+    lr_align align;        /* which side of the text the anchor is on */
+    bool title;            /* the scene's title: laid out along the top (see above) */
+    const lm_world *world; /* the world of the particle it follows, else NULL: side by
+                            * side, it is drawn in that world's column (else in every one) */
 } lr_label;
 
+/* One of the worlds a scene shows when it compares several (loom.show). */
+typedef struct lr_scene_world {
+    const lm_world *world;
+    const lr_styles *styles; /* may be NULL */
+    const char *name;        /* side by side: the caption under its column; may be NULL */
+} lr_scene_world;
+
+enum { LR_MAX_WORLDS = 8 };
+
 typedef struct lr_scene {
-    const lm_world *world; /* NULL: the background alone */
+    const lm_world *world; /* NULL: the background alone (or the worlds below) */
     lr_camera camera;      /* a projection of AUTO is resolved with lr_camera_fit */
     const lr_styles *styles;
     lr_theme theme;
@@ -63,6 +83,11 @@ typedef struct lr_scene {
     const lr_plots *plots;
     const lr_label *labels;
     size_t label_count;
+    /* Several worlds (1 to LR_MAX_WORLDS; world and styles above are then
+     * not used), side by side or overlaid (see above). */
+    const lr_scene_world *worlds;
+    int world_count;
+    bool side_by_side;
 } lr_scene;
 
 enum { LR_LAYOUT_BOXES = 64 };
@@ -77,6 +102,8 @@ typedef struct lr_layout {
     double point;                             /* pixels per point, the scale included */
     lr_plot_place panels[LR_PLOT_MAX_PANELS]; /* each panel's plot area and axes */
     int panel_count;
+    lr_area parts[LR_MAX_WORLDS]; /* side by side: each world's column, in order */
+    int part_count;               /* 0 unless several worlds are side by side */
 } lr_layout;
 
 /* ------------------------------------------------------ the window's panels -- */

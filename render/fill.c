@@ -195,6 +195,10 @@ void lr_fill_glyph(const lr_glyph_op *g, lr_tile_scratch *tile, int tx0, int ty0
     int px0 = g->x, py0 = g->y, px1 = g->x + g->width, py1 = g->y + g->height;
     int tpx0 = tx0 / SUPERSAMPLE, tpy0 = ty0 / SUPERSAMPLE;
     int tpx1 = (tx0 + tw) / SUPERSAMPLE, tpy1 = (ty0 + th) / SUPERSAMPLE;
+    tpx0 = tpx0 > g->clip_x0 ? tpx0 : g->clip_x0;
+    tpy0 = tpy0 > g->clip_y0 ? tpy0 : g->clip_y0;
+    tpx1 = tpx1 < g->clip_x1 ? tpx1 : g->clip_x1;
+    tpy1 = tpy1 < g->clip_y1 ? tpy1 : g->clip_y1;
     if (px0 < tpx0)
         px0 = tpx0;
     if (py0 < tpy0)

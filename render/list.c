@@ -210,3 +210,14 @@ bool lr_list_marker(lr_list *list, float x, float y, float size, lr_marker shape
     item->color = color;
     return true;
 }
+
+bool lr_list_clip(lr_list *list, float x, float y, float width, float height) {
+    lr_item *item = push(list, LR_ITEM_CLIP, NULL, 0);
+    if (!item)
+        return false;
+    item->x = x;
+    item->y = y;
+    item->width = width > 0.0f ? width : 0.0f;
+    item->size = height;
+    return true;
+}

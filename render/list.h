@@ -48,6 +48,10 @@
  *   MARKER     a plot marker of shape `shape` (lr_marker) centred at (x, y),
  *              `size` pixels across, filled with `fill` (0: hollow) and
  *              outlined `width` wide in `color`.
+ *   CLIP       not drawn: the items after it, up to the next CLIP, paint
+ *              only inside the rectangle with its top-left corner at (x, y),
+ *              `width` wide and `size` high (several worlds side by side,
+ *              each in its own column); `width` 0: the whole picture again.
  *
  * Items are appended with the functions below, never changed; a list is
  * reset for each picture and keeps its memory. A failed append (out of
@@ -67,6 +71,7 @@ typedef enum lr_item_kind {
     LR_ITEM_TRIANGLES,
     LR_ITEM_TEXT,
     LR_ITEM_MARKER,
+    LR_ITEM_CLIP,
     LR_ITEM_KIND_COUNT
 } lr_item_kind;
 
@@ -158,6 +163,9 @@ bool lr_list_text(lr_list *list, float x, float y, float size, lr_face face, uin
                   const char *text, size_t length);
 bool lr_list_marker(lr_list *list, float x, float y, float size, lr_marker shape, uint32_t fill,
                     float width, uint32_t color);
+/* What the items from here on may paint: the rectangle, or (width 0) the
+ * whole picture. */
+bool lr_list_clip(lr_list *list, float x, float y, float width, float height);
 
 /* Names, for option parsers and backends: "none", "circle", "square",
  * "triangle", "diamond", "cross", "plus" (NULL-terminated, in enum order). */

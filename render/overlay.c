@@ -20,11 +20,13 @@ typedef struct item {
     double radius;       /* circles */
     double min_points;   /* circles: drawn at least this radius, in points */
     double alpha_start;  /* faded paths: alpha at the first point, 0..1; < 0 = not faded */
+    int part;            /* lr_overlay_set_part */
 } item;
 
 typedef struct text_item {
     lr_overlay_text text;
     size_t offset; /* into the character store */
+    int part;      /* lr_overlay_set_part */
 } text_item;
 
 struct lr_overlay {
@@ -36,6 +38,7 @@ struct lr_overlay {
     size_t text_count, text_capacity;
     char *chars;
     size_t char_count, char_capacity;
+    int part; /* of the items added next */
 };
 
 static bool grow(void **array, size_t *capacity, size_t needed, size_t item_size) {
@@ -76,6 +79,11 @@ void lr_overlay_clear(lr_overlay *overlay) {
     overlay->point_count = 0;
     overlay->text_count = 0;
     overlay->char_count = 0;
+    overlay->part = 0;
+}
+
+void lr_overlay_set_part(lr_overlay *overlay, int part) {
+    overlay->part = part > 0 ? part : 0;
 }
 
 size_t lr_overlay_item_count(const lr_overlay *overlay) {
@@ -93,6 +101,7 @@ static bool add_item(lr_overlay *overlay, item it, const lm_vec3 *points) {
               sizeof(lm_vec3)))
         return false;
     it.first = overlay->point_count;
+    it.part = overlay->part;
     if (it.count > 0)
         memcpy(overlay->points + overlay->point_count, points, it.count * sizeof(lm_vec3));
     overlay->point_count += it.count;
@@ -166,6 +175,7 @@ bool lr_overlay_add_text(lr_overlay *overlay, const lr_overlay_text *text) {
     text_item *t = &overlay->texts[overlay->text_count++];
     t->text = *text;
     t->text.text = NULL;
+    t->part = overlay->part;
     t->offset = overlay->char_count;
     overlay->char_count += length;
     return true;
@@ -179,6 +189,10 @@ lr_overlay_text lr_overlay_text_at(const lr_overlay *overlay, size_t index) {
     lr_overlay_text text = overlay->texts[index].text;
     text.text = overlay->chars + overlay->texts[index].offset;
     return text;
+}
+
+int lr_overlay_text_part(const lr_overlay *overlay, size_t index) {
+    return overlay->texts[index].part;
 }
 
 /* ------------------------------------------------------------- drawing -- */
@@ -345,9 +359,18 @@ static void emit_arrow(emitter *e, const item *it) {
 
 void lr_overlay_emit(const lr_overlay *overlay, const lr_view *view, lr_area screen, double point,
                      uint32_t ink, lr_list *list) {
+    lr_overlay_emit_part(overlay, view, screen, point, ink, 0, list);
+}
+
+void lr_overlay_emit_part(const lr_overlay *overlay, const lr_view *view, lr_area screen,
+                          double point, uint32_t ink, int part, lr_list *list) {
     emitter e = {.view = view, .ink = ink, .screen = screen, .point = point, .list = list};
     for (size_t k = 0; k < overlay->item_count; k++) {
         item inked = overlay->items[k];
+        bool wanted = part == 0 || (part < 0 && inked.screen) ||
+                      (part > 0 && !inked.screen && (inked.part == 0 || inked.part == part));
+        if (!wanted)
+            continue;
         if (inked.style.color == LR_DEFAULT_INK)
             inked.style.color = ink;
         if (inked.style.fill == LR_DEFAULT_INK)

@@ -88,11 +88,20 @@ bool lr_overlay_dot(lr_overlay *overlay, lm_vec3 centre, double radius, double m
 /* An arrow from tail to tip with its head at the tip. */
 bool lr_overlay_arrow(lr_overlay *overlay, lm_vec3 tail, lm_vec3 tip, bool screen,
                       const lr_overlay_style *style);
-/* Text; the string is copied. */
+/* Text; the string is copied. Its part is the overlay's (lr_overlay_set_part). */
 bool lr_overlay_add_text(lr_overlay *overlay, const lr_overlay_text *text);
+
+/* The part of a picture that shows several worlds side by side
+ * (compose.h) that the world items added from now on belong to: part k
+ * (from 1) is drawn only in the k-th world's column; 0, the default and
+ * what lr_overlay_clear goes back to, in every column. Screen items are
+ * drawn once over the scene's part whatever their part. */
+void lr_overlay_set_part(lr_overlay *overlay, int part);
 
 size_t lr_overlay_text_count(const lr_overlay *overlay);
 lr_overlay_text lr_overlay_text_at(const lr_overlay *overlay, size_t index);
+/* The part the index-th text was added in (lr_overlay_set_part). */
+int lr_overlay_text_part(const lr_overlay *overlay, size_t index);
 
 /* ------------------------------------------------------------ drawing -- */
 
@@ -103,5 +112,9 @@ lr_overlay_text lr_overlay_text_at(const lr_overlay *overlay, size_t index);
  * is cut there. */
 void lr_overlay_emit(const lr_overlay *overlay, const lr_view *view, lr_area screen, double point,
                      uint32_t ink, lr_list *list);
+/* The same for some items only: part 0 every item; part k > 0 the world
+ * items of part k or of every part (0); part -1 the screen items only. */
+void lr_overlay_emit_part(const lr_overlay *overlay, const lr_view *view, lr_area screen,
+                          double point, uint32_t ink, int part, lr_list *list);
 
 #endif

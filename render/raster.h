@@ -98,11 +98,14 @@ typedef struct lr_depth_plane {
     int32_t ox, oy;
 } lr_depth_plane;
 
-/* A glyph's coverage blended in a colour, its top-left at picture pixel (x, y). */
+/* A glyph's coverage blended in a colour, its top-left at picture pixel (x,
+ * y), painted only inside the picture pixels [clip_x0, clip_x1) x [clip_y0,
+ * clip_y1) (the list's CLIP). */
 typedef struct lr_glyph_op {
     const unsigned char *coverage;
     int32_t x, y, width, height;
     uint32_t color;
+    int32_t clip_x0, clip_y0, clip_x1, clip_y1;
 } lr_glyph_op;
 
 typedef enum op_kind { OP_TRIANGLE, OP_GLYPH } op_kind;
@@ -139,6 +142,9 @@ struct lr_raster {
     int width, height;
     uint32_t background;
     bool failed;
+    /* The samples the items being tessellated may paint, inclusive: the
+     * picture's, or the list's last CLIP. */
+    int64_t clip_x0, clip_y0, clip_x1, clip_y1;
 
     /* Stage 1's output. */
     lr_op *ops;

@@ -60,6 +60,8 @@ lr_camera_frame lr_camera_frame_of(const lr_camera *camera);
  * an orthographic view straight down -z; 3D ones a perspective view from
  * yaw 30, pitch 20. */
 lr_camera lr_camera_fit(const lm_world *world, double aspect);
+/* The same for several worlds seen with one camera: it frames them all. */
+lr_camera lr_camera_fit_worlds(const lm_world *const *worlds, int count, double aspect);
 
 /* Where the camera is and how world points map to pixels: the one
  * projection the renderer draws with, and that the window's mouse and the

@@ -198,6 +198,12 @@ void lr_stage_destroy(lr_stage *stage);
 void lr_stage_draw_world(lr_stage *stage, const lm_world *world, const lr_view *view,
                          const lr_theme *theme, const lr_styles *styles, unsigned hidden,
                          lr_list *list);
+/* The same for count worlds overlaid, each with its looks (styles[i], may
+ * be NULL): painted together, back to front, as if they were one world (a
+ * flat picture keeps the engine's order, world after world). */
+void lr_stage_draw_worlds(lr_stage *stage, const lm_world *const *worlds,
+                          const lr_styles *const *styles, int count, const lr_view *view,
+                          const lr_theme *theme, unsigned hidden, lr_list *list);
 
 /* The theme's colours, by the names the stages use. */
 #define COLOR_BACKGROUND (stage->theme.background)
@@ -306,7 +312,7 @@ void lr_surface_free(lr_stage *stage);
 /* ------------------------------------------------------- sort (sort.c) -- */
 
 /* Orders the collected primitives for painting. */
-void lr_sort(lr_stage *stage, const lm_world *world);
+void lr_sort(lr_stage *stage, const lm_world *const *worlds, int count);
 
 /* ---------------------------------------------------- expand (expand.c) -- */
 

@@ -13,7 +13,11 @@
  *   - a circle is a fan inside a closed strip, with as many segments as keep
  *     the chord within a quarter of a canvas pixel of the circle;
  *   - triangles keep their corners' colours and depths; one reaching past
- *     the guard band is clipped with them, as a polygon, and fanned.
+ *     the guard band is clipped with them, as a polygon, and fanned;
+ *   - a CLIP item sets the samples the following triangles and glyphs may
+ *     cover: each one's box of samples is cut to it, so its edges stay
+ *     exact and only the samples outside are left (a column's edge is as
+ *     sharp as a pixel's).
  */
 #include "raster.h"
 
@@ -66,6 +70,16 @@ static int channel(uint32_t rgba, int k) {
     return (int)((rgba >> (24 - 8 * k)) & 0xFFu);
 }
 
+/* Cuts a box of samples (inclusive) to those the list's last CLIP lets
+ * items paint (the picture's, without one); false when nothing is left. */
+static bool clip_box(const lr_raster *r, int64_t *x0, int64_t *y0, int64_t *x1, int64_t *y1) {
+    *x0 = *x0 > r->clip_x0 ? *x0 : r->clip_x0;
+    *y0 = *y0 > r->clip_y0 ? *y0 : r->clip_y0;
+    *x1 = *x1 < r->clip_x1 ? *x1 : r->clip_x1;
+    *y1 = *y1 < r->clip_y1 ? *y1 : r->clip_y1;
+    return *x0 <= *x1 && *y0 <= *y1;
+}
+
 /* One triangle of picture points with corner colours and (depth != NULL)
  * depths: set up for filling and appended as an op. */
 static void triangle(lr_raster *r, const double x[3], const double y[3], const uint32_t color[3],
@@ -96,15 +110,7 @@ static void triangle(lr_raster *r, const double x[3], const double y[3], const u
     /* Samples whose centres (256 px + 128) lie in the box. */
     int64_t x0 = -floor_div(-(min_x - 128), 256), x1 = floor_div(max_x - 128, 256);
     int64_t y0 = -floor_div(-(min_y - 128), 256), y1 = floor_div(max_y - 128, 256);
-    if (x0 < 0)
-        x0 = 0;
-    if (y0 < 0)
-        y0 = 0;
-    if (x1 > (int64_t)r->width * SUPERSAMPLE - 1)
-        x1 = (int64_t)r->width * SUPERSAMPLE - 1;
-    if (y1 > (int64_t)r->height * SUPERSAMPLE - 1)
-        y1 = (int64_t)r->height * SUPERSAMPLE - 1;
-    if (x0 > x1 || y0 > y1)
+    if (!clip_box(r, &x0, &y0, &x1, &y1))
         return;
     if (!GROW(r, tris, tri_count, tri_capacity)) {
         r->failed = true;
@@ -858,22 +864,22 @@ static void place_glyph(void *context, const lr_glyph_place *g) {
     int64_t x0 = (int64_t)g->x * SUPERSAMPLE, y0 = (int64_t)g->y * SUPERSAMPLE;
     int64_t x1 = (int64_t)(g->x + g->width) * SUPERSAMPLE - 1;
     int64_t y1 = (int64_t)(g->y + g->height) * SUPERSAMPLE - 1;
-    if (x0 < 0)
-        x0 = 0;
-    if (y0 < 0)
-        y0 = 0;
-    if (x1 > (int64_t)r->width * SUPERSAMPLE - 1)
-        x1 = (int64_t)r->width * SUPERSAMPLE - 1;
-    if (y1 > (int64_t)r->height * SUPERSAMPLE - 1)
-        y1 = (int64_t)r->height * SUPERSAMPLE - 1;
-    if (x0 > x1 || y0 > y1)
+    if (!clip_box(r, &x0, &y0, &x1, &y1))
         return;
     if (!GROW(r, glyph_ops, glyph_count, glyph_capacity)) {
         r->failed = true;
         return;
     }
-    r->glyph_ops[r->glyph_count] =
-        (lr_glyph_op){g->coverage, g->x, g->y, g->width, g->height, t->color};
+    r->glyph_ops[r->glyph_count] = (lr_glyph_op){g->coverage,
+                                                 g->x,
+                                                 g->y,
+                                                 g->width,
+                                                 g->height,
+                                                 t->color,
+                                                 (int32_t)(r->clip_x0 / SUPERSAMPLE),
+                                                 (int32_t)(r->clip_y0 / SUPERSAMPLE),
+                                                 (int32_t)((r->clip_x1 + 1) / SUPERSAMPLE),
+                                                 (int32_t)((r->clip_y1 + 1) / SUPERSAMPLE)};
     push_op(r, OP_GLYPH, (uint32_t)r->glyph_count++, (int32_t)x0, (int32_t)y0, (int32_t)x1,
             (int32_t)y1);
 }
@@ -892,8 +898,26 @@ static void tessellate_text(lr_raster *r, const lr_list *list, const lr_item *it
 
 /* ------------------------------------------------------------------ list -- */
 
+/* The samples whose centres lie in the rectangle (picture pixels), or the
+ * whole picture for a width of 0. */
+static void set_clip(lr_raster *r, const lr_item *item) {
+    double x0 = 0.0, y0 = 0.0, x1 = r->width, y1 = r->height;
+    if (item && item->width > 0.0f && isfinite(item->x) && isfinite(item->y) &&
+        isfinite(item->width) && isfinite(item->size)) {
+        x0 = fmax(x0, item->x);
+        y0 = fmax(y0, item->y);
+        x1 = fmin(x1, (double)item->x + item->width);
+        y1 = fmin(y1, (double)item->y + item->size);
+    }
+    r->clip_x0 = (int64_t)ceil(x0 * SUPERSAMPLE - 0.5);
+    r->clip_y0 = (int64_t)ceil(y0 * SUPERSAMPLE - 0.5);
+    r->clip_x1 = (int64_t)ceil(x1 * SUPERSAMPLE - 0.5) - 1;
+    r->clip_y1 = (int64_t)ceil(y1 * SUPERSAMPLE - 0.5) - 1;
+}
+
 void lr_tessellate_list(lr_raster *r, const lr_list *list) {
     r->op_count = r->tri_count = r->shade_count = r->plane_count = r->glyph_count = 0;
+    set_clip(r, NULL);
     if (r->glyphs)
         lr_glyphs_next_picture(r->glyphs);
     for (size_t i = 0; i < list->item_count; i++) {
@@ -918,6 +942,9 @@ void lr_tessellate_list(lr_raster *r, const lr_list *list) {
             break;
         case LR_ITEM_MARKER:
             marker(r, item);
+            break;
+        case LR_ITEM_CLIP:
+            set_clip(r, item);
             break;
         default:
             break;

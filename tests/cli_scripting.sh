@@ -48,7 +48,7 @@ helper:particle{}
 LUA
 got=$(run worlds.lua --frames 1)
 same "several worlds and none returned: a warning" \
-"loom: warning: worlds.lua: the scene returned no world and made 2: loom shows the last one made (end the scene with return world)" "$got"
+"loom: warning: worlds.lua: the scene returned no world and made 2: loom shows the last one made (end the scene with return world, or show several with return w1, w2 or loom.show)" "$got"
 
 cat >one.lua <<'LUA'
 local world = loom.world{}

@@ -4,7 +4,9 @@
  *   - crossing surfaces show the nearer one pixel by pixel (depth buffer);
  *   - an x-y plot's points land where its axes say, a dashed series is
  *     dashed and a solid one solid;
- *   - text grows with the picture and with the scale.
+ *   - text grows with the picture and with the scale;
+ *   - a CLIP item keeps what follows inside its rectangle, to the pixel,
+ *     text included (worlds side by side, each in its column).
  */
 #include "check.h"
 
@@ -13,6 +15,7 @@
 #include <string.h>
 
 #include "../render/compose.h"
+#include "../render/raster.h"
 
 static const unsigned char *pixel(lr_renderer *r, int x, int y) {
     SDL_Surface *s = lr_renderer_surface(r);
@@ -295,11 +298,50 @@ static void check_text_size(const lr_fonts *fonts) {
     CHECK(fabs((double)rows[2] / rows[0] - 2.0) < 0.12, name);
 }
 
+/* ---------------------------------------------------------------- clip -- */
+
+static uint32_t at(const uint32_t *pixels, int width, int x, int y) {
+    const unsigned char *p = (const unsigned char *)&pixels[(size_t)y * (size_t)width + (size_t)x];
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | 0xFFu;
+}
+
+static void check_clip(const lr_fonts *fonts) {
+    enum { W = 96, H = 48 };
+    lr_list *list = lr_list_create();
+    lr_raster *raster = lr_raster_create(fonts);
+    uint32_t *pixels = calloc((size_t)W * H, 4);
+    lr_list_reset(list, W, H, 0xFFFFFFFFu);
+    lr_list_clip(list, 10, 0, 20, H); /* columns 10 to 29 */
+    lr_list_rect(list, 0, 0, W, 20, 0xFF0000FFu);
+    lr_list_text(list, 0, 22, 20, LR_FACE_SANS_BOLD, 0x000000FFu, "MMMMMMMM", 8);
+    lr_list_clip(list, 0, 0, 0, 0);
+    lr_list_rect(list, 0, 44, W, 4, 0x0000FFFFu);
+    lr_raster_draw(raster, list, pixels, W * 4, false);
+    CHECK(at(pixels, W, 9, 5) == 0xFFFFFFFFu && at(pixels, W, 10, 5) == 0xFF0000FFu &&
+              at(pixels, W, 29, 5) == 0xFF0000FFu && at(pixels, W, 30, 5) == 0xFFFFFFFFu,
+          "a fill after a CLIP paints columns 10 to 29 only, to the pixel");
+    int inside = 0, outside = 0;
+    for (int y = 22; y < 42; y++)
+        for (int x = 0; x < W; x++)
+            if (at(pixels, W, x, y) != 0xFFFFFFFFu)
+                *(x >= 10 && x < 30 ? &inside : &outside) += 1;
+    char name[160];
+    snprintf(name, sizeof name, "text after it is cut there too (%d pixels inside, %d outside)",
+             inside, outside);
+    CHECK((inside > 20 || !fonts) && outside == 0, name);
+    CHECK(at(pixels, W, 0, 46) == 0x0000FFFFu && at(pixels, W, W - 1, 46) == 0x0000FFFFu,
+          "a CLIP of width 0 gives the whole picture back");
+    free(pixels);
+    lr_raster_destroy(raster);
+    lr_list_destroy(list);
+}
+
 int main(void) {
     char err[256];
     lr_fonts *fonts = lr_fonts_load(err, sizeof err);
     check_threads(fonts);
     check_depth();
+    check_clip(fonts);
     if (fonts) {
         check_plots(fonts);
         check_text_size(fonts);

@@ -285,7 +285,7 @@ loom.version = ""
 ---A table that survives hot reloads (the window).
 ---@type table
 loom.keep = {}
----@param options? table gravity, integrator, iterations, substeps, damping, dt, ...
+---@param options? table gravity, integrator, iterations, substeps, damping, dt, name (captions and plot series), ...
 ---@return loom.world
 function loom.world(options) end
 ---@param options table projection, target, yaw, pitch, height, fov
@@ -332,11 +332,18 @@ function loom.text(at, text, style) end
 ---high} (values), x_range = {low, high} (time or x), vs, x_label, line =
 ---"default" | "solid" | "dashed" | "dotted" | "dashdot" | "none", marker =
 ---"none" | "circle" | "square" | "triangle" | "diamond" | "cross" | "plus",
----width (points).
+---width (points), world = w (the series is "name (w's name)", at w's time).
 ---@param name string
 ---@param value number
 ---@param options? table
 function loom.plot(name, value, options) end
+---Shows several worlds (1 to 8), each stepped by loom at its own dt and drawn
+---with its trails, arrows and labels: side by side (layout = "side", the
+---default: equal columns, one camera, each world's name under its column)
+---or in one picture (layout = "overlay"). Call it while the scene loads;
+---`return w1, w2` shows them side by side too. Also loom.show({w1, w2}, options).
+---@param ... loom.world|loom.world[]|table worlds, then { layout = "side"|"overlay" }
+function loom.show(...) end
 ---A column of the --csv table that is not drawn: a number (one sample at
 ---the world's time) or a function loom calls once per frame with the time.
 ---@param name string
