@@ -11,7 +11,8 @@
 
 static void push_prim(lr_stage *stage, prim p) {
     p.order = stage->next_order++;
-    if (!grow((void **)&stage->prims, &stage->prim_capacity, stage->prim_count + 1, sizeof(prim)))
+    if (!lr_grow((void **)&stage->prims, &stage->prim_capacity, stage->prim_count + 1,
+                 sizeof(prim)))
         return; /* out of memory: the frame lacks this primitive */
     stage->prims[stage->prim_count++] = p;
 }
@@ -579,8 +580,8 @@ void lr_collect_face(void *context, lm_constraint face, lm_vec3 a, lm_vec3 b, lm
     lm_particle corner[4];
     if (lm_constraint_particles(stage->world, face, corner) != 3)
         return;
-    if (!grow((void **)&stage->faces, &stage->face_capacity, stage->face_count + 1,
-              sizeof(pending_face)))
+    if (!lr_grow((void **)&stage->faces, &stage->face_capacity, stage->face_count + 1,
+                 sizeof(pending_face)))
         return;
     pending_face *f = &stage->faces[stage->face_count++];
     f->x[0] = a;

@@ -1,6 +1,7 @@
 /*
  * list.c - appending to a display list.
  */
+#include "grow.h"
 #include "list.h"
 
 #include <stdlib.h>
@@ -11,20 +12,6 @@ static const char *const marker_names[LR_MARKER_COUNT + 1] = {
 
 const char *const *lr_marker_names(void) {
     return marker_names;
-}
-
-static bool grow(void **array, size_t *capacity, size_t needed, size_t item_size) {
-    if (needed <= *capacity)
-        return true;
-    size_t capacity_new = *capacity ? *capacity : 256;
-    while (capacity_new < needed)
-        capacity_new *= 2;
-    void *array_new = realloc(*array, capacity_new * item_size);
-    if (!array_new)
-        return false;
-    *array = array_new;
-    *capacity = capacity_new;
-    return true;
 }
 
 lr_list *lr_list_create(void) {
@@ -56,7 +43,7 @@ void lr_list_reset(lr_list *list, int width, int height, uint32_t background) {
 static bool reserve(lr_list *list, size_t n) {
     bool ok =
         n <= UINT32_MAX - list->point_count &&
-        grow((void **)&list->items, &list->item_capacity, list->item_count + 1, sizeof(lr_item));
+        lr_grow((void **)&list->items, &list->item_capacity, list->item_count + 1, sizeof(lr_item));
     size_t needed = list->point_count + n;
     if (ok && needed > list->point_capacity) {
         /* The three per-point arrays grow together, to one capacity. */
@@ -176,7 +163,7 @@ bool lr_list_triangle(lr_list *list, const lr_point corners[3], const uint32_t c
 bool lr_list_text(lr_list *list, float x, float y, float size, lr_face face, uint32_t color,
                   const char *text, size_t length) {
     if (length > UINT32_MAX ||
-        !grow((void **)&list->chars, &list->char_capacity, list->char_count + length + 1, 1)) {
+        !lr_grow((void **)&list->chars, &list->char_capacity, list->char_count + length + 1, 1)) {
         list->failed = true;
         return false;
     }

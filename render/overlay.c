@@ -6,6 +6,8 @@
  */
 #include "overlay.h"
 
+#include "grow.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,20 +42,6 @@ struct lr_overlay {
     size_t char_count, char_capacity;
     int part; /* of the items added next */
 };
-
-static bool grow(void **array, size_t *capacity, size_t needed, size_t item_size) {
-    if (needed <= *capacity)
-        return true;
-    size_t capacity_new = *capacity ? *capacity : 64;
-    while (capacity_new < needed)
-        capacity_new *= 2;
-    void *array_new = realloc(*array, capacity_new * item_size);
-    if (!array_new)
-        return false;
-    *array = array_new;
-    *capacity = capacity_new;
-    return true;
-}
 
 lr_overlay_style lr_overlay_default_style(void) {
     return (lr_overlay_style){
@@ -95,10 +83,10 @@ size_t lr_overlay_point_count(const lr_overlay *overlay) {
 }
 
 static bool add_item(lr_overlay *overlay, item it, const lm_vec3 *points) {
-    if (!grow((void **)&overlay->items, &overlay->item_capacity, overlay->item_count + 1,
-              sizeof(item)) ||
-        !grow((void **)&overlay->points, &overlay->point_capacity, overlay->point_count + it.count,
-              sizeof(lm_vec3)))
+    if (!lr_grow((void **)&overlay->items, &overlay->item_capacity, overlay->item_count + 1,
+                 sizeof(item)) ||
+        !lr_grow((void **)&overlay->points, &overlay->point_capacity,
+                 overlay->point_count + it.count, sizeof(lm_vec3)))
         return false;
     it.first = overlay->point_count;
     it.part = overlay->part;
@@ -167,9 +155,10 @@ bool lr_overlay_arrow(lr_overlay *overlay, lm_vec3 tail, lm_vec3 tip, bool scree
 
 bool lr_overlay_add_text(lr_overlay *overlay, const lr_overlay_text *text) {
     size_t length = strlen(text->text) + 1;
-    if (!grow((void **)&overlay->texts, &overlay->text_capacity, overlay->text_count + 1,
-              sizeof(text_item)) ||
-        !grow((void **)&overlay->chars, &overlay->char_capacity, overlay->char_count + length, 1))
+    if (!lr_grow((void **)&overlay->texts, &overlay->text_capacity, overlay->text_count + 1,
+                 sizeof(text_item)) ||
+        !lr_grow((void **)&overlay->chars, &overlay->char_capacity, overlay->char_count + length,
+                 1))
         return false;
     memcpy(overlay->chars + overlay->char_count, text->text, length);
     text_item *t = &overlay->texts[overlay->text_count++];

@@ -35,6 +35,7 @@
 #include <stdint.h>
 
 #include "fonts.h"
+#include "grow.h"
 #include "list.h"
 
 typedef struct lr_raster lr_raster;
@@ -175,9 +176,6 @@ struct lr_raster {
     lr_tile_scratch *scratch; /* one per thread */
     int scratch_count;
 };
-
-/* Grows *array to hold needed items; false when out of memory. */
-bool lr_raster_grow(void **array, size_t *capacity, size_t needed, size_t item_size);
 
 /* tessellate.c: every item of list into ops (clears the previous ones). */
 void lr_tessellate_list(lr_raster *raster, const lr_list *list);

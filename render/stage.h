@@ -22,6 +22,7 @@
 #ifndef LOOM_RENDER_STAGE_H
 #define LOOM_RENDER_STAGE_H
 
+#include "grow.h"
 #include "list.h"
 #include "render.h"
 
@@ -244,20 +245,6 @@ static inline lm_vec3 unit(lm_vec3 a) {
 
 static inline lm_vec3 cross(lm_vec3 a, lm_vec3 b) {
     return (lm_vec3){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-}
-
-static inline bool grow(void **array, size_t *capacity, size_t needed, size_t item_size) {
-    if (needed <= *capacity)
-        return true;
-    size_t capacity_new = *capacity ? *capacity : 256;
-    while (capacity_new < needed)
-        capacity_new *= 2;
-    void *array_new = realloc(*array, capacity_new * item_size);
-    if (!array_new)
-        return false;
-    *array = array_new;
-    *capacity = capacity_new;
-    return true;
 }
 
 /* ------------------------------------------------- project (project.c) -- */

@@ -27,13 +27,13 @@
 #define MIN_SINE   0.05 /* |a x b| / (longest side)^2: flatter is a degenerate cell */
 
 static bool reserve_array(void **array, size_t *capacity, size_t count) {
-    return grow(array, capacity, count, 1);
+    return lr_grow(array, capacity, count, 1);
 }
 
 void lr_surface_record_link(lr_stage *stage, lm_vec3 a, lm_vec3 b, lm_link_style style,
                             lr_style look, lm_constraint constraint, lm_force force) {
-    if (!grow((void **)&stage->links, &stage->link_capacity, stage->link_count + 1,
-              sizeof(pending_link)))
+    if (!lr_grow((void **)&stage->links, &stage->link_capacity, stage->link_count + 1,
+                 sizeof(pending_link)))
         return;
     pending_link *l = &stage->links[stage->link_count++];
     *l = (pending_link){a, b, look, (uint8_t)style, 0, 0, false};
@@ -51,16 +51,16 @@ void lr_surface_record_link(lr_stage *stage, lm_vec3 a, lm_vec3 b, lm_link_style
 
 void lr_surface_record_particle(lr_stage *stage, lm_particle particle, lm_vec3 position,
                                 double radius, unsigned flags, uint32_t color) {
-    if (!grow((void **)&stage->particles, &stage->particle_capacity, stage->particle_count + 1,
-              sizeof(pending_particle)))
+    if (!lr_grow((void **)&stage->particles, &stage->particle_capacity, stage->particle_count + 1,
+                 sizeof(pending_particle)))
         return;
     stage->particles[stage->particle_count++] =
         (pending_particle){position, radius, flags, color, particle.index1};
 }
 
 void lr_surface_add_caster(lr_stage *stage, lm_vec3 centre, double radius) {
-    if (!grow((void **)&stage->casters, &stage->caster_capacity, stage->caster_count + 1,
-              sizeof(caster)))
+    if (!lr_grow((void **)&stage->casters, &stage->caster_capacity, stage->caster_count + 1,
+                 sizeof(caster)))
         return;
     stage->casters[stage->caster_count++] = (caster){centre, radius};
 }
@@ -286,8 +286,8 @@ static void find_link_cells(lr_stage *stage, graph *g, const pending_particle **
                 if (!by_slot[u] || !by_slot[v] || !by_slot[w] ||
                     !is_cell(by_slot[u]->position, by_slot[v]->position, by_slot[w]->position))
                     continue;
-                if (!grow((void **)&stage->cells, &stage->cell_capacity,
-                          3 * (stage->cell_count + 1), sizeof(uint32_t))) {
+                if (!lr_grow((void **)&stage->cells, &stage->cell_capacity,
+                             3 * (stage->cell_count + 1), sizeof(uint32_t))) {
                     stage->cell_count = 0; /* out of memory: no cells */
                     return;
                 }

@@ -33,22 +33,8 @@ enum { MAX_DASHES = 20000 };
  * too thin to show them: such a triangle is painted in its mean colour. */
 #define MAX_GRADIENT 1024.0
 
-bool lr_raster_grow(void **array, size_t *capacity, size_t needed, size_t item_size) {
-    if (needed <= *capacity)
-        return true;
-    size_t capacity_new = *capacity ? *capacity : 256;
-    while (capacity_new < needed)
-        capacity_new *= 2;
-    void *array_new = realloc(*array, capacity_new * item_size);
-    if (!array_new)
-        return false;
-    *array = array_new;
-    *capacity = capacity_new;
-    return true;
-}
-
 #define GROW(r, array, count, capacity)                                                            \
-    lr_raster_grow((void **)&(r)->array, &(r)->capacity, (r)->count + 1, sizeof *(r)->array)
+    lr_grow((void **)&(r)->array, &(r)->capacity, (r)->count + 1, sizeof *(r)->array)
 
 /* -------------------------------------------------------------- triangles -- */
 

@@ -119,8 +119,7 @@ static void each_bin(lr_raster *r, bool fill, uint32_t *cursor) {
 
 static bool bin(lr_raster *r) {
     size_t tiles = (size_t)r->tiles_x * (size_t)r->tiles_y;
-    if (!lr_raster_grow((void **)&r->bin_start, &r->bin_start_capacity, tiles + 1,
-                        sizeof(uint32_t)))
+    if (!lr_grow((void **)&r->bin_start, &r->bin_start_capacity, tiles + 1, sizeof(uint32_t)))
         return false;
     memset(r->bin_start, 0, (tiles + 1) * sizeof(uint32_t));
     each_bin(r, false, NULL);
@@ -129,8 +128,8 @@ static bool bin(lr_raster *r) {
             return false;
         r->bin_start[t + 1] += r->bin_start[t];
     }
-    if (!lr_raster_grow((void **)&r->bin_ops, &r->bin_capacity, (size_t)r->bin_start[tiles] + 1,
-                        sizeof(uint32_t)))
+    if (!lr_grow((void **)&r->bin_ops, &r->bin_capacity, (size_t)r->bin_start[tiles] + 1,
+                 sizeof(uint32_t)))
         return false;
     /* The ends of the bins double as fill cursors, then are restored. */
     uint32_t *cursor = malloc((tiles + 1) * sizeof(uint32_t));
