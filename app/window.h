@@ -44,6 +44,10 @@ enum {
 #define MIN_TEXT_SCALE       0.5
 #define MAX_TEXT_SCALE       3.0
 #define FRAME_BUDGET_SECONDS 0.05 /* wall-clock time for ticks in one frame */
+/* A tick that another follows before the frame is shown still has its
+ * picture drawn and kept for the timeline when that fits, with what the
+ * frame has used already, in this much wall-clock time (window.c, run). */
+#define KEEP_BUDGET_SECONDS 0.008
 
 /* Sizes in points (pixels of a 720-line window). */
 #define MARGIN_POINTS 12.0
@@ -107,10 +111,11 @@ typedef struct window_state {
     /* Time. */
     bool paused;
     double speed;
-    int steps_asked; /* single steps asked for while paused */
-    double step_ms;  /* recent cost of one tick, in wall-clock ms */
+    int steps_asked;     /* single steps asked for while paused */
+    double step_ms;      /* recent cost of one tick, in wall-clock ms */
+    double keep_seconds; /* recent cost of drawing and keeping a picture (wall clock) */
 
-    /* The timeline (window_timeline.c): every tick's picture since the
+    /* The timeline (window_timeline.c): the picture of every frame shown since the
      * (re)load, and which one is shown while looking back. */
     app_timeline *timeline;
     long tick;          /* ticks the scene ran since it was loaded: the frame number */
@@ -118,6 +123,7 @@ typedef struct window_state {
     long shown;         /* the tick shown while past */
     double replay_owed; /* ticks of replay owed to the wall clock while past and playing */
     bool bar_drag;      /* the timeline bar is being dragged */
+    bool scripted;      /* the scene's drawing (loom.draw) ran for the present tick */
     bool fresh;         /* the renderer holds the picture of the last tick: no need to redraw */
     lr_camera fresh_camera;
     unsigned fresh_hidden;
@@ -236,8 +242,11 @@ bool window_grab_find(window_state *state, int x, int y, lm_particle *found, int
 bool window_grab(window_state *state, int x, int y);
 void window_move_grab(window_state *state);
 
-/* window.c: the scene's picture into the renderer, as `loom render` draws it
- * (and the timeline keeps it). */
+/* window.c: the scene's drawing for the present tick (trails, arrows,
+ * loom.draw), run once a tick as `loom render` runs it once a frame; and the
+ * scene's picture into the renderer, as `loom render` draws it (and the
+ * timeline keeps it), running the drawing first if this tick's has not run. */
+void window_script_frame(window_state *state);
 void window_draw_scene(window_state *state);
 
 /* window_timeline.c */
