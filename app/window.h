@@ -71,11 +71,13 @@ typedef struct window_marks {
 /* A ruler's ends in the world (window_measure.c). */
 typedef struct window_ruler {
     lm_vec3 a, b;
+    int world; /* laid over this world's part of the picture (worlds side by side) */
 } window_ruler;
 
 /* A particle's state as a probe reads it, kept with each timeline frame. */
 typedef struct window_probe_sample {
     lm_particle particle;
+    int world; /* which of the scene's worlds */
     lm_vec3 position, velocity;
     double mass;
 } window_probe_sample;
@@ -135,6 +137,7 @@ typedef struct window_state {
     /* Probes (window_probe.c): the particles with a readout, and the
      * states of the particles of the picture shown. */
     lm_particle probes[MAX_PROBES];
+    int probe_worlds[MAX_PROBES]; /* the world of each */
     int probe_count;
     window_probe_sample *samples; /* now's, gathered for each tick's frame */
     size_t sample_capacity;
@@ -235,7 +238,8 @@ void window_zoom(window_state *state, double clicks);
 /* window_grab.c */
 /* How the index-th world of the scene is seen (NULL before a picture). */
 const app_view *window_world_view(const window_state *state, int index);
-/* The view of the world under window column x (side by side), else view. */
+/* The world under window column x (side by side), else 0; and its view. */
+int window_world_at(const window_state *state, int x);
 const app_view *window_view_at(const window_state *state, int x);
 void window_release_grab(window_state *state);
 bool window_grab_find(window_state *state, int x, int y, lm_particle *found, int *world_index);
