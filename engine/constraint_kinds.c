@@ -51,6 +51,8 @@ bool lm_constraint_uses_build(lm_world *world) {
     return true;
 }
 
+/* ------------------------------------------------------------- removing -- */
+
 void lm_constraint_destroy_all_of(lm_world *world, uint32_t particle) {
     const lm_store *store = &world->constraints;
     /* Newest first, as the particle's list would; removal only marks items
@@ -69,8 +71,6 @@ void lm_constraint_destroy_all_of(lm_world *world, uint32_t particle) {
         }
     }
 }
-
-/* ------------------------------------------------------------- removing -- */
 
 void lm_constraint_destroy(lm_world *world, lm_constraint constraint) {
     assert(!world->stepping);
