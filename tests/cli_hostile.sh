@@ -69,15 +69,6 @@ waited_ms() {
     [ -n "$grace" ] && w=$((w + $(ms "$grace")))
     echo "$w"
 }
-# schedstat_ms PID: "RAN WAITED" in ms, the time PID's main thread has run
-# and waited for a processor ("0 0" when the kernel does not say).
-schedstat_ms() {
-    if read -r r w _ <"/proc/$1/schedstat" 2>/dev/null; then
-        echo "$((r / 1000000)) $((w / 1000000))"
-    else
-        echo "0 0"
-    fi
-}
 # ms SECONDS: "2.5" -> 2500.
 ms() { awk -v s="$1" 'BEGIN { printf "%d", s * 1000 + 0.5 }'; }
 

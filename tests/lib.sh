@@ -161,6 +161,17 @@ load_bound() {
     }'
 }
 
+# schedstat_ms PID: "RAN WAITED" in ms, the time PID's main thread has run
+# and waited for a processor ("0 0" when the kernel does not say), for a
+# REPORT of a process that is still running: "WALL RAN-RAN0 WAITED-WAITED0".
+schedstat_ms() {
+    if read -r r w _ <"/proc/$1/schedstat" 2>/dev/null; then
+        echo "$((r / 1000000)) $((w / 1000000))"
+    else
+        echo "0 0"
+    fi
+}
+
 # machine_load: the machine's load now, as a factor of at least 1: the
 # 1-minute load average per processor (1 when below). For a wall-clock limit
 # that only guards against a hang (not what a check measures), which must
