@@ -294,7 +294,7 @@ if need_window "the window draws what loom render draws" &&
         : >"$tmp/window.out"; : >"$tmp/window.err"
         (cd "$tmp" && exec "$loom_path" "$scene_file" "$@" >"$tmp/window.out" 2>"$tmp/window.err") &
         loom_pid=$!
-        tries=50
+        tries=$((50 * slowdown))
         window=
         while [ -z "$window" ] && [ "$tries" -gt 0 ]; do
             sleep 0.1; tries=$((tries - 1))
@@ -305,7 +305,7 @@ if need_window "the window draws what loom render draws" &&
     # capture FILE COLOUR MIN: the window's pixels into FILE, again until at
     # least MIN of them are near COLOUR (its panel is drawn), 5 s at most.
     capture() {
-        tries=25
+        tries=$((25 * slowdown))
         while [ "$tries" -gt 0 ]; do
             import -window "$window" "$1" 2>/dev/null
             [ -f "$1" ] && [ "$(count "$1" 0 0 9999 9999 "$2")" -ge "$3" ] && return 0
@@ -315,7 +315,7 @@ if need_window "the window draws what loom render draws" &&
     }
     stop_window() {
         xdotool key Escape
-        tries=30
+        tries=$((30 * slowdown))
         while kill -0 "$loom_pid" 2>/dev/null && [ "$tries" -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
         kill "$loom_pid" 2>/dev/null
         wait "$loom_pid" 2>/dev/null
