@@ -14,6 +14,20 @@
 
 CC      ?= cc
 BUILD   ?= build
+# make check's folder (below) is always built with make check's flags, so
+# that a make run there by hand or by a test (tests/cli_install.sh and
+# cli_deb.sh run `make BUILD=<the suite's build> install` and `deb`) compiles
+# and links with the sanitizers, never a mix of instrumented objects and a
+# plain link.
+CHECK_BUILD ?= build-check
+# gcc's -Wmaybe-uninitialized is unreliable with the sanitizers' extra code
+# (false alarms at -O1); the normal build keeps it as an error.
+CHECK_SAN    = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
+               -Wno-maybe-uninitialized
+ifeq ($(abspath $(BUILD)),$(abspath $(CHECK_BUILD)))
+OPT     ?= -O1
+SAN     ?= $(CHECK_SAN)
+endif
 OPT     ?= -O2
 # -ffp-contract=off and no -ffast-math: the same script must give the same bits.
 CFLAGS  ?= $(OPT) -g
@@ -304,15 +318,11 @@ bench: $(BENCHES) $(VECTOR_BENCHES) $(LOOM)
 # one whose exit status a test ignores) lands in $(CHECK_BUILD)/san/ and fails
 # the check. Leaks of third-party libraries are suppressed by name in
 # tests/lsan.supp. Needs gcc's (or clang's) sanitizer runtime: libasan, libubsan.
-CHECK_BUILD ?= build-check
-# gcc's -Wmaybe-uninitialized is unreliable with the sanitizers' extra code
-# (false alarms at -O1); the normal build keeps it as an error.
-CHECK_SAN    = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
-               -Wno-maybe-uninitialized
+# CHECK_BUILD and CHECK_SAN: at the top (the folder keeps its flags).
 CHECK_ENV    = ASAN_OPTIONS=detect_leaks=1:exitcode=86:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1:log_path=$(CURDIR)/$(CHECK_BUILD)/san/report \
                UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=87:log_path=$(CURDIR)/$(CHECK_BUILD)/san/report \
                LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
-               HOSTILE_SLACK=2 SUITE_TIMEOUT=900
+               TEST_SLOWDOWN=6 SUITE_TIMEOUT=900
 
 check-build: $(LOOM) $(ENGINE_TESTS) $(RENDER_TESTS) $(APP_TESTS) $(TOOLS) $(BENCHES)
 

@@ -122,7 +122,9 @@ function loom.draw()
   loom.polyline(far, { dash = 1, width = 1 })
   loom.line({0, 0}, {1, 0}, { color = "#ff0000", width = 6 })
 end'
-if render huge "$tmp/huge.lua" --frames 1; then
+# (About 0.7 s of processor time: its 10 s time limit, wall-clock, is raised
+# with the load and the build's slowness: tests/lib.sh's backstop.)
+if render huge "$tmp/huge.lua" --frames 1 --timeout "$(backstop 10)"; then
     ok "a drawing at the limits renders"
 else
     not_ok "a drawing at the limits renders" "$(head -n 3 "$tmp/huge.err")"
@@ -292,7 +294,7 @@ if need_window "the window draws what loom render draws" &&
         : >"$tmp/window.out"; : >"$tmp/window.err"
         (cd "$tmp" && exec "$loom_path" "$scene_file" "$@" >"$tmp/window.out" 2>"$tmp/window.err") &
         loom_pid=$!
-        tries=50
+        tries=$((50 * slowdown))
         window=
         while [ -z "$window" ] && [ "$tries" -gt 0 ]; do
             sleep 0.1; tries=$((tries - 1))
@@ -303,7 +305,7 @@ if need_window "the window draws what loom render draws" &&
     # capture FILE COLOUR MIN: the window's pixels into FILE, again until at
     # least MIN of them are near COLOUR (its panel is drawn), 5 s at most.
     capture() {
-        tries=25
+        tries=$((25 * slowdown))
         while [ "$tries" -gt 0 ]; do
             import -window "$window" "$1" 2>/dev/null
             [ -f "$1" ] && [ "$(count "$1" 0 0 9999 9999 "$2")" -ge "$3" ] && return 0
@@ -313,7 +315,7 @@ if need_window "the window draws what loom render draws" &&
     }
     stop_window() {
         xdotool key Escape
-        tries=30
+        tries=$((30 * slowdown))
         while kill -0 "$loom_pid" 2>/dev/null && [ "$tries" -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
         kill "$loom_pid" 2>/dev/null
         wait "$loom_pid" 2>/dev/null

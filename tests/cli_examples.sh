@@ -61,7 +61,7 @@ fi
 "$loom" "$tmp/scenes" 2>"$tmp/err" &
 loom_pid=$!
 window=
-for _ in $(seq 50); do
+for _ in $(seq $((50 * slowdown))); do
     window=$(xdotool search --name "^loom - " 2>/dev/null | head -n 1)
     [ -n "$window" ] && break
     sleep 0.1
@@ -70,10 +70,14 @@ title() { xdotool getwindowname "$window" 2>/dev/null; }
 same "loom DIR opens a picker window" "loom - $tmp/scenes (click a scene to open it)" "$(title)"
 # The second cell (b_ball, no picture: a grey box) at 8 + 248 + 120, 8 + 67.
 xdotool mousemove --window "$window" 376 75
-sleep 0.3
+# The title changes at the next picture (a few in make check's slower build).
+for _ in $(seq $((30 * slowdown))); do
+    [ "$(title)" = "loom - b_ball.lua: a ball that falls onto nothing at all." ] && break
+    sleep 0.1
+done
 same "hovering names the scene and its summary" "loom - b_ball.lua: a ball that falls onto nothing at all." "$(title)"
 xdotool mousemove --window "$window" 128 75 click 1
-for _ in $(seq 50); do
+for _ in $(seq $((50 * slowdown))); do
     grep -q "opening" "$tmp/err" && [ "$(title)" = "loom - a_pin.lua" ] && break
     sleep 0.1
 done

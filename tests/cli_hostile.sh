@@ -9,7 +9,15 @@
 #     run's wall-clock waits (its --timeout when stderr says the script ran
 #     past it, and the watchdog's grace when stderr says the watchdog ended
 #     the run) is stretched by the run's own measured load: the time loom
-#     waited for a processor (load_bound in tests/lib.sh says why);
+#     waited for a processor (load_bound in tests/lib.sh says why), and in a
+#     slower build by TEST_SLOWDOWN (make check's sanitizers);
+#   - a script that does not test the time limit (no "-- stderr:" text says
+#     the script ran past it: it tests the memory or stack limit, a
+#     refusal...) runs with its --timeout times TEST_SLOWDOWN and the
+#     machine's load (machine_load in tests/lib.sh): that limit only guards
+#     against a hang there, and must not fire before the limit the script
+#     is about because the build is slower or the run got a small share of
+#     the processors;
 #   - stdout and stderr together under 1 MiB (or "-- output: N" MiB);
 #   - no file created, changed or removed outside the output folder: the run
 #     has its own cwd (the scene's folder), HOME and TMPDIR holding canary
@@ -20,8 +28,9 @@
 # is saved over it, and the window must print the error, still answer a key,
 # load the next good save and quit on Esc.
 # Usage: sh tests/cli_hostile.sh BUILD_DIR [NAME...]   (NAME: run only those)
-# Environment: HOSTILE_SLACK=S adds S seconds to every time bound (make check
-# runs under sanitizers); HOSTILE_JOBS=N headless scripts at a time (default
+# Environment: TEST_SLOWDOWN=N, how many times slower than the normal build
+# the build's processor work is (make check: its sanitizers; tests/lib.sh);
+# HOSTILE_JOBS=N headless scripts at a time (default
 # 2) and HOSTILE_WINDOW_JOBS=N window scripts at a time (default 1, each on its
 # own Xvfb); HOSTILE_DIR=DIR runs DIR's scripts.
 # Prints "ok - ..." or "not ok - ..." per check and ends with "N passed, N failed".
@@ -30,7 +39,6 @@ build=${1:-build}
 here=$(cd "$(dirname "$0")" && pwd)
 loom=$(cd "$(dirname "$build/loom")" 2>/dev/null && pwd)/loom
 runclock=$(cd "$(dirname "$build/loom")" 2>/dev/null && pwd)/tests/runclock
-slack=${HOSTILE_SLACK:-0}
 # output_cap: the bytes of stdout + stderr the script may cause ("-- output:
 # N" MiB, default 1; for floods that loom caps itself, e.g. print's 16 MiB).
 output_cap() {
@@ -60,15 +68,6 @@ waited_ms() {
     grace=$(sed -n 's/.*the watchdog ended the run \([0-9.]*\) s later.*/\1/p' "$2" | head -n 1)
     [ -n "$grace" ] && w=$((w + $(ms "$grace")))
     echo "$w"
-}
-# schedstat_ms PID: "RAN WAITED" in ms, the time PID's main thread has run
-# and waited for a processor ("0 0" when the kernel does not say).
-schedstat_ms() {
-    if read -r r w _ <"/proc/$1/schedstat" 2>/dev/null; then
-        echo "$((r / 1000000)) $((w / 1000000))"
-    else
-        echo "0 0"
-    fi
 }
 # ms SECONDS: "2.5" -> 2500.
 ms() { awk -v s="$1" 'BEGIN { printf "%d", s * 1000 + 0.5 }'; }
@@ -151,6 +150,37 @@ clean_env() {
         ${LSAN_OPTIONS:+LSAN_OPTIONS="$LSAN_OPTIONS"} "$@"
 }
 
+# guarding_only: true when the script's time limit only guards against a
+# hang (no "-- stderr:" text of the script says it ran past its time limit).
+guarding_only() { ! header stderr "$script" | grep -qF "ran for more than"; }
+
+# with_timeout S ARGS...: ARGS with --timeout S instead of theirs.
+with_timeout() {
+    wt=--timeout\ $1
+    shift
+    while [ $# -gt 0 ]; do
+        case $1 in
+        --timeout) [ $# -gt 1 ] && shift ;;
+        --timeout=*) ;;
+        *) wt="$wt $1" ;;
+        esac
+        shift
+    done
+    echo "$wt"
+}
+
+# guarded ARGS...: ARGS as the script runs with them: a time limit that
+# only guards against a hang raised by TEST_SLOWDOWN and the machine's load
+# (the header comment says why).
+guarded() {
+    if guarding_only; then
+        with_timeout "$(awk -v t="$(timeout_of "$@")" -v f="$((slowdown * $(machine_load)))" \
+            'BEGIN { print t * f }')" "$@"
+    else
+        echo "$*"
+    fi
+}
+
 # timeout_of ARGS...: the --timeout the arguments give loom (its default: 10).
 timeout_of() {
     t=10
@@ -190,14 +220,16 @@ run_headless() {
     name=$1 mode=$2
     # shellcheck disable=SC2086 # the args header is a list of words
     set -- $args
-    limit=$(timeout_of "$@")
     within=$(header within "$script")
-    [ -n "$within" ] || within=$(awk -v t="$limit" 'BEGIN { print t + 0.5 }')
-    allowed=$(($(ms "$within") + $(ms "$slack")))
-    # The outer timeout: twice the longer of the bound and the time limit
-    # with the watchdog's grace, and 3 s.
+    [ -n "$within" ] || within=$(awk -v t="$(timeout_of "$@")" 'BEGIN { print t + 0.5 }')
+    allowed=$(ms "$within")
+    # shellcheck disable=SC2046 # a list of words
+    set -- $(guarded "$@")
+    limit=$(timeout_of "$@")
+    # The outer timeout: twice the longer of the bound (in this build, at
+    # the machine's load) and the time limit with the watchdog's grace, and 3 s.
     longest=$(($(ms "$limit") + 1500))
-    [ "$allowed" -gt "$longest" ] && longest=$allowed
+    [ $((allowed * slowdown * $(machine_load))) -gt "$longest" ] && longest=$((allowed * slowdown * $(machine_load)))
     guard=$(((longest + 999) / 1000 * 2 + 3))
     expect=$(header exit "$script")
     [ -n "$expect" ] || expect=1
@@ -253,9 +285,10 @@ run_headless() {
 }
 
 # ---- window scripts -------------------------------------------------------------
-# wait_text TEXT FILE TENTHS: true once FILE holds TEXT (a fixed string).
+# wait_text TEXT FILE TENTHS: true once FILE holds TEXT (a fixed string),
+# within TENTHS tenths of a second times TEST_SLOWDOWN.
 wait_text() {
-    tries=$3
+    tries=$(($3 * slowdown))
     while [ "$tries" -gt 0 ]; do
         grep -qF -- "$1" "$2" 2>/dev/null && return 0
         sleep 0.1; tries=$((tries - 1))
@@ -281,8 +314,9 @@ start_xvfb() {
 
 # open_on_good_scene NAME ARGS...: moves the hostile scene aside, opens the
 # window (loom NAME.lua --size 320x180 ARGS..., in the run's clean
-# environment, pid in loom_pid) on a good scene and waits up to 10 s for it;
-# window is its id, or empty (reported) when it did not open.
+# environment, pid in loom_pid) on a good scene and waits up to 10 s (times
+# TEST_SLOWDOWN) for it; window is its id, or empty (reported) when it did
+# not open.
 open_on_good_scene() {
     name=$1
     shift
@@ -300,7 +334,7 @@ open_on_good_scene() {
             "$loom" "$name.lua" --size 320x180 "$@" >"$tmp/stdout" 2>"$tmp/stderr") &
     loom_pid=$!
     window=
-    tries=100
+    tries=$((100 * slowdown))
     while [ -z "$window" ] && [ "$tries" -gt 0 ]; do
         sleep 0.1; tries=$((tries - 1))
         window=$(xdotool search --name "loom - $name.lua" 2>/dev/null | tail -n 1)
@@ -319,11 +353,13 @@ run_window() {
     fi
     # shellcheck disable=SC2086
     set -- $args
-    limit=$(timeout_of "$@")
     within=$(header within "$script")
-    [ -n "$within" ] || within=$(awk -v t="$limit" 'BEGIN { print t + 0.5 }')
+    [ -n "$within" ] || within=$(awk -v t="$(timeout_of "$@")" 'BEGIN { print t + 0.5 }')
     # A save is noticed within about a quarter of a second (hot reload).
-    allowed=$(($(ms "$within") + $(ms "$slack") + 500))
+    allowed=$(($(ms "$within") + 500))
+    # shellcheck disable=SC2046 # a list of words
+    set -- $(guarded "$@")
+    limit=$(timeout_of "$@")
     expect=$(header exit "$script")
     [ -n "$expect" ] || expect=0
     open_on_good_scene "$name" "$@"
@@ -367,7 +403,7 @@ run_window() {
     reloads=$(count "loom: reloaded" "$tmp/stderr")
     printf 'local w = loom.world{}\nw:particle{ pos = {1, 0} }\nprint("fixed scene")\nreturn w\n' >"$good"
     save "$scene" "$good"
-    tries=40
+    tries=$((40 * slowdown))
     while [ "$(count "loom: reloaded" "$tmp/stderr")" -le "$reloads" ] && [ "$tries" -gt 0 ]; do
         sleep 0.1; tries=$((tries - 1))
     done
@@ -377,7 +413,7 @@ run_window() {
         not_ok "$name: the next good save loads" "$tmp/stderr"
     fi
     [ -n "$window" ] && xdotool key Escape 2>/dev/null
-    tries=50
+    tries=$((50 * slowdown))
     while kill -0 "$loom_pid" 2>/dev/null && [ "$tries" -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
     kill -0 "$loom_pid" 2>/dev/null && kill -9 "$loom_pid"
     wait "$loom_pid"
@@ -446,7 +482,9 @@ run_answers() {
     fi
     # shellcheck disable=SC2086
     set -- $args
-    allowed=$(($(ms "$within") + $(ms "$slack")))
+    allowed=$(ms "$within")
+    # shellcheck disable=SC2046 # a list of words
+    set -- $(guarded "$@")
     open_on_good_scene "$name" "$@"
     if [ -z "$window" ]; then
         kill "$loom_pid" 2>/dev/null; wait "$loom_pid"; loom_pid=

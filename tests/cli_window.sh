@@ -24,7 +24,7 @@ summary() {
 
 # wait_count PATTERN FILE N: true once FILE has at least N lines matching PATTERN.
 wait_count() {
-    tries=50
+    tries=$((50 * slowdown))
     while [ "$tries" -gt 0 ]; do
         [ "$(grep -c -- "$1" "$2" 2>/dev/null)" -ge "$3" ] && return 0
         sleep 0.1; tries=$((tries - 1))
@@ -66,7 +66,7 @@ start_loom() {
     (cd "$tmp/shots" && exec "$loom" "$scene" "$@" >>"$tmp/out" 2>>"$tmp/err") &
     loom_pid=$!
     window=
-    tries=50
+    tries=$((50 * slowdown))
     # The window that exists and has been drawn (the HUD's first line on stdout
     # would be too late for a scene that fails): the last one of that name.
     while [ -z "$window" ] && [ "$tries" -gt 0 ]; do
@@ -88,7 +88,7 @@ shot() {
 }
 stop_loom() {
     xdotool key Escape
-    tries=30
+    tries=$((30 * slowdown))
     while alive && [ "$tries" -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
     alive && kill "$loom_pid" # Esc did not quit it: never hang the suite
     wait "$loom_pid"; status=$?
@@ -394,7 +394,10 @@ stop_loom
 # 20 ms later instead of after a quarter-second of polling and settling,
 # and says how long after the file's modification time the new scene was
 # on screen. Five saves, in place and by rename; the target is 150 ms (the
-# exact figure is in make bench), the test allows for a loaded machine.
+# exact figure is in make bench), the test allows 200 ms on an idle machine,
+# 20 of them the wall-clock settling, the rest stretched by the load the
+# window's main thread met during the saves and by TEST_SLOWDOWN
+# (load_bound in tests/lib.sh).
 write_fast() { # write_fast FILE VERSION
     cat >"$1" <<EOF
 local world = loom.world{}
@@ -408,6 +411,8 @@ write_fast "$tmp/fast.lua" 0
 start_loom "$tmp/fast.lua" --size 640x360
 wait_for "^fast version 0" "$tmp/out" 5
 sleep 0.5
+sched0=$(schedstat_ms "$loom_pid")
+started=$(($(date +%s%N) / 1000000))
 for v in 1 2 3 4 5; do
     write_fast "$tmp/fast.new" $v
     if [ $((v % 2)) -eq 0 ]; then mv "$tmp/fast.new" "$tmp/fast.lua"; else cat "$tmp/fast.new" >"$tmp/fast.lua"; fi
@@ -415,10 +420,16 @@ for v in 1 2 3 4 5; do
     wait_count "loom: on screen [0-9]* ms after the save" "$tmp/err" $v
     sleep 0.3
 done
+sched=$(schedstat_ms "$loom_pid")
+echo "$(($(date +%s%N) / 1000000 - started)) $((${sched% *} - ${sched0% *})) $((${sched#* } - ${sched0#* }))" \
+    >"$tmp/clock"
+set -- $(load_bound 20 200 "$tmp/clock")
+bound=$1 stretch=$2
 times=$(sed -n 's/^loom: on screen \([0-9]*\) ms after the save$/\1/p' "$tmp/err" | tr '\n' ' ')
 median=$(echo "$times" | tr ' ' '\n' | grep . | sort -n | sed -n 3p)
-fast_enough() { [ -n "$median" ] && [ "$median" -lt 200 ]; }
-check "five saves are on screen in $times ms (median $median ms: under 200 ms)" fast_enough
+fast_enough() { [ -n "$median" ] && [ "$median" -lt "$bound" ]; }
+check "five saves are on screen in $times ms (median $median ms: under 200 ms idle; load x$stretch, bound $bound ms)" \
+    fast_enough
 check "... each loaded once" [ "$(grep -c "loom: reloaded" "$tmp/err")" -eq 5 ]
 stop_loom
 

@@ -11,9 +11,10 @@ loom=$(cd "$(dirname "$build/loom")" && pwd)/loom
 pngcheck=$(cd "$(dirname "$build/tests/pngcheck")" && pwd)/pngcheck
 . "$(dirname "$0")/lib.sh"
 
-# wait_count PATTERN FILE N: waits up to 5 s for N lines matching.
+# wait_count PATTERN FILE N: waits up to 5 s (times TEST_SLOWDOWN) for N lines
+# matching.
 wait_count() {
-    tries=50
+    tries=$((50 * slowdown))
     while [ "$(grep -c -- "$1" "$2")" -lt "$3" ] && [ $tries -gt 0 ]; do
         sleep 0.1; tries=$((tries - 1))
     done
@@ -100,18 +101,18 @@ if need ffmpeg ffmpeg "V records the window as H.264" && need ffprobe ffmpeg "V 
     check "the recording has no HUD and no sliders" [ "$hud" = 1581 -a "$sliders" = 1681 ]
 fi
 xdotool key Escape
-tries=30
+tries=$((30 * slowdown))
 while kill -0 "$loom_pid" 2>/dev/null && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
 loom_pid=
 
-timeout 20 "$loom" "$tmp/params.lua" --set kk=1 >"$tmp/out" 2>"$tmp/err"
+timeout "$(backstop 20)" "$loom" "$tmp/params.lua" --set kk=1 >"$tmp/out" 2>"$tmp/err"
 check "a --set the scene lacks: exit 2, listing its parameters" [ $? -eq 2 ] && grep -q "the scene has no parameter 'kk' (its parameters: k)" "$tmp/err"
 check "... after running the script once" [ "$(grep -c '^k=' "$tmp/out")" -eq 1 ]
-timeout 20 "$loom" "$tmp/params.lua" --set k=40 >"$tmp/out" 2>"$tmp/err" &
+timeout "$(backstop 20)" "$loom" "$tmp/params.lua" --set k=40 >"$tmp/out" 2>"$tmp/err" &
 loom_pid=$!
 check "--set reaches the window's scene" wait_count "^k=40 loads=1" "$tmp/out" 1
 xdotool search --sync --name "loom - params.lua" key Escape >/dev/null 2>&1
-tries=30
+tries=$((30 * slowdown))
 while kill -0 "$loom_pid" 2>/dev/null && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
 loom_pid=
 
@@ -142,7 +143,7 @@ EOF
 "$loom" "$tmp/live.lua" --size 800x720 >"$tmp/out" 2>"$tmp/err" &
 loom_pid=$!
 window=
-tries=50
+tries=$((50 * slowdown))
 while [ -z "$window" ] && [ $tries -gt 0 ]; do
     sleep 0.1; tries=$((tries - 1))
     window=$(xdotool search --name "loom - live.lua" 2>/dev/null | tail -n 1)
@@ -175,7 +176,7 @@ check "... and the ball falls in the running scene" sh -c "grep '^y=' '$tmp/out'
 xdotool key r
 check "R loads the scene again with the slider's g=20" wait_count "^g=20 loads=2" "$tmp/out" 1
 xdotool key Escape
-tries=30
+tries=$((30 * slowdown))
 while kill -0 "$loom_pid" 2>/dev/null && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
 loom_pid=
 
@@ -203,7 +204,7 @@ EOF
     xdotool key v sleep 4 key v
     wait_count "saved $tmp/slow-rec-001.mp4" "$tmp/err" 1
     xdotool key Escape
-    tries=30
+    tries=$((30 * slowdown))
     while kill -0 "$loom_pid" 2>/dev/null && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
     loom_pid=
     frames=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of csv=p=0 "$tmp/slow-rec-001.mp4")
@@ -235,7 +236,7 @@ mkdir -p "$tmp/nobin"
 PATH="$tmp/nobin" "$loom" "$tmp/params.lua" --size 320x240 >"$tmp/out" 2>"$tmp/err" &
 loom_pid=$!
 window=
-tries=50
+tries=$((50 * slowdown))
 while [ -z "$window" ] && [ $tries -gt 0 ]; do
     sleep 0.1; tries=$((tries - 1))
     window=$(xdotool search --name "loom - params.lua" 2>/dev/null | tail -n 1)
@@ -251,7 +252,7 @@ check "... numbered from frame_00000.png without gaps ($n frames)" \
     [ "$n" -gt 0 -a -f "$tmp/params-rec-001/frame_$(printf %05d $((n - 1))).png" ]
 check "... of the window's 320x240" [ "$("$pngcheck" info "$tmp/params-rec-001/frame_00000.png" | cut -d' ' -f1-2)" = "320 240" ]
 xdotool key Escape
-tries=30
+tries=$((30 * slowdown))
 while kill -0 "$loom_pid" 2>/dev/null && [ $tries -gt 0 ]; do sleep 0.1; tries=$((tries - 1)); done
 loom_pid=
 

@@ -9,6 +9,13 @@
 pass=0
 fail=0
 skip=0
+# TEST_SLOWDOWN=N: the build under test does its processor work about N
+# times slower than the normal build (make check exports it for its ASan and
+# UBSan build at -O1; default 1). Time bounds stretch their processor part by
+# it (load_bound) and the patience of waits (wait_for, open_window,
+# window_shot) grows by it; wall-clock waits (a --timeout, the watchdog's
+# grace) do not, being the same in every build.
+slowdown=${TEST_SLOWDOWN:-1}
 tmp=$(mktemp -d)
 loom_pid=
 xvfb_pid=
@@ -55,9 +62,9 @@ need() {
 skipped() { skip=$((skip + 1)); echo "ok - $1 # SKIP $2"; }
 
 # wait_for PATTERN FILE [SECONDS]: true once FILE has a line matching
-# PATTERN (a grep pattern), within SECONDS (default 5).
+# PATTERN (a grep pattern), within SECONDS (default 5) times TEST_SLOWDOWN.
 wait_for() {
-    tries=$((${3:-5} * 10))
+    tries=$((${3:-5} * 10 * slowdown))
     while [ "$tries" -gt 0 ]; do
         grep -q -- "$1" "$2" 2>/dev/null && return 0
         sleep 0.1; tries=$((tries - 1))
@@ -67,10 +74,10 @@ wait_for() {
 
 # open_window DIR SCENE SECONDS [ARGS...]: `$loom SCENE ARGS...` started in
 # DIR (created), its output in $tmp/out and $tmp/err and its pid in
-# loom_pid; waits up to SECONDS for the window titled "loom - NAME" and
-# sets window to its id (empty when it did not open).
+# loom_pid; waits up to SECONDS (times TEST_SLOWDOWN) for the window titled
+# "loom - NAME" and sets window to its id (empty when it did not open).
 open_window() {
-    ow_dir=$1 ow_scene=$2 ow_tries=$(($3 * 10))
+    ow_dir=$1 ow_scene=$2 ow_tries=$(($3 * 10 * slowdown))
     shift 3
     mkdir -p "$ow_dir"
     (cd "$ow_dir" && exec "$loom" "$ow_scene" "$@" >"$tmp/out" 2>"$tmp/err") &
@@ -83,13 +90,13 @@ open_window() {
 }
 
 # window_shot NAME: presses P in the window opened by open_window, waits up
-# to 30 s for its "saved screenshot" line (a loaded machine may take long,
+# to 30 s (times TEST_SLOWDOWN) for its "saved screenshot" line (a loaded machine may take long,
 # and a late picture shifts every later one) and moves the picture to
 # $tmp/NAME.png (a relative name is in the window's folder).
 window_shot() {
     ws_saved=$(grep -c "saved screenshot" "$tmp/out")
     xdotool key --window "$window" p
-    ws_tries=300
+    ws_tries=$((300 * slowdown))
     while [ "$(grep -c "saved screenshot" "$tmp/out")" -le "$ws_saved" ] && [ "$ws_tries" -gt 0 ]; do
         sleep 0.1; ws_tries=$((ws_tries - 1))
     done
@@ -129,27 +136,57 @@ need_window() {
 # --timeout is wall-clock, and so is the watchdog's grace after it. The rest
 # (starting, running the script, stopping it, freeing, exiting) is
 # processor work, which takes longer in wall time when other programs take
-# the processors. So a run is started through build/tests/runclock, which
+# the processors, and in a slower build (TEST_SLOWDOWN). So a run is started
+# through build/tests/runclock, which
 # reports its wall time, the time loom's main thread ran and the time it
 # waited for a processor (the kernel's run-queue delay), and the part of
 # the bound beyond the wall-clock waits is stretched by that run's own load
-# factor, (ran + waited) / ran. Work of loom's own beyond what the bound
+# factor, (ran + waited) / ran, and by TEST_SLOWDOWN. Work of loom's own
+# beyond what the bound
 # allows is stretched alike and still fails; a run that sleeps past its
 # bound is not excused (sleeping is neither running nor waiting for a
 # processor).
 #
 # load_bound FIXED_MS WITHIN_MS REPORT: prints "BOUND_MS STRETCH" for a run
-# that must end within WITHIN_MS on an idle machine, FIXED_MS of which are
-# wall-clock waits, from runclock's REPORT ("WALL RAN WAITED", ms; a missing
-# or empty report counts as no load).
+# that must end within WITHIN_MS on an idle machine in the normal build,
+# FIXED_MS of which are wall-clock waits, from runclock's REPORT ("WALL RAN
+# WAITED", ms; a missing or empty report counts as no load). STRETCH is the
+# run's load factor (TEST_SLOWDOWN multiplies the bound besides).
 load_bound() {
     read -r _wall ran waited <"$3" 2>/dev/null
-    awk -v fixed="$1" -v within="$2" -v ran="${ran:-0}" -v waited="${waited:-0}" 'BEGIN {
+    awk -v fixed="$1" -v within="$2" -v ran="${ran:-0}" -v waited="${waited:-0}" -v slow="$slowdown" 'BEGIN {
         stretch = ran > 0 ? (ran + waited) / ran : 1
         if (fixed > within) fixed = within
-        printf "%d %.2f\n", fixed + (within - fixed) * stretch + 0.5, stretch
+        printf "%d %.2f\n", fixed + (within - fixed) * stretch * slow + 0.5, stretch
     }'
 }
+
+# schedstat_ms PID: "RAN WAITED" in ms, the time PID's main thread has run
+# and waited for a processor ("0 0" when the kernel does not say), for a
+# REPORT of a process that is still running: "WALL RAN-RAN0 WAITED-WAITED0".
+schedstat_ms() {
+    if read -r r w _ <"/proc/$1/schedstat" 2>/dev/null; then
+        echo "$((r / 1000000)) $((w / 1000000))"
+    else
+        echo "0 0"
+    fi
+}
+
+# machine_load: the machine's load now, as a factor of at least 1: the
+# 1-minute load average per processor (1 when below). For a wall-clock limit
+# that only guards against a hang (not what a check measures), which must
+# not fire first on a shared machine because the run got a small share of
+# the processors.
+machine_load() {
+    awk -v n="$(nproc 2>/dev/null || echo 1)" '{ l = $1 / n; printf "%d\n", (l > 1 ? l + 0.999 : 1) }' \
+        /proc/loadavg 2>/dev/null || echo 1
+}
+
+# backstop SECONDS: a --timeout for a run whose time limit is not what the
+# check is about (a heavy drawing, a memory limit): SECONDS, enough on an
+# idle machine, times TEST_SLOWDOWN and the machine's load, so that the
+# wall-clock limit does not fire first on a slow build or a shared machine.
+backstop() { echo $(($1 * slowdown * $(machine_load))); }
 
 # require_built FILE...: one failure and the end of the script when a
 # program the script runs is not built.
