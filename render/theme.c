@@ -4,6 +4,7 @@
 #include "theme.h"
 
 #include <assert.h>
+#include <math.h>
 #include <stddef.h>
 
 static const char *const names[LR_THEME_COUNT + 1] = {"light", "dark", "print", NULL};
@@ -78,4 +79,46 @@ lr_theme lr_theme_preset(lr_theme_name name) {
                             .dashed_series = true},
     };
     return presets[name];
+}
+
+/* A channel of 0..255 as linear light (the sRGB transfer function). */
+static double linear(uint32_t channel) {
+    double c = channel / 255.0;
+    return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+}
+
+static double luminance(uint32_t rgba) {
+    return 0.2126 * linear((rgba >> 24) & 0xFFu) + 0.7152 * linear((rgba >> 16) & 0xFFu) +
+           0.0722 * linear((rgba >> 8) & 0xFFu);
+}
+
+double lr_contrast(uint32_t a, uint32_t b) {
+    double la = luminance(a), lb = luminance(b);
+    return la > lb ? (la + 0.05) / (lb + 0.05) : (lb + 0.05) / (la + 0.05);
+}
+
+/* color moved `step` 256ths of the way to `target` (0x00 or 0xFF in every
+ * channel), alpha kept. */
+static uint32_t towards(uint32_t color, uint32_t target, int step) {
+    uint32_t out = color & 0xFFu;
+    for (int shift = 8; shift <= 24; shift += 8) {
+        int c = (int)((color >> shift) & 0xFFu), t = (int)((target >> shift) & 0xFFu);
+        out |= (uint32_t)(c + ((t - c) * step + (t > c ? 128 : -128)) / 256) << shift;
+    }
+    return out;
+}
+
+uint32_t lr_readable(uint32_t color, uint32_t against, double ratio) {
+    if (lr_contrast(color, against) >= ratio)
+        return color;
+    uint32_t target = lr_contrast(0xFFFFFFFFu, against) >= lr_contrast(0x000000FFu, against)
+                          ? 0xFFFFFFFFu
+                          : 0x000000FFu;
+    /* The nearest shade that reads; white or black itself when none nearer. */
+    for (int step = 1; step < 256; step++) {
+        uint32_t shade = towards(color, target, step);
+        if (lr_contrast(shade, against) >= ratio)
+            return shade;
+    }
+    return (target & 0xFFFFFF00u) | (color & 0xFFu);
 }
