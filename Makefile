@@ -82,7 +82,7 @@ TOOLS        = $(BUILD)/tests/lua_runner $(BUILD)/tests/pngcheck $(BUILD)/tests/
                $(BUILD)/tests/fuzz_strings_replay
 BENCHES      = $(patsubst bench/%.c,$(BUILD)/bench/%,$(wildcard bench/*.c))
 
-.PHONY: all deps demo test bench clean format check-format golden check check-build fuzz fuzz-build \
+.PHONY: all deps demo test bench clean format check-format golden gallery check check-build fuzz fuzz-build \
         install uninstall deb FORCE
 # Keep the objects of tests and benches: make would otherwise delete them as
 # intermediates after the run, and print that after the test summary line.
@@ -380,6 +380,11 @@ fuzz:
 # Rewrites the golden reference frames after a deliberate change to drawing.
 golden: $(LOOM) $(TOOLS)
 	@sh tests/golden.sh $(BUILD) --update
+
+# Renders the gallery pictures (docs/gallery/NAME.png) after a deliberate
+# change to drawing or to an example: look at them before committing.
+gallery: $(LOOM)
+	@sh tests/gallery.sh $(BUILD)
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')

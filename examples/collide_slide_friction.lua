@@ -24,9 +24,9 @@ local up_normal = { -math.sin(a), math.cos(a) }
 world:plane{ point = {0, -0.55}, friction = 0.9 }
 
 local ramps = {
-  { friction = 0.3,  color = "#e6194b" },
-  { friction = 0.52, color = "#f58231" },
-  { friction = 0.8,  color = "#3cb44b" },
+  { friction = 0.3,  color = "#e6194b", says = "slides" },
+  { friction = 0.52, color = "#f58231", says = "slides slowly" },
+  { friction = 0.8,  color = "#3cb44b", says = "holds" },
 }
 local LENGTH, THICK, RADIUS = 2.0, 0.1, 0.07
 for k, ramp in ipairs(ramps) do
@@ -39,7 +39,10 @@ for k, ramp in ipairs(ramps) do
     pos = { cx - down[1] * along + up_normal[1] * lift, cy - down[2] * along + up_normal[2] * lift },
     radius = RADIUS, color = ramp.color,
   }
+  loom.label{ text = string.format("μ = %g: %s", ramp.friction, ramp.says), at = { cx, 1.0 },
+              size = 18 }
 end
+loom.title("A 30° slope holds a block if μ ≥ tan 30° = 0.58")
 
 loom.camera{ projection = "orthographic", target = {0, 0.4}, yaw = 0, pitch = 0, height = 3.6 }
 

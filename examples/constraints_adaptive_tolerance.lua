@@ -52,8 +52,9 @@ local total = { adaptive = 0, fixed = 0 }
 local function plot()
   local a, f = world:stats(), fixed:stats()
   total.adaptive, total.fixed = total.adaptive + a.sweeps, total.fixed + f.sweeps
-  loom.plot("fixed", f.sweeps, { panel = "sweeps per step", color = "#888888" })
-  loom.plot("adaptive", a.sweeps, { panel = "sweeps per step", color = "#4363d8" })
+  -- Up to 24, so the fixed 20 is a line under the panel's top, not on it.
+  loom.plot("fixed", f.sweeps, { panel = "sweeps per step", color = "#888888", range = { 0, 24 } })
+  loom.plot("adaptive", a.sweeps, { panel = "sweeps per step", color = "#4363d8", range = { 0, 24 } })
   loom.plot("fixed ", 1000 * f.max_error, { panel = "worst stick error (mm)", color = "#888888" })
   loom.plot("adaptive ", 1000 * a.max_error, { panel = "worst stick error (mm)", color = "#4363d8" })
   spent:set{ text = string.format("sweeps so far: adaptive %d, fixed %d (%.0f%%)", total.adaptive,

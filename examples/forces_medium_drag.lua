@@ -7,8 +7,9 @@
 -- the ball creeps up to x0 + m v0 / k without ever passing it. Each ball
 -- lives in its own world (world:force("drag", k) acts on every particle of
 -- a world), stepped side by side; the ticks mark m v0 / k, and the panel
--- plots the speeds against the closed form (grey: the exact curve for
--- k = 2). No gravity: the balls fly in a straight line.
+-- plots the speeds against the closed form (grey dashes: the exact curve
+-- for k = 2, over the blue one). No gravity: the balls fly in a straight
+-- line.
 
 local V0, MASS = 4, 1
 local ks = { 1, 2, 4 }
@@ -31,7 +32,7 @@ local function plot()
     loom.plot(string.format("k = %g", k), vx, { panel = "speed (m/s)", color = colors[i] })
   end
   loom.plot("exact, k = 2", V0 * math.exp(-2 * shown:time() / MASS),
-            { panel = "speed (m/s)", color = "#888888" })
+            { panel = "speed (m/s)", color = "#888888", line = "dashed", width = 1 })
 end
 plot()
 function loom.update()

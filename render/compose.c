@@ -27,8 +27,14 @@ static lr_face face_of(bool mono, bool bold) {
                 : (bold ? LR_FACE_SANS_BOLD : LR_FACE_SANS);
 }
 
+/* Text reads at 4.5:1 (WCAG AA) against the picture's background in every
+ * theme: a colour the scene chose on another theme is shaded until it does. */
+#define TEXT_CONTRAST 4.5
+
 static uint32_t ink_of(uint32_t color, const lr_theme *theme) {
-    return color == 0 || color == LR_DEFAULT_INK ? theme->ink : color;
+    if (color == 0 || color == LR_DEFAULT_INK)
+        return theme->ink;
+    return lr_readable(color, theme->background, TEXT_CONTRAST);
 }
 
 typedef struct composer {
@@ -226,8 +232,8 @@ static void compose_side_by_side(composer *c, lr_stage *stage, const lm_world *c
         lr_stage_draw_world(stage, worlds[k], &c->view, &scene->theme, styles[k], scene->hidden,
                             c->list);
         if (scene->overlay)
-            lr_overlay_emit_part(scene->overlay, &c->view, layout->scene, c->point,
-                                 scene->theme.ink, k + 1, c->list);
+            lr_overlay_emit_part(scene->overlay, &c->view, layout->scene, c->point, &scene->theme,
+                                 k + 1, c->list);
         text_filter in_part = {false, false, worlds[k], k + 1};
         place_texts(c, &in_part);
         lr_list_clip(c->list, 0, 0, 0, 0);
@@ -252,8 +258,8 @@ static void compose_side_by_side(composer *c, lr_stage *stage, const lm_world *c
     /* Over every column: what is on the picture. */
     c->view = view_of(c, perspective, 0.0, c->width);
     if (scene->overlay)
-        lr_overlay_emit_part(scene->overlay, &c->view, layout->scene, c->point, scene->theme.ink,
-                             -1, c->list);
+        lr_overlay_emit_part(scene->overlay, &c->view, layout->scene, c->point, &scene->theme, -1,
+                             c->list);
     text_filter on_picture = {false, true, NULL, 0};
     place_texts(c, &on_picture);
 }
@@ -282,8 +288,7 @@ void lr_compose_scene(lr_stage *stage, const lr_fonts *fonts, const lr_scene *sc
             lr_stage_draw_worlds(stage, worlds, styles, count, &c.view, &scene->theme,
                                  scene->hidden, list);
         if (scene->overlay)
-            lr_overlay_emit(scene->overlay, &c.view, layout->scene, c.point, scene->theme.ink,
-                            list);
+            lr_overlay_emit(scene->overlay, &c.view, layout->scene, c.point, &scene->theme, list);
         text_filter every = {.all = true};
         place_texts(&c, &every);
     }

@@ -103,6 +103,18 @@ static void ball(lr_stage *stage, double x, double y, double r, uint32_t rgba) {
     disc(stage, x + lx * 0.45 * r, y + ly * 0.45 * r, 0.12 * r, lighter(rgba, 0.55));
 }
 
+/* A particle's rim: a darker shade of its colour; where both would vanish
+ * into the background (a navy ball on the dark theme), a shade of the
+ * colour that shows against it at 3:1 (WCAG's ratio for graphics). */
+#define RIM_CONTRAST 3.0
+static uint32_t rim_of(const lr_stage *stage, uint32_t color) {
+    uint32_t rim = darker(color, 0.45), background = stage->theme.background;
+    if (lr_contrast(color, background) < RIM_CONTRAST &&
+        lr_contrast(rim, background) < RIM_CONTRAST)
+        rim = lr_readable(color, background, RIM_CONTRAST);
+    return rim;
+}
+
 static void particle(lr_stage *stage, const prim *p, double point) {
     double x = p->x0, y = p->y0;
     double r = p->size;
@@ -115,10 +127,10 @@ static void particle(lr_stage *stage, const prim *p, double point) {
             r = DOT_RADIUS * point;
         uint32_t fill = immovable ? darker(p->color, 0.6) : p->color;
         if ((p->flags & PRIM_SHADED) && r > 3.0 * outline) {
-            disc(stage, x, y, r, darker(p->color, 0.45));
+            disc(stage, x, y, r, rim_of(stage, p->color));
             ball(stage, x, y, r - 0.6 * outline, fill);
         } else if (r > 2.0 * outline) {
-            disc(stage, x, y, r, darker(p->color, 0.45));
+            disc(stage, x, y, r, rim_of(stage, p->color));
             disc(stage, x, y, r - outline, fill);
         } else {
             disc(stage, x, y, r, fill);

@@ -347,12 +347,17 @@ static void emit_arrow(emitter *e, const item *it) {
 }
 
 void lr_overlay_emit(const lr_overlay *overlay, const lr_view *view, lr_area screen, double point,
-                     uint32_t ink, lr_list *list) {
-    lr_overlay_emit_part(overlay, view, screen, point, ink, 0, list);
+                     const lr_theme *theme, lr_list *list) {
+    lr_overlay_emit_part(overlay, view, screen, point, theme, 0, list);
 }
 
+/* Lines drawn over the scene show at 3:1 against the background (WCAG's
+ * ratio for graphics) in every theme. */
+#define LINE_CONTRAST 3.0
+
 void lr_overlay_emit_part(const lr_overlay *overlay, const lr_view *view, lr_area screen,
-                          double point, uint32_t ink, int part, lr_list *list) {
+                          double point, const lr_theme *theme, int part, lr_list *list) {
+    uint32_t ink = theme->ink;
     emitter e = {.view = view, .ink = ink, .screen = screen, .point = point, .list = list};
     for (size_t k = 0; k < overlay->item_count; k++) {
         item inked = overlay->items[k];
@@ -362,6 +367,8 @@ void lr_overlay_emit_part(const lr_overlay *overlay, const lr_view *view, lr_are
             continue;
         if (inked.style.color == LR_DEFAULT_INK)
             inked.style.color = ink;
+        else if (inked.style.color & 0xFFu)
+            inked.style.color = lr_readable(inked.style.color, theme->background, LINE_CONTRAST);
         if (inked.style.fill == LR_DEFAULT_INK)
             inked.style.fill = ink;
         const item *it = &inked;

@@ -27,6 +27,7 @@
 #include "../engine/loom.h"
 #include "list.h"
 #include "render.h"
+#include "theme.h"
 
 typedef struct lr_overlay lr_overlay;
 
@@ -108,13 +109,16 @@ int lr_overlay_text_part(const lr_overlay *overlay, size_t index);
 /* Appends every item but the text to list, in the order they were added:
  * world points projected with view (picture pixels), screen points placed in
  * the area `screen` of the picture, widths and heads `point` pixels per
- * point, LR_DEFAULT_INK drawn in ink. A path through a point behind the eye
- * is cut there. */
+ * point, LR_DEFAULT_INK drawn in the theme's ink, and every other line
+ * colour shaded to a contrast of at least 3:1 against the theme's
+ * background (lr_readable), so trails, arrows and drawn lines show in every
+ * theme (fills are kept). A path through a point behind the eye is cut
+ * there. */
 void lr_overlay_emit(const lr_overlay *overlay, const lr_view *view, lr_area screen, double point,
-                     uint32_t ink, lr_list *list);
+                     const lr_theme *theme, lr_list *list);
 /* The same for some items only: part 0 every item; part k > 0 the world
  * items of part k or of every part (0); part -1 the screen items only. */
 void lr_overlay_emit_part(const lr_overlay *overlay, const lr_view *view, lr_area screen,
-                          double point, uint32_t ink, int part, lr_list *list);
+                          double point, const lr_theme *theme, int part, lr_list *list);
 
 #endif

@@ -28,16 +28,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MARGIN         10.0 /* points around and between panels */
-#define PAD            8.0  /* inside a panel's frame */
-#define TICK_TEXT      16.0 /* points: tick labels and axis captions */
-#define LEGEND_TEXT    17.0 /* points: legend lines and panel titles */
-#define MIN_PLOT       36.0 /* points: the least plot height the legend leaves */
-#define MAX_DRAWN      800  /* points drawn per curve; more samples are thinned */
-#define CURVE_WIDTH    2.0  /* points */
-#define MARKER_SIZE    8.0  /* points across */
-#define MARKER_SPACING 36.0 /* points along a curve between markers */
-#define STROKE         22.0 /* points: a legend entry's stroke */
+#define MARGIN          10.0 /* points around and between panels */
+#define PAD             8.0  /* inside a panel's frame */
+#define TICK_TEXT       16.0 /* points: tick labels and axis captions */
+#define LEGEND_TEXT     17.0 /* points: legend lines and panel titles */
+#define MIN_PLOT        36.0 /* points: the least plot height the legend leaves */
+#define MAX_DRAWN       800  /* points drawn per curve; more samples are thinned */
+#define CURVE_WIDTH     2.0  /* points */
+#define MARKER_SIZE     8.0  /* points across */
+#define MARKER_SPACING  36.0 /* points along a curve between markers */
+#define STROKE          22.0 /* points: a legend entry's stroke */
+#define SERIES_CONTRAST 4.5  /* a series' colour against its panel, at least */
 
 typedef struct layout {
     const lr_plots *plots;
@@ -64,7 +65,10 @@ static look look_of(const layout *l, const lr_plot_series *s, size_t place) {
     static const lr_marker markers[] = {LR_MARKER_NONE,     LR_MARKER_CIRCLE,  LR_MARKER_SQUARE,
                                         LR_MARKER_TRIANGLE, LR_MARKER_DIAMOND, LR_MARKER_CROSS};
     look k;
-    k.color = s->colored ? s->color : l->theme->series[place % LR_THEME_SERIES];
+    /* A series' own colour reads on the panel of every theme (4.5:1, as the
+     * theme's own series colours do). */
+    k.color = s->colored ? lr_readable(s->color, l->theme->panel, SERIES_CONTRAST)
+                         : l->theme->series[place % LR_THEME_SERIES];
     bool apart = l->theme->dashed_series;
     k.line = s->line != LR_PLOT_LINE_DEFAULT ? s->line
              : apart                         ? lines[place % 6]

@@ -10,7 +10,9 @@
  * Every theme's text and plot ink has a contrast ratio of at least 4.5:1
  * (WCAG AA) against what it is drawn on: the background, the label panels
  * (the background, translucent) and the plot panels (tests/render_layout.c
- * measures it in rendered pixels).
+ * measures it in rendered pixels); so do the colours a scene gives its
+ * labels and series (lr_readable shades them), and its drawn lines reach
+ * 3:1.
  *
  * Needs neither SDL nor Lua.
  */
@@ -55,6 +57,18 @@ typedef enum lr_theme_name {
 } lr_theme_name;
 
 lr_theme lr_theme_preset(lr_theme_name name);
+
+/* The WCAG 2 contrast ratio of two 0xRRGGBBAA colours (their alpha
+ * ignored): (L1 + 0.05) / (L2 + 0.05) of their relative luminances, 1 to 21. */
+double lr_contrast(uint32_t a, uint32_t b);
+
+/* color, if it has a contrast ratio of at least `ratio` against `against`;
+ * otherwise moved towards white or black (whichever reads better on
+ * `against`) just far enough to have it, its hue and alpha kept. A scene's
+ * colours are chosen on one theme: this keeps its labels and plot series
+ * readable (4.5, WCAG AA for text) and its drawn lines visible (3, for
+ * graphics) on the others. */
+uint32_t lr_readable(uint32_t color, uint32_t against, double ratio);
 /* Null-terminated "light", "dark", "print" (for option parsers). */
 const char *const *lr_theme_names(void);
 

@@ -14,6 +14,8 @@ pngcheck=$build/tests/pngcheck
 
 require_built "$loom" "$pngcheck"
 
+# Colours are found by their exact value, so each reads on the light theme
+# as given (text 4.5:1, lines 3:1; a fainter one would be drawn shaded).
 # A scene with a 10 m tall orthographic view centred on the origin: at
 # 1280x720 a world point (x, y) lands on pixel (640 + 72 x, 360 - 72 y).
 # $1: the file, $2: Lua lines added before `return world`.
@@ -58,7 +60,7 @@ scene "$tmp/shapes.lua" 'function loom.draw()
   loom.polygon({{-4, 1}, {-2, 1}, {-2, 2}, {-3, 2}, {-3, 4}, {-4, 4}}, { fill = "#ffff00", width = 0 })
   loom.polyline({{0, 1}, {2, 1}}, { color = "#000000", width = 4, dash = 10 })
   loom.polyline({{-4, -1}, {-3, -1}, {-3, -2}}, { color = "#8000ff", width = 4 })
-  loom.line({0.5, 0.1}, {0.9, 0.1}, { screen = true, color = "#00ffff", width = 4 })
+  loom.line({0.5, 0.1}, {0.9, 0.1}, { screen = true, color = "#008b8b", width = 4 })
   loom.circle({0.1, 0.9}, 0.05, { screen = true, fill = "#ff8000", width = 0 })
   loom.text({0.25, 0.75}, "MMMM", { screen = true, color = "#000000", size = 22 })
 end'
@@ -89,7 +91,7 @@ is "a polyline is open (no leg back to its start)" "$f" 395 470 "$background"
 is "a dash" "$f" 645 288 '#000000'
 is "a gap between dashes" "$f" 655 288 "$background"
 is "the next dash" "$f" 665 288 '#000000'
-is "a screen line is placed in fractions of the picture" "$f" 1000 72 '#00ffff'
+is "a screen line is placed in fractions of the picture" "$f" 1000 72 '#008b8b'
 is "a screen circle's size is a fraction of the picture height" "$f" 128 648 '#ff8000'
 is "... and its radius is 36 pixels at 720 lines" "$f" 128 688 "$background"
 dark=$(count "$f" 310 520 410 560 '#000000')
@@ -157,7 +159,7 @@ mover:trail{ seconds = 10, color = "#ff00ff", width = 4, fade = false }
 local faded = world:particle{ pos = {-4, 0}, vel = {1, 0} }
 faded:trail{ seconds = 1, color = "#0000ff", width = 4 }
 local arrowed = world:particle{ pos = {1, -2}, vel = {2, 0} }
-arrowed:arrow("velocity", { scale = 1, color = "#00c000" })'
+arrowed:arrow("velocity", { scale = 1, color = "#008000" })'
 render trail "$tmp/trail.lua" --frames 2 --fps 1 || not_ok "render the trails" "$(cat "$tmp/trail.err")"
 f=$tmp/trail/frame_00001.png
 is "a trail runs along the particle's path" "$f" 370 144 '#ff00ff'
@@ -175,8 +177,8 @@ else
 fi
 is "no trail at frame 0" "$tmp/trail/frame_00000.png" 380 144 "$background"
 # After one second the arrowed particle is at (3, -2), its velocity arrow 2 m long.
-is "a velocity arrow starts at its particle" "$f" 870 504 '#00c000'
-is "... and is as long as the velocity times scale" "$f" 995 504 '#00c000'
+is "a velocity arrow starts at its particle" "$f" 870 504 '#008000'
+is "... and is as long as the velocity times scale" "$f" 995 504 '#008000'
 is "... and no longer" "$f" 1004 504 "$background"
 render trail_again "$tmp/trail.lua" --frames 2 --fps 1
 if cmp -s "$f" "$tmp/trail_again/frame_00001.png"; then
@@ -216,7 +218,7 @@ cat >"$tmp/plot.lua" <<'LUA'
 local world = loom.world{ gravity = {0, 0, 0} }
 world:particle{ pos = {0, 0}, radius = 0.2 }
 loom.camera{ projection = "orthographic", target = {0, 0, 0}, height = 10 }
-loom.plot("level", 1, { color = "#ff0000", unit = "m" })
+loom.plot("level", 1, { color = "#c00000", unit = "m" })
 function loom.update() loom.plot("level", 1) end
 return world
 LUA
@@ -224,13 +226,13 @@ render plot "$tmp/plot.lua" --frames 4 --fps 2 || not_ok "render the plot" "$(ca
 f=$tmp/plot/frame_00003.png
 is "the scene moves left, out of the panels' way" "$f" 417 360 '#1f63d6'
 is "the panels' strip is on the right" "$f" 1100 560 '#fffffe'
-red=$(count "$f" 840 0 1279 719 '#ff0000')
+red=$(count "$f" 840 0 1279 719 '#c00000')
 at_least "the series is drawn in its colour in the strip" "$red" 300
-red_left=$(count "$f" 0 0 830 719 '#ff0000')
+red_left=$(count "$f" 0 0 830 719 '#c00000')
 if [ "$red_left" = 0 ]; then ok "nothing of the plot covers the scene"; else not_ok "nothing of the plot covers the scene" "$red_left red pixels"; fi
 # A constant series is a horizontal line: its red pixels (below the legend's
 # red stroke) lie on a few rows.
-set -- $("$pngcheck" where "$f" 840 60 1279 719 '#ff0000' 12) 0 0 0 0 0
+set -- $("$pngcheck" where "$f" 840 60 1279 719 '#c00000' 12) 0 0 0 0 0
 if [ $(($5 - $3)) -le 4 ] && [ $(($4 - $2)) -gt 300 ]; then
     ok "a constant series is one horizontal line"
 else
@@ -246,12 +248,12 @@ world:particle{ pos = {0, 0}, radius = 0.2 }
 loom.camera{ projection = "orthographic", target = {0, 0, 0}, height = 10 }
 for k = 0, 200 do
   local a = 2 * math.pi * k / 200
-  loom.plot("orbit", math.sin(a), { vs = math.cos(a), color = "#ff0000", range = {-1.2, 1.2},
+  loom.plot("orbit", math.sin(a), { vs = math.cos(a), color = "#c00000", range = {-1.2, 1.2},
                                     x_range = {-1.2, 1.2}, x_label = "x (m)" })
 end
 local function levels()
   loom.plot("dashed", 0.75, { panel = "levels", color = "#0000ff", line = "dashed", range = {0, 1} })
-  loom.plot("solid", 0.25, { panel = "levels", color = "#00a000", range = {0, 1} })
+  loom.plot("solid", 0.25, { panel = "levels", color = "#007a00", range = {0, 1} })
 end
 levels()
 function loom.update() levels() end
@@ -259,7 +261,7 @@ return world
 LUA
 render plot_xy "$tmp/plot_xy.lua" --frames 30 || not_ok "render the x-y plot" "$(cat "$tmp/plot_xy.err")"
 f=$tmp/plot_xy/frame_00029.png
-set -- $("$pngcheck" where "$f" 0 0 1279 719 '#ff0000' 40) 0 0 0 0 0
+set -- $("$pngcheck" where "$f" 0 0 1279 719 '#c00000' 40) 0 0 0 0 0
 red=$1 rx0=$2 ry0=$3 rx1=$4 ry1=$5
 if [ "$red" -gt 300 ] && [ "$rx0" -gt 834 ] && [ "$ry1" -lt 360 ] && [ $((rx1 - rx0)) -gt 250 ] &&
     [ $((ry1 - ry0)) -gt 150 ]; then
@@ -270,10 +272,10 @@ fi
 # Below the second panel's legend (its strokes are in the colours too).
 set -- $("$pngcheck" where "$f" 834 410 1279 719 '#0000ff' 40) 0 0 0 0 0
 blue_row=$((($3 + $5) / 2))
-set -- $("$pngcheck" where "$f" 834 410 1279 719 '#00a000' 40) 0 0 0 0 0
+set -- $("$pngcheck" where "$f" 834 410 1279 719 '#007a00' 40) 0 0 0 0 0
 green_row=$((($3 + $5) / 2))
 dashed=$(count "$f" 900 "$blue_row" 1260 "$blue_row" '#0000ff')
-solid=$(count "$f" 900 "$green_row" 1260 "$green_row" '#00a000')
+solid=$(count "$f" 900 "$green_row" 1260 "$green_row" '#007a00')
 if [ "$solid" -gt 300 ] && [ $((dashed * 100)) -gt $((solid * 35)) ] &&
     [ $((dashed * 100)) -lt $((solid * 85)) ] && [ "$blue_row" -lt "$green_row" ]; then
     ok "a dashed series inks part of its row ($dashed of $solid pixels), above the solid one"

@@ -15,7 +15,11 @@
  * drawn on, its ink the pixel that differs most from that; their contrast
  * ratio (WCAG 2: (L1 + 0.05) / (L2 + 0.05) of relative luminances) must be
  * at least 4.5. Each plot series' colour, where it is drawn, likewise
- * against its panel.
+ * against its panel. Some labels' and series' colours are ones a scene
+ * chose on another theme (a dark blue, a yellow, a cyan, a grey).
+ *
+ * Lines and balls: a navy ball and grey and yellow lines drawn by the
+ * script (loom.draw) show at 3:1 against the background in every theme.
  */
 #include "check.h"
 
@@ -163,8 +167,10 @@ static void make_fixture(fixture *f) {
     }
     f->plots = lr_plots_create(NULL, NULL);
     lr_plot_options energy = {.panel = "energy", .unit = "J", .marker = -1};
-    lr_plot_options speed = {.unit = "m/s", .marker = -1};
-    lr_plot_options phase = {.unit = "m/s", .x_label = "x (m)", .marker = -1};
+    /* Colours a scene chose on one theme, too faint on another: a cyan on
+     * the light panels, a dark blue on the dark one. */
+    lr_plot_options speed = {.unit = "m/s", .color = 0x42D4F4FFu, .marker = -1};
+    lr_plot_options phase = {.unit = "m/s", .x_label = "x (m)", .color = 0x2C4AA8FFu, .marker = -1};
     for (int k = 0; k < 200; k++) {
         double t = k / 60.0;
         lr_plots_append(f->plots, "kinetic", t, 2.0 * sin(t) * sin(t), false, 0, &energy);
@@ -175,8 +181,7 @@ static void make_fixture(fixture *f) {
     }
     f->overlay = lr_overlay_create();
     lr_overlay_text text = {
-        "v = 3.2 m/s", true, {0.35, 0.55, 0}, 18, LR_DEFAULT_INK, LR_OVERLAY_ALIGN_LEFT,
-        false,         false};
+        "v = 3.2 m/s", true, {0.35, 0.55, 0}, 18, 0x555555FFu, LR_OVERLAY_ALIGN_LEFT, false, false};
     lr_overlay_add_text(f->overlay, &text);
     f->labels[0] = (lr_label){.text = "Three panels, a title long enough to need some room "
                                       "across the top of the scene",
@@ -189,6 +194,7 @@ static void make_fixture(fixture *f) {
                               .on_screen = true,
                               .position = {0.02, 0.16, 0},
                               .size = 22,
+                              .color = 0x2C4AA8FFu, /* dark blue: faint on the dark theme */
                               .panel = true,
                               .align = LR_ALIGN_LEFT};
     f->labels[2] = (lr_label){.text = "bottom right\nin two lines",
@@ -201,6 +207,7 @@ static void make_fixture(fixture *f) {
                               .on_screen = true,
                               .position = {0.02, 0.95, 0},
                               .size = 22,
+                              .color = 0xFFD166FFu, /* yellow: faint on the light themes */
                               .panel = true,
                               .align = LR_ALIGN_LEFT};
 }
@@ -358,7 +365,9 @@ static void check_contrast(lr_renderer *r, const lr_fonts *fonts, fixture *f, lr
         size_t place = 0;
         for (size_t j = 0; j < i; j++)
             place += strcmp(lr_plots_series(f->plots, j).panel, s.panel) == 0;
-        uint32_t color = scene.theme.series[place % LR_THEME_SERIES];
+        /* A series' own colour is drawn shaded to read on the panel. */
+        uint32_t color = s.colored ? lr_readable(s.color, scene.theme.panel, 4.5)
+                                   : scene.theme.series[place % LR_THEME_SERIES];
         unsigned char ink[3] = {color >> 24, (color >> 16) & 0xFF, (color >> 8) & 0xFF};
         for (int k = 0; k < layout->panel_count; k++) {
             if (strcmp(layout->panels[k].panel, s.panel) != 0)
@@ -408,6 +417,66 @@ static void check_contrast(lr_renderer *r, const lr_fonts *fonts, fixture *f, lr
     free(p.rgba);
 }
 
+/* The highest contrast of a pixel of the box against the background. */
+static double box_against(pixels p, int x0, int y0, int x1, int y1, uint32_t background) {
+    unsigned char back[3] = {background >> 24, (background >> 16) & 0xFF, (background >> 8) & 0xFF};
+    double most = 1.0;
+    for (int y = y0; y < y1; y++)
+        for (int x = x0; x < x1; x++) {
+            double r = ratio(p.rgba + 4 * ((size_t)y * p.width + x), back);
+            most = r > most ? r : most;
+        }
+    return most;
+}
+
+/* A navy ball, and lines the script draws in a dark grey and a yellow: each
+ * shows at 3:1 against the background (WCAG's ratio for graphics). */
+static void check_lines(lr_renderer *r, lr_theme_name theme, int width, int height) {
+    char name[200];
+    const char *theme_name = lr_theme_names()[theme];
+    lm_world_def def = lm_world_default_def();
+    lm_world *world = lm_world_create(&def);
+    lm_particle_def pd = lm_particle_default_def();
+    pd.radius = 0.3;
+    lm_particle ball = lm_particle_create(world, &pd);
+    lr_styles *styles = lr_styles_create();
+    lr_styles_set(styles, LR_STYLE_PARTICLE, ball.index1, ball.generation,
+                  (lr_style){0x2B2D6EFFu, LR_LOOK_DEFAULT});
+    lr_overlay *overlay = lr_overlay_create();
+    lr_overlay_style style = lr_overlay_default_style();
+    style.color = 0x444444FFu;
+    lm_vec3 grey[2] = {{-1.5, 1.0, 0.0}, {1.5, 1.0, 0.0}};
+    lr_overlay_path(overlay, grey, 2, false, false, &style);
+    style.color = 0xFFD166FFu;
+    lm_vec3 yellow[2] = {{-1.5, -1.0, 0.0}, {1.5, -1.0, 0.0}};
+    lr_overlay_path(overlay, yellow, 2, false, false, &style);
+    lr_scene s = {0};
+    s.world = world;
+    s.styles = styles;
+    s.overlay = overlay;
+    s.theme = lr_theme_preset(theme);
+    s.camera = (lr_camera){.projection = LR_PROJECTION_ORTHOGRAPHIC, .height = 4.0};
+    lr_renderer_draw_scene(r, &s);
+    pixels p = grab(r);
+    /* 4 m high: the ball (0.3 m) in the middle, the lines 1 m above and below. */
+    int cx = width / 2, cy = height / 2, metre = height / 4;
+    double on_ball = box_against(p, cx - metre / 2, cy - metre / 2, cx + metre / 2, cy + metre / 2,
+                                 s.theme.background);
+    double on_grey =
+        box_against(p, cx - metre, cy - metre - 8, cx + metre, cy - metre + 8, s.theme.background);
+    double on_yellow =
+        box_against(p, cx - metre, cy + metre - 8, cx + metre, cy + metre + 8, s.theme.background);
+    snprintf(name, sizeof name,
+             "%s %dx%d: a navy ball, a grey line and a yellow one show at >= 3:1 (%.2f %.2f "
+             "%.2f)",
+             theme_name, width, height, on_ball, on_grey, on_yellow);
+    CHECK(on_ball >= 3.0 && on_grey >= 3.0 && on_yellow >= 3.0, name);
+    free(p.rgba);
+    lr_overlay_destroy(overlay);
+    lr_styles_destroy(styles);
+    lm_world_destroy(world);
+}
+
 int main(void) {
     char err[256];
     lr_fonts *fonts = lr_fonts_load(err, sizeof err);
@@ -426,6 +495,7 @@ int main(void) {
         for (int theme = 0; theme < LR_THEME_COUNT; theme++) {
             check_layout(r, &f, (lr_theme_name)theme, sizes[s][0], sizes[s][1]);
             check_contrast(r, fonts, &f, (lr_theme_name)theme, sizes[s][0], sizes[s][1]);
+            check_lines(r, (lr_theme_name)theme, sizes[s][0], sizes[s][1]);
         }
         lr_renderer_destroy(r);
     }
