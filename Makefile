@@ -262,6 +262,14 @@ $(BUILD)/bench/bench_shade: $(BUILD)/obj/bench/bench_shade.o $(BINDINGS_LIB) $(R
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
 
+# bench_fill draws scenes: like bench_draw.
+$(BUILD)/obj/bench/bench_fill.o: bench/bench_fill.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(DEP_CFLAGS) -c $< -o $@
+$(BUILD)/bench/bench_fill: $(BUILD)/obj/bench/bench_fill.o $(BINDINGS_LIB) $(RENDER_LIB) $(ENGINE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
+
 # bench_fields runs Lua fields: the bindings and Lua, like bench_draw.
 $(BUILD)/obj/bench/bench_fields.o: bench/bench_fields.c
 	@mkdir -p $(dir $@)

@@ -17,6 +17,7 @@ struct app_picture {
     size_t count, capacity;
     lr_scene_world worlds[LR_MAX_WORLDS]; /* the scene's, when it shows several */
     char names[LR_MAX_WORLDS][64];
+    bool drawn; /* the last run of the scene's drawing succeeded */
 };
 
 app_picture *app_picture_create(void) {
@@ -43,10 +44,18 @@ static void gather(void *context, const lmlua_label *label) {
     picture->labels[picture->count++] = *label;
 }
 
-bool app_picture_compose(app_picture *picture, app_scene *scene, lr_renderer *renderer,
-                         const lr_camera *camera, const app_picture_options *options, char *err,
-                         size_t err_size) {
-    bool drawn = app_scene_draw(scene, err, err_size);
+bool app_picture_script(app_picture *picture, app_scene *scene, char *err, size_t err_size) {
+    app_guard *guard = app_scene_guard(scene);
+    app_guard_enter(guard);
+    picture->drawn = app_scene_draw(scene, err, err_size);
+    app_guard_leave(guard);
+    return picture->drawn;
+}
+
+/* The picture of what the scene's drawing last gave, into the renderer's
+ * display list. */
+static void lay_out(app_picture *picture, app_scene *scene, lr_renderer *renderer,
+                    const lr_camera *camera, const app_picture_options *options) {
     picture->count = 0;
     app_scene_each_label(scene, gather, picture);
     lr_scene frame = {0};
@@ -61,12 +70,19 @@ bool app_picture_compose(app_picture *picture, app_scene *scene, lr_renderer *re
     frame.theme = app_scene_theme(scene);
     frame.hidden = options ? options->hidden : 0u;
     frame.scale = frame.theme.scale * (options && options->scale > 0.0 ? options->scale : 1.0);
-    frame.overlay = drawn ? app_scene_overlay(scene) : NULL;
+    frame.overlay = picture->drawn ? app_scene_overlay(scene) : NULL;
     frame.plots = app_scene_plots(scene);
     frame.labels = picture->labels;
     frame.label_count = picture->count;
     lr_renderer_compose(renderer, &frame);
-    return drawn;
+}
+
+bool app_picture_compose(app_picture *picture, app_scene *scene, lr_renderer *renderer,
+                         const lr_camera *camera, const app_picture_options *options, char *err,
+                         size_t err_size) {
+    picture->drawn = app_scene_draw(scene, err, err_size);
+    lay_out(picture, scene, renderer, camera, options);
+    return picture->drawn;
 }
 
 /* The renderer's interrupt: the picture's deadline. */
@@ -74,30 +90,19 @@ static bool past_deadline(void *guard) {
     return app_guard_over(guard);
 }
 
-static bool draw(app_picture *picture, app_scene *scene, lr_renderer *renderer,
-                 const lr_camera *camera, const app_picture_options *options, char *err,
-                 size_t err_size) {
-    app_guard *guard = app_scene_guard(scene);
-    bool drawn = app_picture_compose(picture, scene, renderer, camera, options, err, err_size);
-    if (!drawn && app_guard_why(guard) != APP_GUARD_GOING)
-        return false; /* out of time (or stopped): nothing more is drawn */
-    lr_renderer_set_interrupt(renderer, past_deadline, guard);
-    lr_renderer_draw_list(renderer);
-    lr_renderer_set_interrupt(renderer, NULL, NULL);
-    if (lr_renderer_stopped(renderer)) {
-        snprintf(err, err_size, "%s: %s", app_scene_path(scene), app_guard_message(guard));
-        return false;
-    }
-    return drawn;
-}
-
 bool app_picture_draw(app_picture *picture, app_scene *scene, lr_renderer *renderer,
                       const lr_camera *camera, const app_picture_options *options, char *err,
                       size_t err_size) {
-    /* One deadline for the whole picture: loom.draw, trails, the renderer. */
+    /* One deadline for the picture: the layout and the renderer's work. */
     app_guard *guard = app_scene_guard(scene);
     app_guard_enter(guard);
-    bool drawn = draw(picture, scene, renderer, camera, options, err, err_size);
+    lay_out(picture, scene, renderer, camera, options);
+    lr_renderer_set_interrupt(renderer, past_deadline, guard);
+    lr_renderer_draw_list(renderer);
+    lr_renderer_set_interrupt(renderer, NULL, NULL);
+    bool stopped = lr_renderer_stopped(renderer);
+    if (stopped)
+        snprintf(err, err_size, "%s: %s", app_scene_path(scene), app_guard_message(guard));
     app_guard_leave(guard);
-    return drawn;
+    return !stopped;
 }

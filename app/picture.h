@@ -27,18 +27,25 @@ typedef struct app_picture_options {
                       * loom.style{ scale }; 0 counts as 1 */
 } app_picture_options;
 
-/* Runs the script's drawing (app_scene_draw: trails, arrows, loom.draw) and
- * composes the scene's picture as seen by camera into the renderer's display
- * list (lr_renderer_compose); lr_renderer_draw_list then draws it, on any
- * thread. False with a message in err when the script's loom.draw failed
- * (the world is composed all the same). */
+/* Runs the scene's drawing for one frame (app_scene_draw: trails, arrows,
+ * loom.draw) inside the scene's guard, as `loom render` does once per frame;
+ * what it drew is what the next pictures show. False with a message in err
+ * when loom.draw failed (the pictures then show the world without it). */
+bool app_picture_script(app_picture *picture, app_scene *scene, char *err, size_t err_size);
+
+/* Runs the scene's drawing (as app_picture_script, without a guard of its
+ * own) and composes the scene's picture as seen by camera into the
+ * renderer's display list (lr_renderer_compose); lr_renderer_draw_list then
+ * draws it, on any thread. False with a message in err when the script's
+ * loom.draw failed (the world is composed all the same). */
 bool app_picture_compose(app_picture *picture, app_scene *scene, lr_renderer *renderer,
                          const lr_camera *camera, const app_picture_options *options, char *err,
                          size_t err_size);
 
-/* Composes and draws, the whole picture (loom.draw, trails, the renderer's
- * own work) inside the scene's guard: one time limit. False with a message in
- * err when loom.draw failed or the picture ran out of time (then left
+/* Composes what the scene's drawing last gave (app_picture_script: it is not
+ * run again, so a picture drawn again for a new camera or size shows the
+ * same frame) and draws it, inside the scene's guard: one time limit. False
+ * with a message in err when the picture ran out of time (then left
  * unfinished). */
 bool app_picture_draw(app_picture *picture, app_scene *scene, lr_renderer *renderer,
                       const lr_camera *camera, const app_picture_options *options, char *err,

@@ -1,14 +1,13 @@
 /*
- * timeline.h - the window's recent past: the picture of every tick, kept
- * compressed under a memory cap, oldest dropped first.
+ * timeline.h - the window's recent past: the picture of every frame shown,
+ * kept compressed under a memory cap, oldest dropped first.
  *
- * The window draws the scene after every tick (as `loom render` draws every
- * frame) and hands the picture here with the tick's number and whatever the
- * window wants back with it (the probed particles' states: `extra`). Going
- * back is then restoring a picture, byte for byte the one drawn at that tick
- * — the same bytes `loom render --at T` writes for T = tick / fps at that
- * size — in about the time of one copy of it, whatever the scene costs to
- * simulate.
+ * The window hands each picture it draws of the running scene here with
+ * the tick's number and whatever the window wants back with it (the probed
+ * particles' states: `extra`). Going back is then restoring a picture, byte
+ * for byte the one drawn at that tick (the same bytes `loom render --at T`
+ * writes for T = tick / fps at that size), in about the time of one copy of
+ * it, whatever the scene costs to simulate.
  *
  * Pictures are 32-bit pixels compressed by runs (a run of one pixel value, or
  * a stretch of literal pixels), which keeps the plain backgrounds of lessons

@@ -91,16 +91,27 @@ static void save_screenshot(window_state *state) {
 }
 /* ---------------------------------------------------------------- draw -- */
 
+void window_script_frame(window_state *state) {
+    state->scripted = true;
+    state->fresh = false;
+    if (!state->scene || state->frozen)
+        return;
+    if (!app_picture_script(state->picture, state->scene, state->scratch, sizeof state->scratch))
+        window_scene_failed(state, state->scratch); /* its loom.draw failed */
+}
+
 void window_draw_scene(window_state *state) {
     int width = lr_renderer_width(state->renderer), height = lr_renderer_height(state->renderer);
     double aspect = (double)width / height;
     window_choose_camera(state, aspect);
+    if (state->scene && !state->scripted)
+        window_script_frame(state); /* the first picture since a (re)load or a key */
     if (state->scene) {
         app_picture_options look = {state->hidden, state->options->scale};
         if (!app_picture_draw(state->picture, state->scene, state->renderer, &state->camera, &look,
                               state->scratch, sizeof state->scratch) &&
             !state->frozen)
-            window_scene_failed(state, state->scratch); /* its loom.draw failed */
+            window_scene_failed(state, state->scratch); /* out of time */
     } else {
         lr_renderer_draw(state->renderer, state->empty, NULL, NULL);
     }
@@ -317,14 +328,25 @@ static void run(window_state *state) {
                 window_tick(state);
                 behind -= tick_seconds;
                 ticks++;
+                /* A tick another one follows before the picture is shown:
+                 * its picture is drawn and kept for the timeline only while
+                 * the frame has time (a light scene keeps every tick even
+                 * when the window woke late; a heavy one falling behind
+                 * keeps the ticks it shows and draws no picture unseen). */
+                if (behind >= tick_seconds &&
+                    app_seconds() - now + state->keep_seconds < KEEP_BUDGET_SECONDS)
+                    window_timeline_record(state);
             }
             if (behind >= tick_seconds)
                 behind = 0.0; /* too slow for real time: drop the backlog */
         } else {
             behind = 0.0;
         }
-        for (; state->steps_asked > 0; state->steps_asked--)
+        for (; state->steps_asked > 0; state->steps_asked--) {
             window_tick(state);
+            if (state->steps_asked > 1) /* stepped through: every frame kept */
+                window_timeline_record(state);
+        }
 
         window_poll_files(state, now);
         /* The HUD's numbers change even while nothing moves. */

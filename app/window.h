@@ -44,6 +44,10 @@ enum {
 #define MIN_TEXT_SCALE       0.5
 #define MAX_TEXT_SCALE       3.0
 #define FRAME_BUDGET_SECONDS 0.05 /* wall-clock time for ticks in one frame */
+/* A tick that another follows before the frame is shown still has its
+ * picture drawn and kept for the timeline when that fits, with what the
+ * frame has used already, in this much wall-clock time (window.c, run). */
+#define KEEP_BUDGET_SECONDS 0.008
 
 /* Sizes in points (pixels of a 720-line window). */
 #define MARGIN_POINTS 12.0
@@ -67,11 +71,13 @@ typedef struct window_marks {
 /* A ruler's ends in the world (window_measure.c). */
 typedef struct window_ruler {
     lm_vec3 a, b;
+    int world; /* laid over this world's part of the picture (worlds side by side) */
 } window_ruler;
 
 /* A particle's state as a probe reads it, kept with each timeline frame. */
 typedef struct window_probe_sample {
     lm_particle particle;
+    int world; /* which of the scene's worlds */
     lm_vec3 position, velocity;
     double mass;
 } window_probe_sample;
@@ -107,10 +113,11 @@ typedef struct window_state {
     /* Time. */
     bool paused;
     double speed;
-    int steps_asked; /* single steps asked for while paused */
-    double step_ms;  /* recent cost of one tick, in wall-clock ms */
+    int steps_asked;     /* single steps asked for while paused */
+    double step_ms;      /* recent cost of one tick, in wall-clock ms */
+    double keep_seconds; /* recent cost of drawing and keeping a picture (wall clock) */
 
-    /* The timeline (window_timeline.c): every tick's picture since the
+    /* The timeline (window_timeline.c): the picture of every frame shown since the
      * (re)load, and which one is shown while looking back. */
     app_timeline *timeline;
     long tick;          /* ticks the scene ran since it was loaded: the frame number */
@@ -118,6 +125,7 @@ typedef struct window_state {
     long shown;         /* the tick shown while past */
     double replay_owed; /* ticks of replay owed to the wall clock while past and playing */
     bool bar_drag;      /* the timeline bar is being dragged */
+    bool scripted;      /* the scene's drawing (loom.draw) ran for the present tick */
     bool fresh;         /* the renderer holds the picture of the last tick: no need to redraw */
     lr_camera fresh_camera;
     unsigned fresh_hidden;
@@ -129,6 +137,7 @@ typedef struct window_state {
     /* Probes (window_probe.c): the particles with a readout, and the
      * states of the particles of the picture shown. */
     lm_particle probes[MAX_PROBES];
+    int probe_worlds[MAX_PROBES]; /* the world of each */
     int probe_count;
     window_probe_sample *samples; /* now's, gathered for each tick's frame */
     size_t sample_capacity;
@@ -229,15 +238,19 @@ void window_zoom(window_state *state, double clicks);
 /* window_grab.c */
 /* How the index-th world of the scene is seen (NULL before a picture). */
 const app_view *window_world_view(const window_state *state, int index);
-/* The view of the world under window column x (side by side), else view. */
+/* The world under window column x (side by side), else 0; and its view. */
+int window_world_at(const window_state *state, int x);
 const app_view *window_view_at(const window_state *state, int x);
 void window_release_grab(window_state *state);
 bool window_grab_find(window_state *state, int x, int y, lm_particle *found, int *world_index);
 bool window_grab(window_state *state, int x, int y);
 void window_move_grab(window_state *state);
 
-/* window.c: the scene's picture into the renderer, as `loom render` draws it
- * (and the timeline keeps it). */
+/* window.c: the scene's drawing for the present tick (trails, arrows,
+ * loom.draw), run once a tick as `loom render` runs it once a frame; and the
+ * scene's picture into the renderer, as `loom render` draws it (and the
+ * timeline keeps it), running the drawing first if this tick's has not run. */
+void window_script_frame(window_state *state);
 void window_draw_scene(window_state *state);
 
 /* window_timeline.c */

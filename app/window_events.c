@@ -228,8 +228,10 @@ void window_handle_event(window_state *state, const SDL_Event *event) {
     /* A script's key or click callback may change the scene between ticks:
      * the picture is drawn again. */
     if (event->type == SDL_KEYDOWN || event->type == SDL_KEYUP ||
-        event->type == SDL_MOUSEBUTTONDOWN || event->type == SDL_MOUSEBUTTONUP)
+        event->type == SDL_MOUSEBUTTONDOWN || event->type == SDL_MOUSEBUTTONUP) {
         state->fresh = false;
+        state->scripted = false; /* loom.draw runs again for it */
+    }
     switch (event->type) {
     case SDL_QUIT:
         state->running = false;

@@ -16,11 +16,15 @@ const app_view *window_world_view(const window_state *state, int index) {
     return index >= 0 && index < state->part_count ? &state->part_views[index] : NULL;
 }
 
-const app_view *window_view_at(const window_state *state, int x) {
+int window_world_at(const window_state *state, int x) {
     int part = 0;
     while (part + 1 < state->part_count && x >= state->part_lefts[part + 1])
         part++;
-    return state->part_count > 0 ? &state->part_views[part] : &state->view;
+    return part;
+}
+
+const app_view *window_view_at(const window_state *state, int x) {
+    return state->part_count > 0 ? &state->part_views[window_world_at(state, x)] : &state->view;
 }
 
 void window_release_grab(window_state *state) {

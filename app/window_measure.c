@@ -4,13 +4,13 @@
  * Ruler: Shift + drag lays a ruler from where the button went down to where
  * it comes up, in the world: both ends lie on the plane through the camera's
  * target facing the camera (the screen's plane, for 3D), so the reading is
- * metres in the scene, whatever the zoom. It reads its length and, as a
- * protractor, its angle from the picture's horizontal in degrees; a second
- * ruler from the first one's start also reads the angle between the two.
- * Stopwatch: [ and ] mark two moments of the timeline (the one shown); it
- * reads the time between them. Everything stays until Backspace clears it
- * (probes too), and is drawn over the picture before P or V take it; each P
- * prints the readings on stdout.
+ * metres in the scene, whatever the zoom. With worlds side by side, a ruler
+ * belongs to the world whose part it was laid on, and is seen through it. It reads its length and,
+ * as a protractor, its angle from the picture's horizontal in degrees; a second ruler from the
+ * first one's start also reads the angle between the two. Stopwatch: [ and ] mark two moments of
+ * the timeline (the one shown); it reads the time between them. Everything stays until Backspace
+ * clears it (probes too), and is drawn over the picture before P or V take it; each P prints the
+ * readings on stdout.
  */
 #include "window.h"
 
@@ -45,8 +45,14 @@ void window_mark_label(window_marks *marks, double x, double y, const char *text
         (lr_ui_mark){LR_UI_LABEL, (float)x, (float)y, (float)x, (float)y, 0, color, panel, copy};
 }
 
-static lm_vec3 world_under(const window_state *state, int x, int y) {
-    return app_view_unproject(&state->view, x, y, state->camera.target);
+/* How ruler r is seen: through its world's part of the picture. */
+static const app_view *ruler_view(const window_state *state, const window_ruler *r) {
+    const app_view *view = window_world_view(state, r->world);
+    return view ? view : &state->view;
+}
+
+static lm_vec3 world_under(const window_state *state, const window_ruler *r, int x, int y) {
+    return app_view_unproject(ruler_view(state, r), x, y, state->camera.target);
 }
 
 static double length_of(lm_vec3 a, lm_vec3 b) {
@@ -54,11 +60,10 @@ static double length_of(lm_vec3 a, lm_vec3 b) {
 }
 
 /* Degrees from the picture's horizontal, counterclockwise as seen. */
-static double angle_of(const window_state *state, lm_vec3 a, lm_vec3 b) {
+static double angle_of(const app_view *view, lm_vec3 a, lm_vec3 b) {
     lm_vec3 d = {b.x - a.x, b.y - a.y, b.z - a.z};
-    double right =
-        d.x * state->view.right.x + d.y * state->view.right.y + d.z * state->view.right.z;
-    double up = d.x * state->view.up.x + d.y * state->view.up.y + d.z * state->view.up.z;
+    double right = d.x * view->right.x + d.y * view->right.y + d.z * view->right.z;
+    double up = d.x * view->up.x + d.y * view->up.y + d.z * view->up.z;
     return atan2(up, right) * (180.0 / 3.14159265358979323846);
 }
 
@@ -67,9 +72,10 @@ static bool angle_between(const window_state *state, int i, double *degrees) {
     if (i == 0)
         return false;
     const window_ruler *r = &state->rulers[i], *q = &state->rulers[i - 1];
-    if (length_of(r->a, q->a) > 1e-9 * (1.0 + length_of(q->a, q->b)))
+    if (r->world != q->world || length_of(r->a, q->a) > 1e-9 * (1.0 + length_of(q->a, q->b)))
         return false;
-    double d = fabs(angle_of(state, r->a, r->b) - angle_of(state, q->a, q->b));
+    const app_view *view = ruler_view(state, r);
+    double d = fabs(angle_of(view, r->a, r->b) - angle_of(view, q->a, q->b));
     *degrees = d > 180.0 ? 360.0 - d : d;
     return true;
 }
@@ -81,15 +87,19 @@ bool window_measure_mouse(window_state *state, const SDL_Event *event) {
             window_notify(state, "at most %d rulers: Backspace clears them", MAX_RULERS);
             return true;
         }
-        /* Pressed within a few pixels of a ruler's start: start there too. */
-        lm_vec3 a = world_under(state, event->button.x, event->button.y);
+        /* In the world under the press (worlds side by side); pressed
+         * within a few pixels of a ruler's start there: start there too. */
+        window_ruler ruler = {.world = window_world_at(state, event->button.x)};
+        ruler.a = world_under(state, &ruler, event->button.x, event->button.y);
         for (int i = 0; i < state->ruler_count; i++) {
             double px, py, depth;
-            if (app_view_project(&state->view, state->rulers[i].a, &px, &py, &depth) &&
+            if (state->rulers[i].world == ruler.world &&
+                app_view_project(ruler_view(state, &ruler), state->rulers[i].a, &px, &py, &depth) &&
                 hypot(px - event->button.x, py - event->button.y) <= window_points(state, 8.0))
-                a = state->rulers[i].a;
+                ruler.a = state->rulers[i].a;
         }
-        state->rulers[state->ruler_count++] = (window_ruler){a, a};
+        ruler.b = ruler.a;
+        state->rulers[state->ruler_count++] = ruler;
         state->ruler_drag = true;
         state->dirty = true;
         return true;
@@ -99,7 +109,8 @@ bool window_measure_mouse(window_state *state, const SDL_Event *event) {
     if (event->type == SDL_MOUSEMOTION || event->type == SDL_MOUSEBUTTONUP) {
         int x = event->type == SDL_MOUSEMOTION ? event->motion.x : event->button.x;
         int y = event->type == SDL_MOUSEMOTION ? event->motion.y : event->button.y;
-        state->rulers[state->ruler_count - 1].b = world_under(state, x, y);
+        window_ruler *ruler = &state->rulers[state->ruler_count - 1];
+        ruler->b = world_under(state, ruler, x, y);
         if (event->type == SDL_MOUSEBUTTONUP)
             state->ruler_drag = false;
         state->dirty = true;
@@ -124,8 +135,8 @@ void window_measure_clear(window_state *state) {
 
 static void ruler_text(const window_state *state, int i, char *text, size_t size) {
     const window_ruler *r = &state->rulers[i];
-    int n =
-        snprintf(text, size, "%.2f m  %.1f°", length_of(r->a, r->b), angle_of(state, r->a, r->b));
+    int n = snprintf(text, size, "%.2f m  %.1f°", length_of(r->a, r->b),
+                     angle_of(ruler_view(state, r), r->a, r->b));
     double between;
     if (n > 0 && (size_t)n < size && angle_between(state, i, &between))
         snprintf(text + n, size - (size_t)n, "  (%.1f° to the last)", between);
@@ -134,9 +145,10 @@ static void ruler_text(const window_state *state, int i, char *text, size_t size
 void window_measure_draw(window_state *state, window_marks *marks) {
     for (int i = 0; i < state->ruler_count && state->view_valid; i++) {
         const window_ruler *r = &state->rulers[i];
+        const app_view *view = ruler_view(state, r);
         double ax, ay, bx, by, depth;
-        if (!app_view_project(&state->view, r->a, &ax, &ay, &depth) ||
-            !app_view_project(&state->view, r->b, &bx, &by, &depth))
+        if (!app_view_project(view, r->a, &ax, &ay, &depth) ||
+            !app_view_project(view, r->b, &bx, &by, &depth))
             continue;
         window_mark_line(marks, ax, ay, bx, by, 2.5, RULER_COLOR);
         double length = hypot(bx - ax, by - ay), tick = window_points(state, 6.0);

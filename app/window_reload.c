@@ -103,7 +103,7 @@ void window_tick(window_state *state) {
     if (state->drag == DRAG_PARTICLE)
         window_move_grab(state);
     state->tick++;
-    window_timeline_record(state);
+    window_script_frame(state); /* its picture is drawn when shown (window.c) */
     state->dirty = true;
 }
 

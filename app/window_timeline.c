@@ -1,12 +1,16 @@
 /*
- * window_timeline.c - the window's recent past: every tick's picture since
- * the scene was (re)loaded, kept by app/timeline.h under a cap, and the keys
- * and the bar that go back to it.
+ * window_timeline.c - the window's recent past: the picture of every frame
+ * shown since the scene was (re)loaded, kept by app/timeline.h under a cap,
+ * and the keys and the bar that go back to it.
  *
- * After each tick the window draws the scene (as `loom render` draws each
- * frame, loom.draw included) and keeps the picture: the picture of tick n is
- * byte for byte frame n of `loom render` at the window's size, that is
- * `loom render --at n/fps`. Looking back shows those pictures; the scene
+ * After each tick the scene's drawing runs (loom.draw, trails, plots: as
+ * `loom render` runs it for each frame); the picture is drawn when the
+ * window shows it, and kept: the picture of tick n is byte for byte frame n
+ * of `loom render` at the window's size, that is `loom render --at n/fps`.
+ * A window that keeps up shows (and keeps) every tick; one falling behind
+ * draws only the ticks it shows (window.c: drawing every tick's picture
+ * unseen was what held a 1920x1080 cloth at half its frame rate), and the
+ * ticks between are not kept. Looking back shows those pictures; the scene
  * itself waits at the present. Playing from the past replays the recording
  * at the window's speed and, once it reaches the present, the scene runs on
  * from where it was: what was recorded is what happened, so nothing is run
@@ -44,12 +48,14 @@ void window_timeline_start(window_state *state) {
     state->tick = world ? lround(lm_world_time(world) * state->options->fps) : 0;
     state->past = false;
     state->fresh = false;
+    state->scripted = false;
     state->replay_owed = 0.0;
     state->bar_drag = false;
     state->past_sample_count = 0;
 }
 
 void window_timeline_record(window_state *state) {
+    double start = app_seconds();
     window_draw_scene(state);
     state->fresh = true;
     state->fresh_camera = state->camera;
@@ -66,6 +72,8 @@ void window_timeline_record(window_state *state) {
                       picture->pitch, samples, count * sizeof *samples);
     size_t bytes = app_timeline_bytes(state->timeline);
     state->timeline_most = bytes > state->timeline_most ? bytes : state->timeline_most;
+    double took = app_seconds() - start;
+    state->keep_seconds = state->keep_seconds > 0.0 ? 0.8 * state->keep_seconds + 0.2 * took : took;
 }
 
 bool window_timeline_show(window_state *state) {

@@ -144,7 +144,7 @@ lm_constraint lm_angle_create(lm_world *world, const lm_angle_def *def) {
     if (def->signed_z) {
         c->flags |= LM_ITEM_SIGNED;
     }
-    lm_constraint_link(world, c, handle);
+    lm_constraint_link(world, &lm_angle_class, c, handle);
     return handle;
 }
 

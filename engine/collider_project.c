@@ -93,37 +93,6 @@ static bool project_into_box(const lm_collider_def *d, lm_vec3 *x, double r, lm_
     return moved;
 }
 
-/* Plane, sphere, box and capsule: move the particle along the normal until
- * its surface touches the collider's. Immovable and pinned particles stay. */
-static void project_shape(lm_world *world, const lm_collider_item *item, uint32_t dense) {
-    lm_particles *p = &world->particles;
-    const lm_collider_def *d = &item->pose;
-    bool box_container = d->container && d->kind == LM_COLLIDER_BOX;
-    for (uint32_t i = 0; i < p->count; i++) {
-        if (p->solve_w[i] == 0 || !touches(p, d, i)) {
-            continue;
-        }
-        double r = p->radius[i];
-        lm_vec3 normal;
-        if (box_container) {
-            if (project_into_box(d, &p->x[i], r, &normal)) {
-                mark(world, i, dense, normal);
-            }
-            continue;
-        }
-        double distance = lm_free_distance(d, p->x[i], &normal);
-        if (distance < r) {
-            p->x[i] = lm_mad(p->x[i], normal, r - distance);
-            mark(world, i, dense, normal);
-        } else if (distance < r + LM_TOUCH && lm_dot(p->sv[i], normal) < 0) {
-            /* touching and moving in: in contact, though not inside (explicit
-             * Euler's resting particle, whose position the old velocity 0
-             * moved nowhere) */
-            mark(world, i, dense, normal);
-        }
-    }
-}
-
 static void shape_bounds(const lm_collider_def *d, lm_vec3 *min, lm_vec3 *max) {
     lm_vec3 reach = lm_v3(0, 0, 0);
     switch (d->kind) {
@@ -148,6 +117,58 @@ static void shape_bounds(const lm_collider_def *d, lm_vec3 *min, lm_vec3 *max) {
     }
     *min = lm_sub(d->position, reach);
     *max = lm_add(d->position, reach);
+}
+
+/* Plane, sphere, box and capsule: move the particle along the normal until
+ * its surface touches the collider's. Immovable and pinned particles stay. */
+static void project_shape(lm_world *world, const lm_collider_item *item, uint32_t dense) {
+    lm_particles *p = &world->particles;
+    const lm_collider_def *d = &item->pose;
+    bool box_container = d->container && d->kind == LM_COLLIDER_BOX;
+    /* A particle farther outside the solid's bounds than its radius (and
+     * the contact distance) is that far from its surface too: nothing to do,
+     * and no distance to measure (most of a cloth draped over a table). The
+     * margin is far above the rounding of either measure. */
+    bool bounded = !d->container && d->kind != LM_COLLIDER_PLANE;
+    lm_vec3 lo = lm_v3(0, 0, 0), hi = lo;
+    double margin = 0;
+    if (bounded) {
+        shape_bounds(d, &lo, &hi);
+        margin = LM_TOUCH +
+                 1e-9 * (1 + fmax(fmax(fmax(fabs(lo.x), fabs(hi.x)), fmax(fabs(lo.y), fabs(hi.y))),
+                                  fmax(fabs(lo.z), fabs(hi.z))));
+    }
+    for (uint32_t i = 0; i < p->count; i++) {
+        if (p->solve_w[i] == 0 || !touches(p, d, i)) {
+            continue;
+        }
+        double r = p->radius[i];
+        if (bounded) {
+            lm_vec3 x = p->x[i];
+            double reach = r + margin;
+            if (x.x < lo.x - reach || x.x > hi.x + reach || x.y < lo.y - reach ||
+                x.y > hi.y + reach || x.z < lo.z - reach || x.z > hi.z + reach) {
+                continue;
+            }
+        }
+        lm_vec3 normal;
+        if (box_container) {
+            if (project_into_box(d, &p->x[i], r, &normal)) {
+                mark(world, i, dense, normal);
+            }
+            continue;
+        }
+        double distance = lm_free_distance(d, p->x[i], &normal);
+        if (distance < r) {
+            p->x[i] = lm_mad(p->x[i], normal, r - distance);
+            mark(world, i, dense, normal);
+        } else if (distance < r + LM_TOUCH && lm_dot(p->sv[i], normal) < 0) {
+            /* touching and moving in: in contact, though not inside (explicit
+             * Euler's resting particle, whose position the old velocity 0
+             * moved nowhere) */
+            mark(world, i, dense, normal);
+        }
+    }
 }
 
 const lm_collider_class lm_collider_classes[LM_COLLIDER_KIND_COUNT] = {
@@ -232,8 +253,9 @@ void lm_edges_project(lm_world *world, const lm_step *step) {
             }
             uint32_t a = c->particle[0], b = c->particle[1];
             lm_vec3 xa = p->x[a], xb = p->x[b];
-            if (fmax(xa.x, xb.x) < lo.x || fmin(xa.x, xb.x) > hi.x || fmax(xa.y, xb.y) < lo.y ||
-                fmin(xa.y, xb.y) > hi.y || fmax(xa.z, xb.z) < lo.z || fmin(xa.z, xb.z) > hi.z) {
+            if (lm_fmax(xa.x, xb.x) < lo.x || lm_fmin(xa.x, xb.x) > hi.x ||
+                lm_fmax(xa.y, xb.y) < lo.y || lm_fmin(xa.y, xb.y) > hi.y ||
+                lm_fmax(xa.z, xb.z) < lo.z || lm_fmin(xa.z, xb.z) > hi.z) {
                 continue; /* the stick's box misses the collider's */
             }
             double wa = p->solve_w[a], wb = p->solve_w[b];
@@ -253,16 +275,18 @@ void lm_edges_project(lm_world *world, const lm_step *step) {
              * from there, a few times, with friction on the first push. */
             for (int push = 0; push < EDGE_PUSHES; push++) {
                 double t;
-                double depth = lm_deepest_on_segment(d, p->x[a], p->x[b], &t, &normal);
+                lm_vec3 move;
+                double depth = lm_deepest_on_segment(d, p->x[a], p->x[b], &t, &move);
                 if (depth >= 0 || t <= 0 || t >= 1) {
                     break;
                 }
                 double c1 = 1 - t, c2 = t;
                 double lambda = 1.0 / (c1 * c1 * wa + c2 * c2 * wb);
-                lm_vec3 move = lm_scale(normal, -depth);
                 if (push == 0 && (mu_s > 0 || mu_k > 0)) {
+                    double amount = lm_length(move);
+                    normal = lm_scale(move, 1.0 / amount);
                     move = lm_add(move, edge_friction(world, item, step, a, b, c1, c2, normal,
-                                                      -depth, mu_s, mu_k));
+                                                      amount, mu_s, mu_k));
                 }
                 move = lm_scale(move, lambda);
                 p->x[a] = lm_mad(p->x[a], move, c1 * wa);

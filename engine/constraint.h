@@ -1,6 +1,6 @@
-/* constraint.h - what the constraint kinds share (constraint.c and one file
- * per kind: stick.c, distance.c, pin.c, angle.c, shape.c, face.c). Only
- * those files include it. */
+/* constraint.h - what the constraint kinds share (constraint.c, one file
+ * per kind: stick.c, distance.c, pin.c, angle.c, shape.c, face.c, and
+ * constraint_kinds.c that gathers them). Only those files include it. */
 #ifndef LOOM_CONSTRAINT_H
 #define LOOM_CONSTRAINT_H
 
@@ -8,7 +8,7 @@
 
 #include "world.h"
 
-/* One table per kind, gathered by constraint.c into lm_constraint_classes. */
+/* One table per kind, gathered by constraint_kinds.c into lm_constraint_classes. */
 extern const lm_constraint_class lm_stick_class;
 extern const lm_constraint_class lm_pin_class;
 extern const lm_constraint_class lm_distance_class;
@@ -23,8 +23,10 @@ extern const lm_constraint_class lm_face_class;
  * in, then links it. */
 lm_constraint lm_constraint_add(lm_world *world, lm_constraint_item **item, lm_constraint_kind kind,
                                 enum lm_solver solver, uint32_t particles);
-/* Lists the new item with each of its particles (room was reserved by add). */
-void lm_constraint_link(lm_world *world, const lm_constraint_item *item, lm_constraint handle);
+/* Lists the new item with each of its particles (room was reserved by add);
+ * kind is the item's own table (the kind's file passes its own). */
+void lm_constraint_link(lm_world *world, const lm_constraint_class *kind,
+                        const lm_constraint_item *item, lm_constraint handle);
 /* The item of a handle, asserting it is valid. */
 lm_constraint_item *lm_constraint_get(const lm_world *world, lm_constraint constraint);
 /* |x_b - x_a| of two particle slots. */

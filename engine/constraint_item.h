@@ -1,5 +1,6 @@
 /* constraint_item.h - a constraint as the store holds it, and the table of
- * solvers (constraint.c; one file per kind). Only the engine's own files include it */
+ * solvers (constraint.c, constraint_kinds.c; one file per kind). Only the engine's own files
+ * include it */
 #ifndef LOOM_CONSTRAINT_ITEM_H
 #define LOOM_CONSTRAINT_ITEM_H
 
@@ -104,23 +105,27 @@ typedef struct lm_constraint_class {
     bool length_error; /* its error is a length (m): counted by lm_world_max_error */
 } lm_constraint_class;
 
-/* Indexed by enum lm_solver (constraint.c; one file per kind). */
+/* Indexed by enum lm_solver (constraint_kinds.c; one file per kind). */
 extern const lm_constraint_class *const lm_constraint_classes[LM_SOLVER_COUNT];
-/* The particle slots an item acts on, and how many (constraint.c). */
+/* The particle slots an item acts on, and how many (constraint_kinds.c). */
 const uint32_t *lm_constraint_slots(const lm_world *world, const lm_constraint_item *item,
                                     uint32_t *count);
+/* The same, given the item's kind (constraint.c: the kinds' files use it,
+ * they cannot reach the table). */
+const uint32_t *lm_constraint_class_slots(const lm_constraint_class *kind, const lm_world *world,
+                                          const lm_constraint_item *item, uint32_t *count);
 /* Whether collide_edges pushes the item out of colliders as an edge. */
 static inline bool lm_constraint_is_edge(const lm_constraint_item *item) {
     const lm_constraint_class *kind = lm_constraint_classes[item->solver];
     return kind->edge || (kind->edge_of && kind->edge_of(item));
 }
 
-/* constraint.c: builds every particle's list from the constraints (in
+/* constraint_kinds.c: builds every particle's list from the constraints (in
  * creation order, so each list is what linking at creation would have made)
  * and keeps them from then on; false when out of memory (nothing changed).
  * Called before the first spring is made and before a particle is removed. */
 bool lm_constraint_uses_build(lm_world *world);
-/* constraint.c: removes every constraint acting on the particle, newest
+/* constraint_kinds.c: removes every constraint acting on the particle, newest
  * first, by a scan of all of them (when the lists could not be built). */
 void lm_constraint_destroy_all_of(lm_world *world, uint32_t particle);
 /* Reclaims the shape_index entries of removed areas and volumes (when they

@@ -133,7 +133,7 @@ lm_constraint lm_rope_create(lm_world *world, const lm_rope_def *def) {
         c->flags |= LM_ITEM_XPBD;
         c->stiffness = def->compliance;
     }
-    lm_constraint_link(world, c, handle);
+    lm_constraint_link(world, &lm_distance_class, c, handle);
     return handle;
 }
 

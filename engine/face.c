@@ -37,7 +37,7 @@ lm_constraint lm_face_create(lm_world *world, lm_particle a, lm_particle b, lm_p
     item->particle[1] = sb;
     item->particle[2] = sc;
     item->stiffness = 1;
-    lm_constraint_link(world, item, handle);
+    lm_constraint_link(world, &lm_face_class, item, handle);
     return handle;
 }
 

@@ -196,41 +196,276 @@ bool lm_segment_enters_box(const lm_collider_def *d, lm_vec3 a, lm_vec3 b) {
     return true;
 }
 
-/* The point of segment a..b deepest in the solid: its parameter t and its
- * distance. The signed distance of a convex solid is convex along a line, so
- * a golden-section search finds the minimum; a sphere has a closed form. */
-double lm_deepest_on_segment(const lm_collider_def *d, lm_vec3 a, lm_vec3 b, double *t_out,
-                             lm_vec3 *normal) {
-    lm_vec3 ab = lm_sub(b, a);
-    double length2 = lm_dot(ab, ab);
-    if (d->kind == LM_COLLIDER_SPHERE) {
-        double t = length2 > 0 ? lm_dot(lm_sub(d->position, a), ab) / length2 : 0.0;
-        *t_out = fmax(0.0, fmin(1.0, t));
-        return lm_solid_distance(d, lm_mad(a, ab, *t_out), normal);
-    }
-    const double golden = 0.61803398874989484820;
-    double lo = 0.0, hi = 1.0;
-    double t1 = hi - golden * (hi - lo), t2 = lo + golden * (hi - lo);
-    lm_vec3 n;
-    double f1 = lm_solid_distance(d, lm_mad(a, ab, t1), &n);
-    double f2 = lm_solid_distance(d, lm_mad(a, ab, t2), &n);
-    for (int k = 0; k < 40; k++) {
-        if (f1 <= f2) {
-            hi = t2;
-            t2 = t1;
-            f2 = f1;
-            t1 = hi - golden * (hi - lo);
-            f1 = lm_solid_distance(d, lm_mad(a, ab, t1), &n);
-        } else {
-            lo = t1;
-            t1 = t2;
-            f1 = f2;
-            t2 = lo + golden * (hi - lo);
-            f2 = lm_solid_distance(d, lm_mad(a, ab, t2), &n);
+/* The point of segment a..b deepest in a solid is where its signed distance
+ * is least. Each kind has an exact answer, found in a fixed number of steps
+ * (a golden-section search over the distance took 42 evaluations, each
+ * with a rotation, and stopped 1e-9 short of an end or a corner):
+ * - sphere: the point nearest the centre (closed form);
+ * - box, reaching in: inside, the distance is F = the largest of the six
+ *   faces' plane distances, each affine in t. F is below the distance
+ *   outside and equal to it inside, so where min F < 0 the segment's deepest
+ *   point is F's least point: t = 0, t = 1 or where two faces' lines cross.
+ * - box, staying out, and capsule: the squared distance is convex and made
+ *   of quadratic pieces in t (a box axis is inside its slab or beyond one
+ *   face; a capsule's nearest axis point is an end or in between); each
+ *   piece's least point is a candidate;
+ * - plane and world box: the distance is affine (a plane) or the least of
+ *   six affine ones (inside a world box), concave along a line: least at an
+ *   end.
+ * Ties (a segment parallel to a face or to a capsule's axis) go to the
+ * smallest t. */
+
+/* The least value over [0, 1] of a convex function g made of quadratic
+ * pieces joined at breaks[0..n) (any order, any values): on each interval
+ * between consecutive breaks in [0, 1] the piece's own least value (at its
+ * vertex, or at an end) is a candidate, and convexity makes the least
+ * candidate g's minimum. */
+typedef struct quadratic_pieces {
+    /* A and B of g = A t^2 + 2 B t + C on the piece that holds t */
+    void (*piece)(const void *shape, double t, double *a, double *b);
+    double (*value)(const void *shape, double t); /* g(t) itself */
+    const void *shape;
+    /* A at most this is flat: a segment parallel to the axis or face to
+     * within 1e-12 rad, whose A is rounding and whose vertex is anywhere */
+    double flat;
+} quadratic_pieces;
+
+static double least_on_pieces(const quadratic_pieces *g, const double *breaks, int n,
+                              double *t_out) {
+    double at[8] = {0.0};
+    int count = 1;
+    for (int k = 0; k < n && count < 7; k++) {
+        if (breaks[k] > 0.0 && breaks[k] < 1.0) {
+            int i = count++;
+            for (; at[i - 1] > breaks[k]; i--) {
+                at[i] = at[i - 1];
+            }
+            at[i] = breaks[k];
         }
     }
-    *t_out = 0.5 * (lo + hi);
-    return lm_solid_distance(d, lm_mad(a, ab, *t_out), normal);
+    at[count++] = 1.0;
+    double best = INFINITY, best_t = 0.0;
+    for (int k = 0; k + 1 < count; k++) {
+        double lo = at[k], hi = at[k + 1], a, b;
+        g->piece(g->shape, 0.5 * (lo + hi), &a, &b);
+        double tries[2] = {lo, hi};
+        int n_tries = 2;
+        if (a > g->flat) {
+            tries[0] = lm_fmax(lo, lm_fmin(hi, -b / a));
+            n_tries = 1;
+        }
+        for (int i = 0; i < n_tries; i++) {
+            double v = g->value(g->shape, tries[i]);
+            if (v < best) {
+                best = v;
+                best_t = tries[i];
+            }
+        }
+    }
+    *t_out = best_t;
+    return best;
+}
+
+/* A segment in a box's frame: from + t delta, against half extents h. */
+typedef struct box_segment {
+    double from[3], delta[3], h[3];
+} box_segment;
+
+static void box_piece(const void *shape, double t, double *a, double *b) {
+    const box_segment *s = shape;
+    *a = *b = 0.0;
+    for (int k = 0; k < 3; k++) {
+        double l = s->from[k] + t * s->delta[k];
+        if (l > s->h[k] || l < -s->h[k]) {
+            double c = l > 0 ? s->from[k] - s->h[k] : s->from[k] + s->h[k];
+            *a += s->delta[k] * s->delta[k];
+            *b += c * s->delta[k];
+        }
+    }
+}
+
+/* The squared distance from the box outside it (0 inside). */
+static double box_value(const void *shape, double t) {
+    const box_segment *s = shape;
+    double sum = 0.0;
+    for (int k = 0; k < 3; k++) {
+        double q = fabs(s->from[k] + t * s->delta[k]) - s->h[k];
+        sum += q > 0 ? q * q : 0.0;
+    }
+    return sum;
+}
+
+/* The move that brings a segment reaching into a box out at its deepest
+ * point t, where face k's plane distance along it is p[k] + q[k] t and the
+ * largest of them is depth < 0. One face there: off it. Two perpendicular
+ * faces tie where the segment crosses the line of the edge between them,
+ * their distances falling at rate a along it and rising at rate b on the
+ * far side: a push of alpha off the first and beta off the second makes the
+ * deepest point of the segment (alpha b + beta a) / (a + b) shallower, and
+ * the least such move that brings it out is (alpha, beta) proportional to
+ * (b, a). A cloth draped over a table's edge, running along the top, is
+ * held up by the top rather than pushed off sideways; a level stick on a
+ * diamond's apex goes straight up. More ties (a box thinner than the
+ * segment's reach, a segment through a corner): off the face the segment
+ * runs most along. */
+static lm_vec3 box_push(const lm_collider_def *d, const double p[6], const double q[6],
+                        double depth, double t) {
+    double tie = 1e-9 * (1.0 + d->half_extents.x + d->half_extents.y + d->half_extents.z);
+    int tied[6], count = 0, flattest = -1;
+    for (int k = 0; k < 6; k++) {
+        if (p[k] + q[k] * t >= depth - tie) {
+            tied[count++] = k;
+            flattest = flattest < 0 || fabs(q[k]) < fabs(q[flattest]) ? k : flattest;
+        }
+    }
+    double n[3] = {0, 0, 0};
+    double a = count == 2 ? fabs(q[tied[0]]) : 0, b = count == 2 ? fabs(q[tied[1]]) : 0;
+    if (count == 2 && tied[0] / 2 != tied[1] / 2 && a + b > 0) {
+        double scale = -depth * (a + b) / (a * a + b * b);
+        n[tied[0] / 2] = (tied[0] % 2 ? -1.0 : 1.0) * scale * b;
+        n[tied[1] / 2] = (tied[1] % 2 ? -1.0 : 1.0) * scale * a;
+    } else {
+        n[flattest / 2] = (flattest % 2 ? -1.0 : 1.0) * -depth;
+    }
+    return lm_quat_rotate(d->rotation, lm_v3(n[0], n[1], n[2]));
+}
+
+static double box_deepest(const lm_collider_def *d, lm_vec3 a, lm_vec3 b, double *t_out,
+                          lm_vec3 *push) {
+    lm_vec3 la = lm_quat_rotate_back(d->rotation, lm_sub(a, d->position));
+    lm_vec3 lb = lm_quat_rotate_back(d->rotation, lm_sub(b, d->position));
+    box_segment s = {{la.x, la.y, la.z},
+                     {lb.x - la.x, lb.y - la.y, lb.z - la.z},
+                     {d->half_extents.x, d->half_extents.y, d->half_extents.z}};
+    double p[6], q[6]; /* face k's plane distance p + q t: axis k / 2, side + or - */
+    for (int k = 0; k < 6; k++) {
+        double sign = k % 2 ? -1.0 : 1.0;
+        p[k] = sign * s.from[k / 2] - s.h[k / 2];
+        q[k] = sign * s.delta[k / 2];
+    }
+    double tries[2 + 15] = {0.0, 1.0}; /* the ends, then where two lines cross */
+    int n_tries = 2;
+    for (int i = 0; i < 6; i++) {
+        for (int j = i + 1; j < 6; j++) {
+            double t = (p[j] - p[i]) / (q[i] - q[j]);
+            if (t > 0.0 && t < 1.0) { /* false for parallel lines too */
+                tries[n_tries++] = t;
+            }
+        }
+    }
+    double best = INFINITY, best_t = 0.0;
+    for (int i = 0; i < n_tries; i++) {
+        double f = -INFINITY;
+        for (int k = 0; k < 6; k++) {
+            f = lm_fmax(f, p[k] + q[k] * tries[i]);
+        }
+        if (f < best || (f == best && tries[i] < best_t)) {
+            best = f;
+            best_t = tries[i];
+        }
+    }
+    if (best < 0) {
+        *t_out = best_t;
+        *push = box_push(d, p, q, best, best_t);
+        return best;
+    }
+    double breaks[6];
+    int n = 0;
+    for (int k = 0; k < 3; k++) {
+        if (s.delta[k] != 0.0) {
+            breaks[n++] = (s.h[k] - s.from[k]) / s.delta[k];
+            breaks[n++] = (-s.h[k] - s.from[k]) / s.delta[k];
+        }
+    }
+    double length2 = s.delta[0] * s.delta[0] + s.delta[1] * s.delta[1] + s.delta[2] * s.delta[2];
+    quadratic_pieces g = {box_piece, box_value, &s, 1e-24 * length2};
+    least_on_pieces(&g, breaks, n, &best_t);
+    *t_out = best_t;
+    lm_vec3 normal;
+    double distance = lm_solid_distance(d, lm_mad(a, lm_sub(b, a), best_t), &normal);
+    *push = lm_scale(normal, -distance);
+    return distance;
+}
+
+/* A segment from + t delta against a capsule's axis: from and delta
+ * relative to its centre, the axis direction and half length. */
+typedef struct capsule_segment {
+    lm_vec3 from, delta, axis;
+    double half_length;
+} capsule_segment;
+
+static void capsule_piece(const void *shape, double t, double *a, double *b) {
+    const capsule_segment *s = shape;
+    double along = lm_dot(lm_mad(s->from, s->delta, t), s->axis);
+    if (fabs(along) > s->half_length) { /* nearest to an end of the axis */
+        lm_vec3 from = lm_mad(s->from, s->axis, along > 0 ? -s->half_length : s->half_length);
+        *a = lm_dot(s->delta, s->delta);
+        *b = lm_dot(from, s->delta);
+        return;
+    }
+    /* nearest to a point between: the distance across the axis */
+    lm_vec3 delta_across = lm_cross(s->delta, s->axis);
+    *a = lm_dot(delta_across, delta_across);
+    *b = lm_dot(lm_cross(s->from, s->axis), delta_across);
+}
+
+/* The squared distance from the capsule's axis. */
+static double capsule_value(const void *shape, double t) {
+    const capsule_segment *s = shape;
+    lm_vec3 x = lm_mad(s->from, s->delta, t);
+    double along = lm_fmax(-s->half_length, lm_fmin(s->half_length, lm_dot(x, s->axis)));
+    lm_vec3 v = lm_mad(x, s->axis, -along);
+    return lm_dot(v, v);
+}
+
+static double capsule_deepest_t(const lm_collider_def *d, lm_vec3 a, lm_vec3 b) {
+    capsule_segment s = {lm_sub(a, d->position), lm_sub(b, a),
+                         lm_quat_rotate(d->rotation, lm_v3(1, 0, 0)), d->half_length};
+    double along0 = lm_dot(s.from, s.axis), rate = lm_dot(s.delta, s.axis);
+    double breaks[2];
+    int n = 0;
+    if (rate != 0.0) {
+        breaks[n++] = (s.half_length - along0) / rate;
+        breaks[n++] = (-s.half_length - along0) / rate;
+    }
+    quadratic_pieces g = {capsule_piece, capsule_value, &s, 1e-24 * lm_dot(s.delta, s.delta)};
+    double t;
+    least_on_pieces(&g, breaks, n, &t);
+    return t;
+}
+
+/* The point of segment a..b deepest in the solid: its parameter t, its
+ * signed distance there, and the move that brings the segment out there
+ * (the normal times minus the distance, but at a box's edge, box_push). */
+double lm_deepest_on_segment(const lm_collider_def *d, lm_vec3 a, lm_vec3 b, double *t_out,
+                             lm_vec3 *push) {
+    lm_vec3 ab = lm_sub(b, a);
+    double t = 0.0;
+    switch (d->kind) {
+    case LM_COLLIDER_SPHERE: {
+        double length2 = lm_dot(ab, ab);
+        t = length2 > 0 ? lm_dot(lm_sub(d->position, a), ab) / length2 : 0.0;
+        t = lm_fmax(0.0, lm_fmin(1.0, t));
+        break;
+    }
+    case LM_COLLIDER_BOX:
+        return box_deepest(d, a, b, t_out, push);
+    case LM_COLLIDER_CAPSULE:
+        t = capsule_deepest_t(d, a, b);
+        break;
+    case LM_COLLIDER_PLANE:
+    case LM_COLLIDER_WORLD_BOX:
+    case LM_COLLIDER_KIND_COUNT: {
+        lm_vec3 n;
+        t = lm_solid_distance(d, b, &n) < lm_solid_distance(d, a, &n) ? 1.0 : 0.0;
+        break;
+    }
+    }
+    *t_out = t;
+    lm_vec3 normal;
+    double distance = lm_solid_distance(d, lm_mad(a, ab, t), &normal);
+    *push = lm_scale(normal, -distance);
+    return distance;
 }
 
 /* ------------------------------------------------------------ triangles -- */

@@ -30,10 +30,11 @@ double lm_free_distance(const lm_collider_def *d, lm_vec3 x, lm_vec3 *normal);
 
 /* Whether segment a..b enters an oriented box (d is a box). */
 bool lm_segment_enters_box(const lm_collider_def *d, lm_vec3 a, lm_vec3 b);
-/* The point of segment a..b deepest in the solid: its parameter t and its
- * signed distance. */
+/* The point of segment a..b deepest in the solid: its parameter t, its
+ * signed distance, and the move that brings the segment out there (the
+ * normal times minus the distance, except across a box's edge). */
 double lm_deepest_on_segment(const lm_collider_def *d, lm_vec3 a, lm_vec3 b, double *t_out,
-                             lm_vec3 *normal);
+                             lm_vec3 *push);
 
 /* The point of triangle x[0..2] closest to q, as barycentric weights w. */
 void lm_closest_on_triangle(lm_vec3 q, const lm_vec3 x[3], double w[3]);

@@ -114,12 +114,12 @@ double lm_first_touch(lm_gap_fn gap, const void *context, double lo, double hi, 
     return lo;
 }
 
-void lm_impact_apply(lm_world *world, uint32_t i, lm_vec3 dv, lm_vec3 dx) {
+void lm_impact_apply(lm_world *world, const lm_step *step, uint32_t i, lm_vec3 dv, lm_vec3 dx) {
     lm_particles *p = &world->particles;
     p->x[i] = lm_add(p->x[i], dx);
     p->sv[i] = lm_add(p->sv[i], dv);
     if (world->def.integrator == LM_INTEGRATOR_VERLET) {
-        p->x0[i] = lm_mad(lm_add(p->x0[i], dx), dv, -lm_world_substep_length(world));
+        p->x0[i] = lm_mad(lm_add(p->x0[i], dx), dv, -step->h);
     } else {
         p->v[i] = lm_add(p->v[i], dv);
         p->x_integrated[i] = lm_add(p->x_integrated[i], dx);
@@ -247,7 +247,7 @@ void lm_impacts_find(lm_world *world, const lm_step *step) {
             m.t0 = t;
         }
         if (p->contact[i] & LM_CONTACT_IMPACT) {
-            lm_impact_apply(world, i, dv, dx);
+            lm_impact_apply(world, step, i, dv, dx);
         }
     }
 }

@@ -48,6 +48,6 @@ double lm_first_touch(lm_gap_fn gap, const void *context, double lo, double hi, 
  * and x_integrated; Verlet's sv and a start moved by dx - dv h, as if it had
  * come the whole sub-step with the changed velocity, which keeps x0 + sv h
  * its prediction and (x - x0) / h its velocity). */
-void lm_impact_apply(lm_world *world, uint32_t i, lm_vec3 dv, lm_vec3 dx);
+void lm_impact_apply(lm_world *world, const lm_step *step, uint32_t i, lm_vec3 dv, lm_vec3 dx);
 
 #endif

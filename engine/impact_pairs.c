@@ -332,7 +332,7 @@ void lm_impacts_pairs(lm_world *world, const lm_step *step) {
     for (uint32_t i = 0; i < p->count; i++) {
         if (s->first[i + 1] > s->first[i] &&
             (s->dv[i].x != 0 || s->dv[i].y != 0 || s->dv[i].z != 0)) {
-            lm_impact_apply(world, i, s->dv[i], s->dx[i]);
+            lm_impact_apply(world, step, i, s->dv[i], s->dx[i]);
         }
     }
 }

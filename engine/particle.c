@@ -1,4 +1,6 @@
-/* particle.c - particles as a structure of arrays with stable slots. */
+/* particle.c - particles as a structure of arrays with stable slots: making
+ * one, its handle and its fields. Removing one takes what acts on it along,
+ * so that is in particle_destroy.c, above the constraints and forces. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,26 +124,7 @@ lm_particle lm_particle_create(lm_world *world, const lm_particle_def *def) {
     return lm_particle_handle(world, slot);
 }
 
-void lm_particle_destroy(lm_world *world, lm_particle particle) {
-    assert(!world->stepping);
-    uint32_t slot = lm_particle_slot(world, particle);
-    /* Everything that acts on the particle goes with it: its own list, so
-     * this costs its degree, not a scan of every constraint and force. The
-     * lists are built on the first removal; without the memory for them,
-     * one scan (no springs exist then: the first spring builds them). */
-    if (!lm_constraint_uses_build(world)) {
-        lm_constraint_destroy_all_of(world, slot);
-    }
-    for (uint32_t what = lm_uses_first(world, slot); what != LM_DEAD;
-         what = lm_uses_first(world, slot)) {
-        if (what & LM_USE_FORCE) {
-            uint32_t s = what & ~LM_USE_FORCE;
-            lm_force_destroy(world, lm_force_handle(world, s));
-        } else {
-            lm_constraint_destroy(world, lm_constraint_handle(world, what));
-        }
-    }
-    lm_particles *p = &world->particles;
+void lm_particles_release(lm_particles *p, uint32_t slot) {
     p->alive[slot] = 0;
     p->inv_mass[slot] = 0;
     p->solve_w[slot] = 0;

@@ -53,6 +53,9 @@ bool lm_particles_reserve(lm_particles *particles, uint32_t n);
 void lm_particles_free(lm_particles *particles);
 /* Grows sx, ka and x_integrated to the arrays' capacity. */
 bool lm_particles_reserve_scratch(lm_particles *particles);
+/* Frees a live slot (its handles become invalid); what acted on it must be
+ * gone already (particle_destroy.c). */
+void lm_particles_release(lm_particles *particles, uint32_t slot);
 /* Valid slot of a handle, asserting validity. */
 uint32_t lm_particle_slot(const lm_world *world, lm_particle particle);
 lm_particle lm_particle_handle(const lm_world *world, uint32_t slot);

@@ -54,7 +54,7 @@ lm_constraint lm_pin_create(lm_world *world, lm_particle particle, lm_vec3 targe
     c->stiffness = 1;
     world->particles.pins[s]++;
     world->particles.solve_w[s] = 0;
-    lm_constraint_link(world, c, handle);
+    lm_constraint_link(world, &lm_pin_class, c, handle);
     return handle;
 }
 

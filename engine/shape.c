@@ -171,9 +171,10 @@ static lm_constraint create_shape(lm_world *world, const lm_shape_def *def, lm_c
     c->u.shape.triangles = def->triangle_count;
     world->shape_index_count += entries;
     c->stiffness = def->stiffness;
-    double measure = lm_constraint_classes[solver]->value(world, c);
+    const lm_constraint_class *own = solver == LM_SOLVER_AREA ? &lm_area_class : &lm_volume_class;
+    double measure = own->value(world, c);
     c->rest = def->scale * measure;
-    lm_constraint_link(world, c, handle);
+    lm_constraint_link(world, own, c, handle);
     return handle;
 }
 
@@ -190,7 +191,7 @@ void lm_shapes_compact(lm_world *world) {
     uint32_t next = 0;
     for (uint32_t i = 0; i < world->constraints.count; i++) {
         lm_constraint_item *c = lm_store_at(&world->constraints, i);
-        if (lm_constraint_classes[c->solver]->particles != shape_particles) {
+        if (c->solver != LM_SOLVER_AREA && c->solver != LM_SOLVER_VOLUME) {
             continue;
         }
         uint32_t entries = c->u.shape.count + 3 * c->u.shape.triangles;

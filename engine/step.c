@@ -619,10 +619,6 @@ static void list_broken(lm_world *world) {
     world->broke_in_step = 0;
 }
 
-double lm_world_substep_length(const lm_world *world) {
-    return world->def.time_step / world->def.substeps;
-}
-
 lm_status lm_world_step(lm_world *world) {
     assert(!world->stepping && "lm_world_step called from inside a force callback");
     if (!prepare(world)) {

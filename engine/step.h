@@ -20,9 +20,6 @@ typedef struct lm_step {
     double rest_speed;
 } lm_step;
 
-/* The sub-step length h of the world's current settings. */
-double lm_world_substep_length(const lm_world *world);
-
 /* The force evaluation an integrator calls (force.c makes it): clears the
  * accumulators and applies every force at the particles' current state.
  * Non-zero = a callback failed and the step is abandoned. */

@@ -132,7 +132,7 @@ lm_constraint lm_stick_create(lm_world *world, const lm_stick_def *def) {
             c->u.distance.break_strain = def->break_strain;
         }
     }
-    lm_constraint_link(world, c, handle);
+    lm_constraint_link(world, &lm_stick_class, c, handle);
     return handle;
 }
 

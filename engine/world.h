@@ -58,4 +58,10 @@ struct lm_world {
     lm_shake shake;         /* groups.c, shake.c: the sticks solved exactly */
 };
 
+/* The sub-step length h of the world's current settings (the step hands
+ * its stages the same h in lm_step; this is for the calls between steps). */
+static inline double lm_world_substep_length(const lm_world *world) {
+    return world->def.time_step / world->def.substeps;
+}
+
 #endif

@@ -3,14 +3,16 @@
 # a ruler laid along a 1 m stick reads 1.00 m at 0°; a second ruler from the
 # same end to a point up and to the right reads 45° to the first; [ and ] at
 # t = 1.0 and 2.0 s of the timeline read 1.000 s; the readings are in P's
-# picture and printed with it; Backspace clears them. Skipped without Xvfb
-# or xdotool.
+# picture and printed with it; Backspace clears them. With two worlds side
+# by side, probes and rulers read the world of the column they are in.
+# Skipped without Xvfb or xdotool.
 # Usage: sh tests/cli_measure.sh BUILD_DIR
 build=${1:-build}
 loom=$(cd "$(dirname "$build/loom")" && pwd)/loom
+pngcheck=$(cd "$(dirname "$build/tests/pngcheck")" && pwd)/pngcheck
 . "$(dirname "$0")/lib.sh"
 
-require_built "$loom"
+require_built "$loom" "$pngcheck"
 same() { if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1" "got: $3, expected $2"; fi; }
 if ! need_window "the measuring checks" || ! xvfb_start 1024x768x24; then
     finish
@@ -73,6 +75,62 @@ same "Backspace clears the rulers and the stopwatch" "$before" \
     "$(grep -c "^loom: \(ruler\|stopwatch\):" "$tmp/out")"
 check "... and the picture is the plain one again" cmp -s "$tmp/plain.png" "$tmp/cleared.png"
 
+xdotool key --window "$window" Escape
+wait "$loom_pid"
+loom_pid=
+
+# Two worlds side by side: a probe clicked on a particle in the right-hand
+# column reads that world's particle (0.5 m/s), one in the left column the
+# other's (0.2 m/s), each through its own column; a ruler laid over the
+# right column between the two ends of its 1 m stick reads 1 m.
+cat >"$tmp/two.lua" <<'LUA'
+local function build(name, first, second, mover, speed)
+  local world = loom.world{ name = name, gravity = { 0, 0, 0 } }
+  local a = world:particle{ pos = { 0, 0 }, radius = 0.06, color = first }
+  local b = world:particle{ pos = { 1, 0 }, radius = 0.06, color = second }
+  world:stick(a, b)
+  world:particle{ pos = { 0, 0.6 }, vel = { speed, 0 }, radius = 0.06, color = mover }
+  return world
+end
+local left = build("left", "#e6194b", "#f58231", "#911eb4", 0.2)
+local right = build("right", "#3cb44b", "#4363d8", "#000075", 0.5)
+local said = false
+function loom.update()
+  if not said and left:time() > 1 then print("ran 1 s") said = true end
+end
+loom.camera{ projection = "orthographic", target = { 0.5, 0.3 }, height = 2 }
+return left, right
+LUA
+open_window "$tmp/shots2" "$tmp/two.lua" 30 --size 640x360
+wait_for "^ran 1 s" "$tmp/out" 120
+xdotool key --window "$window" space
+sleep 0.3
+shot worlds
+# centre COLOUR: the middle of that colour's pixels in the screenshot.
+centre() {
+    set -- $("$pngcheck" where "$tmp/worlds.png" 0 0 639 359 "$1" 40)
+    echo "$((($2 + $4) / 2)) $((($3 + $5) / 2))"
+}
+click() { # click X Y
+    xdotool mousemove --sync --window "$window" "$1" "$2" click 1
+    sleep 0.3
+}
+set -- $(centre '#000075')
+click "$1" "$2"
+set -- $(centre '#911eb4')
+click "$1" "$2"
+shot probed
+probes=$(grep "^loom: probe at" "$tmp/out" | tail -n 2)
+same "a probe on the right column's particle reads the second world's (0.5 m/s)" \
+    "(world 2) 0.500" "$(echo "$probes" | sed -n 's/.*s \((world [0-9])\):.*speed \([0-9.]*\) m\/s.*/\1 \2/p' | grep 'world 2')"
+same "a probe on the left column's particle reads the first world's (0.2 m/s)" \
+    "(world 1) 0.200" "$(echo "$probes" | sed -n 's/.*s \((world [0-9])\):.*speed \([0-9.]*\) m\/s.*/\1 \2/p' | grep 'world 1')"
+set -- $(centre '#3cb44b') $(centre '#4363d8')
+ruler "$1" "$2" "$3" "$4"
+shot ruled2
+reading=$(grep "^loom: ruler:" "$tmp/out" | tail -n 1 | sed -n 's/^loom: ruler: \([0-9.]*\) m.*/\1/p')
+check "a ruler over the right column's 1 m stick reads 1 m (got ${reading:-nothing})" \
+    awk -v r="${reading:-0}" 'BEGIN { exit !(r >= 0.97 && r <= 1.03) }'
 xdotool key --window "$window" Escape
 wait "$loom_pid"
 loom_pid=

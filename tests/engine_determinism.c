@@ -456,8 +456,8 @@ static const uint64_t EXPECTED_HASH[SCENE_COUNT][LM_INTEGRATOR_COUNT] = {
      0xecc0569eb299852cull, 0x022e1035934633d0ull}, /* cloth */
     {0x0883d97a36609509ull, 0xdde519c6fb4c9b79ull, 0x4ec8ff94a0fb3eaaull, 0x9c1a5b2f624f79b5ull,
      0x46591f264a7c49d6ull, 0x289ad261bc3c5712ull}, /* springs */
-    {0xadfe5c8bdd85b279ull, 0xc250e69b19e7a693ull, 0xc57a34302b63aebdull, 0xeecac7aa6a88d6daull,
-     0x3d6458b502b551e5ull, 0x1b61f2f1724bd684ull}, /* colliders */
+    {0xf80b6154237c5fb1ull, 0xbee92e8095b43bb5ull, 0xbdb7a89ee8a2a3adull, 0x028618591a1cff15ull,
+     0xacc5ac6c4e5f15e1ull, 0x73a5ad4822e08458ull}, /* colliders */
     {0x54545ae84653b1caull, 0x9619b4a88f58b489ull, 0x828344ce6f351ce6ull, 0x534c5e50c7843f40ull,
      0x3532fd7906ab79c3ull, 0x7772482ab3ae9691ull}, /* contacts */
     {0x4ffacb96e1a7d2d5ull, 0x4e157a235af8d81aull, 0xe0b5a7a51c15f42cull, 0x3b365f0fad176603ull,

@@ -82,4 +82,72 @@ if need cc gcc "the engine's headers compile alone" && need tsort coreutils "the
     fi
 fi
 
+# The engine's modules call each other one way (STYLE.md: no call cycles):
+# module A depends on B when A's object uses a global symbol B's defines (a
+# function it calls, or a kind table it reads, whose functions it then
+# calls), and that graph sorts. A loop is reported with the symbols behind
+# each arrow. The check first proves it can fail: two objects that call
+# each other must be reported as a loop, naming both functions.
+# module_uses DIR: "user definer symbol" lines for DIR's objects.
+module_uses() {
+    for o in "$1"/*.o; do
+        nm "$o" | awk -v m="$(basename "$o" .o)" '$2 ~ /^[TDRBCGSV]$/ { print $3, m }'
+    done | sort >"$tmp/defined"
+    for o in "$1"/*.o; do
+        nm -u "$o" | awk -v m="$(basename "$o" .o)" '{ print $2, m }'
+    done | sort >"$tmp/used"
+    join "$tmp/used" "$tmp/defined" | awk '$2 != $3 { print $2, $3, $1 }'
+}
+# call_loops USES: nothing when USES's module graph sorts; otherwise one
+# line per loop tsort finds, "a.c -> b.c (f, g) -> a.c (h)": a.c calls f
+# and g of b.c, b.c calls h of a.c.
+call_loops() {
+    awk '{ print $1, $2 }' "$1" | sort -u | tsort 2>&1 >/dev/null |
+        awk -v uses="$1" '
+            BEGIN { while ((getline line < uses) > 0) { split(line, f, " ")
+                        key = f[1] " " f[2]; syms[key] = seen[key]++ ? syms[key] ", " f[3] : f[3] } }
+            function report(   i, j, out) {
+                if (n == 0) return
+                out = loop[1] ".c"
+                for (i = 1; i <= n; i++) { j = i % n + 1
+                    out = out " -> " loop[j] ".c (" syms[loop[i] " " loop[j]] ")" }
+                print out; n = 0 }
+            /input contains a loop/ { report(); next }
+            { sub(/^tsort: /, ""); loop[++n] = $0 }
+            END { report() }'
+}
+if need cc gcc "the engine's modules call each other without a loop" &&
+    need nm binutils "the engine's modules call each other without a loop"; then
+    mkdir -p "$tmp/synthetic" "$tmp/objects"
+    printf 'void b_calls_back(void);\nvoid a_calls(void) { b_calls_back(); }\n' >"$tmp/synthetic/a.c"
+    printf 'void a_calls(void);\nvoid b_calls_back(void) { a_calls(); }\n' >"$tmp/synthetic/b.c"
+    printf 'void a_calls(void);\nvoid c_above(void) { a_calls(); }\n' >"$tmp/synthetic/c.c"
+    : >"$out"
+    for f in "$tmp"/synthetic/*.c; do
+        cc -std=c11 -c "$f" -o "${f%.c}.o" >>"$out" 2>&1
+    done
+    module_uses "$tmp/synthetic" >"$tmp/uses"
+    loops=$(call_loops "$tmp/uses")
+    if [ "$loops" = "a.c -> b.c (b_calls_back) -> a.c (a_calls)" ] ||
+        [ "$loops" = "b.c -> a.c (a_calls) -> b.c (b_calls_back)" ]; then
+        pass=$((pass + 1)); echo "ok - the call-loop check reports two files that call each other"
+    else
+        fail=$((fail + 1)); echo "not ok - the call-loop check reports two files that call each other"
+        echo "$loops" | sed 's/^/#   /' | head -n 20
+    fi
+    for f in engine/*.c; do
+        o=$(basename "$f" .c)
+        cc -std=c11 -D_POSIX_C_SOURCE=200809L -O0 -Iengine -c "$f" -o "$tmp/objects/$o.o" >>"$out" 2>&1 ||
+            echo "$f does not compile" >>"$out"
+    done
+    module_uses "$tmp/objects" >"$tmp/uses"
+    call_loops "$tmp/uses" >>"$out"
+    if [ -s "$out" ]; then
+        fail=$((fail + 1)); echo "not ok - the engine's modules call each other without a loop (a.c -> b.c (f): a.c uses f of b.c)"
+        sed 's/^/#   /' "$out" | head -n 20
+    else
+        pass=$((pass + 1)); echo "ok - the engine's modules call each other without a loop"
+    fi
+fi
+
 finish
