@@ -330,7 +330,7 @@ bench: $(BENCHES) $(VECTOR_BENCHES) $(LOOM)
 CHECK_ENV    = ASAN_OPTIONS=detect_leaks=1:exitcode=86:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1:log_path=$(CURDIR)/$(CHECK_BUILD)/san/report \
                UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=87:log_path=$(CURDIR)/$(CHECK_BUILD)/san/report \
                LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
-               TEST_SLOWDOWN=6 SUITE_TIMEOUT=900
+               TEST_SLOWDOWN=6 SUITE_TIMEOUT=900 HOSTILE_SUITE_TIMEOUT=2700
 
 check-build: $(LOOM) $(ENGINE_TESTS) $(RENDER_TESTS) $(APP_TESTS) $(TOOLS) $(BENCHES)
 
