@@ -16,6 +16,7 @@
  * other parts of the window: app/window.h.
  */
 #include "window.h"
+#include "frame_clock.h"
 #include "watchdog.h"
 #include "screenshot.h"
 
@@ -286,21 +287,25 @@ static bool wait_event(window_state *state, SDL_Event *event, int ms) {
 
 static void run(window_state *state) {
     double tick_seconds = 1.0 / state->options->fps;
-    double behind = 0.0; /* simulated time owed to the wall clock */
-    double last = app_seconds();
+    app_frame_clock clock = app_frame_clock_make(tick_seconds, app_seconds());
     while (state->running) {
         SDL_Event event;
         /* Sleep until the next tick is due (or the next look at the files),
-         * waking for events. */
-        double wait = state->past && !state->paused ? tick_seconds / state->speed
-                      : state->paused || !state->scene || state->frozen
-                          ? POLL_SECONDS
-                          : (tick_seconds - behind) / state->speed;
+         * waking for events: less the time the last frame took since the
+         * clock moved (app/frame_clock.h), so a frame that ran late is
+         * followed by one that does not sleep. */
+        double since = app_seconds() - clock.last, wait;
+        if (state->past && !state->paused)
+            wait = (1.0 - state->replay_owed) * tick_seconds / state->speed - since;
+        else if (state->paused || !state->scene || state->frozen)
+            wait = POLL_SECONDS;
+        else
+            wait = app_frame_clock_wait(&clock, clock.last + since, state->speed);
         if (wait > POLL_SECONDS)
             wait = POLL_SECONDS;
         if (wait > WATCH_SECONDS && app_watch_waiting(state->watch))
             wait = WATCH_SECONDS; /* a save is on its way: look again soon */
-        int wait_ms = (int)(wait * 1000.0);
+        int wait_ms = (int)lround(wait * 1000.0);
         if (state->test_reloads == 0 && !state->dirty && wait_ms > 0 &&
             wait_event(state, &event, wait_ms))
             window_handle_event(state, &event);
@@ -310,37 +315,34 @@ static void run(window_state *state) {
             break;
 
         double now = app_seconds();
-        double elapsed = now - last > 0.25 ? 0.25 : now - last;
-        if (!state->paused && state->scene && !state->frozen)
-            state->record_clock += now - last; /* wall time, however slow the frame */
-        last = now;
+        bool running = !state->paused && state->scene && !state->frozen;
+        if (running)
+            state->record_clock += now - clock.last; /* wall time, however slow the frame */
+        double elapsed =
+            app_frame_clock_advance(&clock, now, state->speed, running && !state->past);
         if (state->past && !state->paused) {
             window_timeline_play(state, elapsed); /* the recording, up to the present */
-            behind = 0.0;
-        } else if (!state->paused && state->scene && !state->frozen) {
-            behind += elapsed * state->speed;
+        } else if (running) {
             int ticks = 0;
             /* At most MAX_TICKS, and no more once the frame has used its
              * budget of wall-clock time, so the window answers even when a
              * tick is slow. */
-            while (behind >= tick_seconds && ticks < MAX_TICKS && !state->frozen &&
+            while (app_frame_clock_due(&clock) && ticks < MAX_TICKS && !state->frozen &&
                    (ticks == 0 || app_seconds() - now < FRAME_BUDGET_SECONDS)) {
                 window_tick(state);
-                behind -= tick_seconds;
+                app_frame_clock_tick(&clock);
                 ticks++;
                 /* A tick another one follows before the picture is shown:
                  * its picture is drawn and kept for the timeline only while
                  * the frame has time (a light scene keeps every tick even
                  * when the window woke late; a heavy one falling behind
                  * keeps the ticks it shows and draws no picture unseen). */
-                if (behind >= tick_seconds &&
+                if (app_frame_clock_due(&clock) &&
                     app_seconds() - now + state->keep_seconds < KEEP_BUDGET_SECONDS)
                     window_timeline_record(state);
             }
-            if (behind >= tick_seconds)
-                behind = 0.0; /* too slow for real time: drop the backlog */
-        } else {
-            behind = 0.0;
+            if (app_frame_clock_due(&clock))
+                app_frame_clock_forgive(&clock); /* too slow for real time: drop the backlog */
         }
         for (; state->steps_asked > 0; state->steps_asked--) {
             window_tick(state);
