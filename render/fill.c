@@ -28,6 +28,8 @@
  */
 #include "raster.h"
 
+#include <string.h>
+
 static inline int64_t floor_div(int64_t n, int64_t d) { /* d > 0 */
     int64_t q = n / d;
     return (n % d != 0 && n < 0) ? q - 1 : q;
@@ -88,17 +90,32 @@ static void span_flat(uint32_t *row, int64_t lo, int64_t hi, uint32_t pixel) {
  * while the colour under it stays the same. */
 static void span_blend(uint32_t *row, int64_t lo, int64_t hi, uint32_t rgba) {
     uint32_t a = rgba & 0xFFu;
-    if (!a)
+    if (!a || lo > hi)
         return;
     blend_over o = blend_over_of(rgba >> 24, (rgba >> 16) & 0xFFu, (rgba >> 8) & 0xFFu, a);
     uint32_t under = row[lo], over = blend_with(under, o);
-    for (int64_t px = lo; px <= hi; px++) {
+    /* Two samples at a time while both are the colour under (a floor over
+     * the background: most of them), then one. */
+    uint64_t under2 = (uint64_t)under << 32 | under, over2 = (uint64_t)over << 32 | over;
+    int64_t px = lo;
+    while (px <= hi) {
+        for (; px < hi; px += 2) {
+            uint64_t two;
+            memcpy(&two, row + px, sizeof two);
+            if (two != under2)
+                break;
+            memcpy(row + px, &over2, sizeof over2);
+        }
+        if (px > hi)
+            break;
         uint32_t dst = row[px];
         if (dst != under) {
             under = dst;
             over = blend_with(dst, o);
+            under2 = (uint64_t)under << 32 | under;
+            over2 = (uint64_t)over << 32 | over;
         }
-        row[px] = over;
+        row[px++] = over;
     }
 }
 
@@ -170,11 +187,39 @@ static void span_depth_blend(uint32_t *row, float *depths, int64_t lo, int64_t h
     }
 }
 
+/* Whether a channel's plane stays where plane_channel needs no clamp from
+ * sample lo to lo + n (it is linear: its ends say). */
+static inline bool unclamped(int64_t v, int64_t step, int64_t n) {
+    enum { LOWEST = -32768, HIGHEST = 256 * 65536 - 32769 };
+    int64_t end = v + step * n;
+    return v >= LOWEST && v <= HIGHEST && end >= LOWEST && end <= HIGHEST;
+}
+
 /* Shaded, alpha 255 over the whole triangle (its alpha plane constant). */
 static void span_depth_shade_opaque(uint32_t *row, float *depths, int64_t lo, int64_t hi,
                                     depth_row d, const int64_t channel[4], const int64_t gx[4]) {
     int64_t r = channel[0], g = channel[1], b = channel[2];
     double x = depth_x(d, lo);
+    if (unclamped(r, gx[0], hi - lo) && unclamped(g, gx[1], hi - lo) &&
+        unclamped(b, gx[2], hi - lo)) {
+        /* Every value v + 32768 in [0, 2^24): no clamp, and 32 bits hold
+         * it (steps wrap modulo 2^32 to the same values). */
+        uint32_t r32 = (uint32_t)(r + 32768), g32 = (uint32_t)(g + 32768),
+                 b32 = (uint32_t)(b + 32768);
+        uint32_t sr = (uint32_t)gx[0], sg = (uint32_t)gx[1], sb = (uint32_t)gx[2];
+        for (int64_t px = lo; px <= hi; px++, x += 1.0) {
+            float depth = depth_at(d, x);
+            if (depth < depths[px]) {
+                depths[px] = depth;
+                row[px] = (r32 >> 16) << SHIFT_R | (g32 >> 16) << SHIFT_G | (b32 >> 16) << SHIFT_B |
+                          0xFFu << SHIFT_A;
+            }
+            r32 += sr;
+            g32 += sg;
+            b32 += sb;
+        }
+        return;
+    }
     for (int64_t px = lo; px <= hi; px++, x += 1.0) {
         float depth = depth_at(d, x);
         if (depth < depths[px]) {

@@ -163,11 +163,16 @@ static void resolve(const lr_tile_scratch *s, unsigned char *pixels, int pitch, 
         const uint32_t *row1 = row0 + TILE_SAMPLES;
         uint32_t *out = (uint32_t *)(pixels + (size_t)(py0 + y) * (size_t)pitch) + px0;
         for (int x = 0; x < pw; x++) {
-            uint32_t p0 = row0[2 * x], p1 = row0[2 * x + 1], p2 = row1[2 * x], p3 = row1[2 * x + 1];
-            if (p0 == p1 && p0 == p2 && p0 == p3) {
-                out[x] = p0;
+            /* Both rows' pairs at once: the block is one colour when they
+             * are equal and a pair's halves too. */
+            uint64_t top, bottom;
+            memcpy(&top, row0 + 2 * x, sizeof top);
+            memcpy(&bottom, row1 + 2 * x, sizeof bottom);
+            if (top == bottom && (uint32_t)top == (uint32_t)(top >> 32)) {
+                out[x] = (uint32_t)top;
                 continue;
             }
+            uint32_t p0 = row0[2 * x], p1 = row0[2 * x + 1], p2 = row1[2 * x], p3 = row1[2 * x + 1];
             uint32_t even = (p0 & low) + (p1 & low) + (p2 & low) + (p3 & low);
             uint32_t odd =
                 ((p0 >> 8) & low) + ((p1 >> 8) & low) + ((p2 >> 8) & low) + ((p3 >> 8) & low);
@@ -198,6 +203,13 @@ static void draw_tile(void *context, size_t index, int worker) {
         return;
     }
     int sw = pw * SUPERSAMPLE, sh = ph * SUPERSAMPLE;
+    /* The depths are read by depth triangles alone: cleared for a tile
+     * that has one. */
+    bool depth = false;
+    for (uint32_t k = first; job->depth && !depth && k < end; k++) {
+        const lr_op *op = &r->ops[r->bin_ops[k]];
+        depth = op->kind == OP_TRIANGLE && r->tris[op->index].depth != NO_INDEX;
+    }
     for (int y = 0; y < sh; y++) {
         uint32_t *row = s->samples + (size_t)y * TILE_SAMPLES;
         if (job->over) {
@@ -208,7 +220,7 @@ static void draw_tile(void *context, size_t index, int worker) {
         } else {
             memcpy(row, s->background, 4 * (size_t)sw);
         }
-        if (job->depth)
+        if (depth)
             memcpy(s->depths + (size_t)y * TILE_SAMPLES, s->far, 4 * (size_t)sw);
     }
     int sx0 = px0 * SUPERSAMPLE, sy0 = py0 * SUPERSAMPLE;
