@@ -88,7 +88,7 @@ static void span_flat(uint32_t *row, int64_t lo, int64_t hi, uint32_t pixel) {
 /* A translucent colour over a span: most of it lies over one colour (the
  * background, a floor), so the last sample's blend is kept and reused
  * while the colour under it stays the same. */
-static void span_blend(uint32_t *row, int64_t lo, int64_t hi, uint32_t rgba) {
+static void span_blend(uint32_t *row, int64_t lo, int64_t hi, uint32_t rgba, bool plain) {
     uint32_t a = rgba & 0xFFu;
     if (!a || lo > hi)
         return;
@@ -99,7 +99,7 @@ static void span_blend(uint32_t *row, int64_t lo, int64_t hi, uint32_t rgba) {
     uint64_t under2 = (uint64_t)under << 32 | under, over2 = (uint64_t)over << 32 | over;
     int64_t px = lo;
     while (px <= hi) {
-        for (; px < hi; px += 2) {
+        for (; !plain && px < hi; px += 2) {
             uint64_t two;
             memcpy(&two, row + px, sizeof two);
             if (two != under2)
@@ -194,12 +194,12 @@ static inline void color_quad(uint32_t *row, int64_t px, u32x4 nearer, u32x4 col
 
 /* Opaque and flat: the colour where nearer. */
 static void span_depth_flat(uint32_t *row, float *depths, int64_t lo, int64_t hi, depth_row d,
-                            uint32_t pixel) {
+                            uint32_t pixel, bool plain) {
     double x = depth_x(d, lo);
 #ifdef QUADS
     f64x4 xs = {x, x + 1.0, x + 2.0, x + 3.0};
     u32x4 color = {pixel, pixel, pixel, pixel};
-    for (; lo + 3 <= hi; lo += 4, xs += 4.0)
+    for (; !plain && lo + 3 <= hi; lo += 4, xs += 4.0)
         color_quad(row, lo, depth_quad(depths, lo, &d, &xs), color);
     x = xs[0];
 #endif
@@ -237,10 +237,11 @@ static inline bool unclamped(int64_t v, int64_t step, int64_t n) {
 
 /* Shaded, alpha 255 over the whole triangle (its alpha plane constant). */
 static void span_depth_shade_opaque(uint32_t *row, float *depths, int64_t lo, int64_t hi,
-                                    depth_row d, const int64_t channel[4], const int64_t gx[4]) {
+                                    depth_row d, const int64_t channel[4], const int64_t gx[4],
+                                    bool plain) {
     int64_t r = channel[0], g = channel[1], b = channel[2];
     double x = depth_x(d, lo);
-    if (unclamped(r, gx[0], hi - lo) && unclamped(g, gx[1], hi - lo) &&
+    if (!plain && unclamped(r, gx[0], hi - lo) && unclamped(g, gx[1], hi - lo) &&
         unclamped(b, gx[2], hi - lo)) {
         /* Every value v + 32768 in [0, 2^24): no clamp, and 32 bits hold
          * it (steps wrap modulo 2^32 to the same values). */
@@ -358,6 +359,7 @@ void lr_fill_triangle(const lr_raster *raster, const lr_tri *t, lr_tile_scratch 
     const lr_depth_plane *plane = t->depth == NO_INDEX ? NULL : &raster->planes[t->depth];
     uint32_t flat = lr_pixel_of(t->color);
     /* Alpha 255 everywhere: its plane flat at a value that rounds to 255. */
+    bool plain = raster->plain_spans;
     bool opaque_shade =
         shade && shade->gx[3] == 0 && shade->gy[3] == 0 && plane_channel(shade->p[3]) == 255;
     edge_walk walks[3];
@@ -394,11 +396,11 @@ void lr_fill_triangle(const lr_raster *raster, const lr_tri *t, lr_tile_scratch 
             float *depths = tile->depths + (size_t)(py - ty0) * TILE_SAMPLES;
             depth_row d = depth_row_of(plane, py, tx0);
             if (opaque_shade)
-                span_depth_shade_opaque(row, depths, a, b, d, channel, shade->gx);
+                span_depth_shade_opaque(row, depths, a, b, d, channel, shade->gx, plain);
             else if (shade)
                 span_depth_shade(row, depths, a, b, d, channel, shade->gx);
             else if (!t->blend)
-                span_depth_flat(row, depths, a, b, d, flat);
+                span_depth_flat(row, depths, a, b, d, flat, plain);
             else
                 span_depth_blend(row, depths, a, b, d, t->color);
         } else if (shade)
@@ -406,7 +408,7 @@ void lr_fill_triangle(const lr_raster *raster, const lr_tri *t, lr_tile_scratch 
         else if (!t->blend)
             span_flat(row, a, b, flat);
         else
-            span_blend(row, a, b, t->color);
+            span_blend(row, a, b, t->color, plain);
     }
 }
 
@@ -516,11 +518,12 @@ static void poly_rows_next(poly_rows *w, int py, int64_t *lo, int64_t *hi) {
     *hi = h;
 }
 
-static void paint_flat(uint32_t *row, int64_t lo, int64_t hi, const lr_poly *p, uint32_t pixel) {
+static void paint_flat(uint32_t *row, int64_t lo, int64_t hi, const lr_poly *p, uint32_t pixel,
+                       bool plain) {
     if (lo > hi)
         return;
     if (p->blend)
-        span_blend(row, lo, hi, p->color);
+        span_blend(row, lo, hi, p->color, plain);
     else
         span_flat(row, lo, hi, pixel);
 }
@@ -543,10 +546,10 @@ void lr_fill_polygon(const lr_raster *raster, const lr_poly *p, const lr_poly *c
             continue;
         uint32_t *row = tile->samples + (size_t)(py - ty0) * TILE_SAMPLES;
         if (clo > chi || chi < lo || clo > hi) {
-            paint_flat(row, lo - tx0, hi - tx0, p, pixel);
+            paint_flat(row, lo - tx0, hi - tx0, p, pixel, raster->plain_spans);
         } else {
-            paint_flat(row, lo - tx0, clo - 1 - tx0, p, pixel);
-            paint_flat(row, chi + 1 - tx0, hi - tx0, p, pixel);
+            paint_flat(row, lo - tx0, clo - 1 - tx0, p, pixel, raster->plain_spans);
+            paint_flat(row, chi + 1 - tx0, hi - tx0, p, pixel, raster->plain_spans);
         }
     }
 }
