@@ -22,9 +22,14 @@
  * Speed (bench/bench_fill.c, RESULTS.md): each kind of span has its own
  * loop (no per-sample test of shading, blending or depth), a translucent
  * span reuses its blend while the colour under it repeats (a floor over
- * the background: most of a tablecloth's picture), red and blue blend in
- * one word, and the edge walk steps without a branch. Every sample keeps
- * exactly the arithmetic above: the same bytes as before, on any thread.
+ * the background: most of a tablecloth's picture) and checks two samples
+ * at once for it, red and blue blend in one word, the edge walk steps
+ * without a branch, an opaque depth span tests four samples at a time
+ * (generic vectors), and a shaded span whose colour planes stay in range
+ * from end to end skips the clamps. Every sample keeps exactly the
+ * arithmetic above: the same bytes as before, on any thread
+ * (tests/render_spans.c and render_polygon.c check the quick ways against
+ * the plain ones).
  */
 #include "raster.h"
 
