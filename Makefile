@@ -191,10 +191,12 @@ $(BUILD)/tests/engine_%: $(BUILD)/obj/tests/engine_%.o $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
 
-# App tests see one app/ module each (its object alone).
+# App tests see one app/ module each (its object alone; the timeline with
+# its codec and its thread).
 $(BUILD)/tests/app_%: $(BUILD)/obj/tests/app_%.o $(BUILD)/obj/app/%.o
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $^ -lm
+	$(CC) $(CFLAGS) -o $@ $^ -pthread -lm
+$(BUILD)/tests/app_timeline: $(BUILD)/obj/app/timeline_codec.o
 
 # engine_batched with the kernels of one width (linked before the engine's
 # library, whose relax.o is then not used).
@@ -250,9 +252,10 @@ $(BUILD)/bench/bench_draw: $(BUILD)/obj/bench/bench_draw.o $(BINDINGS_LIB) $(REN
 	$(CC) $(CFLAGS) -o $@ $^ $(DEP_LIBS) -lm
 
 # bench_timeline measures the window's timeline store on rendered frames.
-$(BUILD)/bench/bench_timeline: $(BUILD)/obj/bench/bench_timeline.o $(BUILD)/obj/app/timeline.o
+$(BUILD)/bench/bench_timeline: $(BUILD)/obj/bench/bench_timeline.o $(BUILD)/obj/app/timeline.o \
+		$(BUILD)/obj/app/timeline_codec.o
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $^ -lm
+	$(CC) $(CFLAGS) -o $@ $^ -pthread -lm
 
 # bench_shade draws a scene: like bench_draw.
 $(BUILD)/obj/bench/bench_shade.o: bench/bench_shade.c

@@ -1,6 +1,6 @@
 /*
  * timeline.c - the window's recent past (timeline.h): a ring of compressed
- * pictures with a byte cap.
+ * pictures with a byte cap, kept by a thread of its own.
  *
  * Why pictures and not the world: what a picture shows depends on the whole
  * scene, the Lua state included (loom.update's variables, loom.draw, plots,
@@ -8,28 +8,38 @@
  * from its start (deterministic to the bit) would cost the whole run for
  * every step back; a picture costs one copy. Measured in bench/RESULTS.md.
  *
- * A frame's bytes: a stream of 32-bit words, each a header then pixels. A
- * header with the top bit set is a run, (header & RUN_COUNT) copies of the
- * one pixel after it; otherwise a stretch of header literal pixels. Runs
- * start at three equal pixels, so noise costs one header per stretch, a
- * plain background one word pair per row or less.
+ * A frame's bytes are runs of equal pixels (app/timeline_codec.h). Most of a
+ * picture does not change from one tick to the next, so a frame is stored as
+ * the change from the frame before (each pixel XOR the one before: runs of
+ * zeros) except every KEY_EVERY-th, a key frame stored whole. Restoring a
+ * frame decodes its key frame and the changes after it, skipping the zero
+ * runs; dropping the oldest drops a key frame with its changes. This takes
+ * about a third of the memory of whole frames on the examples
+ * (bench/RESULTS.md).
  *
- * Most of a picture does not change from one tick to the next, so a frame
- * is stored as the change from the frame before (each pixel XOR the one
- * before: runs of zeros) except every KEY_EVERY-th, a key frame stored
- * whole. Restoring a frame decodes its key frame and the changes after it,
- * skipping the zero runs; dropping the oldest drops a key frame with its
- * changes. This takes about a third of the memory of whole frames on the
- * examples (bench/RESULTS.md).
+ * Keeping in the background: encoding a 1920x1080 picture reads it and the
+ * one before whole, a few milliseconds the window's main thread would spend
+ * between two ticks. A push copies the picture, packed, into a picture of
+ * the timeline's own (the one copy the main thread makes) and queues it; the
+ * keeper thread encodes it against the picture before, which it then
+ * replaces (no second copy: the two swap), and puts it in the ring, while
+ * the main thread simulates the next tick. At most QUEUE_DEPTH pictures
+ * wait; a push beyond that waits for room. Whatever reads the frames (count,
+ * first, last, restore) first waits until every picture pushed is kept, so
+ * it sees exactly what was kept; the bytes are counted as they are held,
+ * the pictures waiting and the keeper's working memory included.
  */
 #include "timeline.h"
+#include "timeline_codec.h"
 
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { MIN_RUN = 3, KEY_EVERY = 16 };
-#define RUN_FLAG  0x80000000u
-#define RUN_COUNT 0x7FFFFFFFu
+/* In the background: the picture before, the one being kept and the ones
+ * waiting; else the picture before and the one pushed. */
+enum { KEY_EVERY = 16, QUEUE_DEPTH = 1, MOST_PICTURES = QUEUE_DEPTH + 2 };
 
 typedef struct frame {
     long tick;
@@ -41,34 +51,58 @@ typedef struct frame {
     size_t bytes;      /* what the frame counts against the cap */
 } frame;
 
+/* A picture pushed and not kept yet. */
+typedef struct job {
+    long tick;
+    int width, height;
+    uint32_t *pixels; /* packed, width x height: the timeline's own */
+    void *extra;
+    size_t extra_size;
+} job;
+
 struct app_timeline {
-    size_t cap, bytes;
-    frame *frames; /* a ring: frames[(start + i) % capacity] */
+    pthread_mutex_t lock;
+    pthread_cond_t changed; /* a picture queued or kept, or the keeper told to stop */
+    pthread_t keeper;
+    bool background; /* the keeper thread runs; else a push keeps at once */
+    bool stopping;
+
+    /* Under the lock: */
+    size_t cap;
+    size_t bytes;   /* the frames' */
+    size_t working; /* the rest held: packed pictures, the scratch, waiting extras */
+    size_t most;    /* the most bytes held at once */
+    frame *frames;  /* a ring: frames[(start + i) % capacity] */
     size_t start, count, capacity;
+    job queue[QUEUE_DEPTH]; /* oldest first */
+    size_t queued;
+    bool keeping;                    /* the keeper is keeping a picture taken off the queue */
+    uint32_t *spares[MOST_PICTURES]; /* packed pictures free for the next push */
+    size_t spare_count, spare_pixels;
+
+    /* The keeper's (the pusher's without one), between two pictures: */
     uint32_t *scratch; /* the encoder's, the size of the largest picture */
     size_t scratch_words;
-    uint32_t *previous; /* the last picture pushed, packed: what the next frame changes */
+    uint32_t *previous; /* the last picture kept: what the next frame changes */
     int previous_width, previous_height;
     bool previous_valid;
-    long since_key; /* frames pushed since the last key frame */
+    long since_key; /* frames kept since the last key frame */
 };
-
-/* The memory the timeline works in, beyond its frames: the encoder's scratch
- * and the last picture. It counts against the cap too. */
-static size_t working_bytes(const app_timeline *timeline) {
-    return timeline->scratch_words * sizeof(uint32_t) +
-           (size_t)timeline->previous_width * (size_t)timeline->previous_height * sizeof(uint32_t);
-}
-
-app_timeline *app_timeline_create(size_t cap) {
-    app_timeline *timeline = calloc(1, sizeof *timeline);
-    if (timeline)
-        timeline->cap = cap;
-    return timeline;
-}
 
 static frame *at(const app_timeline *timeline, size_t i) {
     return &timeline->frames[(timeline->start + i) % timeline->capacity];
+}
+
+/* ------------------------------------------------- memory (under lock) -- */
+
+/* What the frames may take: the cap less the working memory. */
+static size_t frames_cap(const app_timeline *timeline) {
+    return timeline->cap > timeline->working ? timeline->cap - timeline->working : 0;
+}
+
+static void note_most(app_timeline *timeline) {
+    size_t held = timeline->bytes + timeline->working;
+    timeline->most = held > timeline->most ? held : timeline->most;
 }
 
 static void drop_first(app_timeline *timeline) {
@@ -94,144 +128,72 @@ static void drop_newest(app_timeline *timeline) {
     timeline->previous_valid = false; /* the next frame is a key frame */
 }
 
-void app_timeline_clear(app_timeline *timeline) {
+static void drop_all(app_timeline *timeline) {
     while (timeline->count > 0)
         drop_first(timeline);
     timeline->start = 0;
     timeline->previous_valid = false;
 }
 
-void app_timeline_destroy(app_timeline *timeline) {
-    if (!timeline)
-        return;
-    app_timeline_clear(timeline);
-    free(timeline->frames);
-    free(timeline->scratch);
-    free(timeline->previous);
-    free(timeline);
-}
-
-/* What the frames may take: the cap less the working memory. */
-static size_t frames_cap(const app_timeline *timeline) {
-    size_t working = working_bytes(timeline);
-    return timeline->cap > working ? timeline->cap - working : 0;
-}
-
-void app_timeline_set_cap(app_timeline *timeline, size_t cap) {
-    timeline->cap = cap;
+/* Drops the oldest frames until everything held fits the cap. */
+static void trim(app_timeline *timeline) {
     while (timeline->count > 0 && timeline->bytes > frames_cap(timeline))
         drop_oldest(timeline);
 }
 
-size_t app_timeline_cap(const app_timeline *timeline) {
-    return timeline->cap;
+static uint32_t *new_picture(app_timeline *timeline, size_t n) {
+    uint32_t *pixels = malloc(n * sizeof *pixels);
+    timeline->working += pixels ? n * sizeof *pixels : 0;
+    return pixels;
 }
 
-size_t app_timeline_count(const app_timeline *timeline) {
-    return timeline->count;
-}
-
-long app_timeline_first(const app_timeline *timeline) {
-    return timeline->count ? at(timeline, 0)->tick : -1;
-}
-
-long app_timeline_last(const app_timeline *timeline) {
-    return timeline->count ? at(timeline, timeline->count - 1)->tick : -1;
-}
-
-size_t app_timeline_bytes(const app_timeline *timeline) {
-    return timeline->bytes + working_bytes(timeline);
-}
-
-/* ------------------------------------------------------------ encoding -- */
-
-/* The encoder's state: words written, the open stretch of literals (its
- * header's place and length, 0 = none open) and the pending run. */
-typedef struct encoder {
-    uint32_t *out;
-    size_t w;
-    size_t literal_at;
-    uint32_t literal;
-    uint32_t run_pixel, run;
-} encoder;
-
-/* Writes the pending run: as a run when long enough, else as literals. */
-static void flush_run(encoder *e) {
-    if (e->run >= MIN_RUN) {
-        e->out[e->w++] = RUN_FLAG | e->run;
-        e->out[e->w++] = e->run_pixel;
-        e->literal = 0;
-    } else {
-        for (uint32_t k = 0; k < e->run; k++) {
-            if (e->literal == 0 || e->literal == RUN_COUNT) {
-                e->literal_at = e->w++;
-                e->literal = 0;
-            }
-            e->out[e->w++] = e->run_pixel;
-            e->out[e->literal_at] = ++e->literal;
+/* A packed picture of n pixels, from the spares. The first of a size makes
+ * all the pictures the timeline works with, so that what it holds does not
+ * depend on how fast the keeper was. */
+static uint32_t *take_picture(app_timeline *timeline, size_t n) {
+    if (n != timeline->spare_pixels) {
+        while (timeline->spare_count > 0) {
+            free(timeline->spares[--timeline->spare_count]);
+            timeline->working -= timeline->spare_pixels * sizeof(uint32_t);
+        }
+        timeline->spare_pixels = n;
+        size_t pictures = timeline->background ? MOST_PICTURES : 2;
+        while (timeline->spare_count < pictures) {
+            uint32_t *pixels = new_picture(timeline, n);
+            if (!pixels)
+                break;
+            timeline->spares[timeline->spare_count++] = pixels;
         }
     }
-    e->run = 0;
+    return timeline->spare_count > 0 ? timeline->spares[--timeline->spare_count]
+                                     : new_picture(timeline, n);
 }
 
-/* Compresses the picture (XOR base, a packed picture of the same size, when
- * not NULL) into out (room for any picture of n pixels: n + n / RUN_COUNT +
- * 2 words); returns the words written. */
-static size_t encode(const uint32_t *pixels, int width, int height, int pitch, const uint32_t *base,
-                     uint32_t *out) {
-    encoder e = {.out = out};
-    for (int y = 0; y < height; y++) {
-        const uint32_t *row = (const uint32_t *)((const unsigned char *)pixels + (size_t)y * pitch);
-        const uint32_t *under = base ? base + (size_t)y * (size_t)width : NULL;
-        for (int x = 0; x < width; x++) {
-            uint32_t value = under ? row[x] ^ under[x] : row[x];
-            if (e.run > 0 && value == e.run_pixel && e.run < RUN_COUNT) {
-                e.run++;
-                continue;
-            }
-            flush_run(&e);
-            e.run_pixel = value;
-            e.run = 1;
-        }
+/* A packed picture of n pixels no longer needed: a spare, or freed. */
+static void give_back(app_timeline *timeline, uint32_t *pixels, size_t n) {
+    if (!pixels)
+        return;
+    if (n == timeline->spare_pixels && timeline->spare_count < MOST_PICTURES) {
+        timeline->spares[timeline->spare_count++] = pixels;
+        return;
     }
-    flush_run(&e);
-    return e.w;
+    free(pixels);
+    timeline->working -= n * sizeof *pixels;
 }
 
-/* Decodes a frame into pixels: whole (a key frame), or XOR-ed into the
- * picture already there (a change), where a run of zeros changes nothing
- * and is skipped. */
-static bool decode(const uint32_t *words, size_t count, bool change, uint32_t *pixels, int width,
-                   int height, int pitch) {
-    size_t w = 0, position = 0, total = (size_t)width * (size_t)height;
-    while (w < count) {
-        uint32_t header = words[w++];
-        uint32_t n = header & RUN_COUNT;
-        bool is_run = header & RUN_FLAG;
-        const uint32_t *source = &words[w];
-        w += is_run ? 1 : n;
-        if (w > count || n > total - position)
-            return false;
-        if (change && is_run && source[0] == 0) {
-            position += n;
-            continue;
-        }
-        size_t x = position % (size_t)width, y = position / (size_t)width;
-        uint32_t *row = (uint32_t *)((unsigned char *)pixels + y * (size_t)pitch);
-        for (uint32_t k = 0; k < n; k++) {
-            uint32_t value = is_run ? source[0] : source[k];
-            row[x] = change ? row[x] ^ value : value;
-            if (++x == (size_t)width) {
-                x = 0;
-                row = (uint32_t *)((unsigned char *)row + pitch);
-            }
-        }
-        position += n;
-    }
-    return position == total;
+static void forget_job(app_timeline *timeline, job *j) {
+    give_back(timeline, j->pixels, (size_t)j->width * (size_t)j->height);
+    free(j->extra);
+    timeline->working -= j->extra_size;
 }
 
-/* ------------------------------------------------------------- frames -- */
+/* Waits until every picture pushed is kept. */
+static void settle(app_timeline *timeline) {
+    while (timeline->queued > 0 || timeline->keeping)
+        pthread_cond_wait(&timeline->changed, &timeline->lock);
+}
+
+/* -------------------------------------------------------------- keeping -- */
 
 static bool grow_ring(app_timeline *timeline) {
     size_t capacity = timeline->capacity ? 2 * timeline->capacity : 64;
@@ -247,78 +209,258 @@ static bool grow_ring(app_timeline *timeline) {
     return true;
 }
 
-/* Keeps a packed copy of the picture just pushed, for the next change. */
-static bool keep_previous(app_timeline *timeline, const uint32_t *pixels, int width, int height,
-                          int pitch) {
-    if (width != timeline->previous_width || height != timeline->previous_height) {
-        free(timeline->previous);
-        timeline->previous = malloc((size_t)width * (size_t)height * sizeof(uint32_t));
-        timeline->previous_width = timeline->previous ? width : 0;
-        timeline->previous_height = timeline->previous ? height : 0;
-        if (!timeline->previous)
-            return false;
-    }
-    for (int y = 0; y < height; y++)
-        memcpy(timeline->previous + (size_t)y * (size_t)width,
-               (const unsigned char *)pixels + (size_t)y * pitch, (size_t)width * sizeof(uint32_t));
+/* Makes the scratch room for words (under lock: it is counted). */
+static bool grow_scratch(app_timeline *timeline, size_t words) {
+    if (words <= timeline->scratch_words)
+        return true;
+    uint32_t *scratch = realloc(timeline->scratch, words * sizeof *scratch);
+    if (!scratch)
+        return false;
+    timeline->working += (words - timeline->scratch_words) * sizeof *scratch;
+    timeline->scratch = scratch;
+    timeline->scratch_words = words;
+    trim(timeline);
+    note_most(timeline);
     return true;
+}
+
+/* Puts the frame (words, the extra after them) in the ring, dropping the
+ * oldest to make room; false (words freed) when it cannot be kept. */
+static bool insert(app_timeline *timeline, const job *j, bool key, uint32_t *words,
+                   size_t word_count) {
+    size_t bytes = word_count * sizeof(uint32_t) + j->extra_size + sizeof(frame);
+    bool kept = bytes <= frames_cap(timeline);
+    while (kept && timeline->count > 0 && timeline->bytes + bytes > frames_cap(timeline))
+        drop_oldest(timeline);
+    /* A change whose key frame was dropped to make room: nothing to change from. */
+    kept = kept && (key || timeline->count > 0) &&
+           (timeline->count < timeline->capacity || grow_ring(timeline));
+    if (!kept) {
+        free(words);
+        return false;
+    }
+    *at(timeline, timeline->count) =
+        (frame){j->tick, key, j->width, j->height, words, word_count, j->extra_size, bytes};
+    timeline->count++;
+    timeline->bytes += bytes;
+    note_most(timeline);
+    return true;
+}
+
+/* Keeps the picture of a job, which it takes over: called without the lock,
+ * by the keeper (or the pusher when there is none), one job at a time. */
+static bool keep(app_timeline *timeline, job *j) {
+    size_t n = (size_t)j->width * (size_t)j->height;
+    pthread_mutex_lock(&timeline->lock);
+    while (timeline->count > 0 && at(timeline, timeline->count - 1)->tick >= j->tick)
+        drop_newest(timeline);
+    bool ok = grow_scratch(timeline, app_codec_most_words(n));
+    bool key = !timeline->previous_valid || timeline->count == 0 ||
+               j->width != timeline->previous_width || j->height != timeline->previous_height ||
+               timeline->since_key + 1 >= KEY_EVERY;
+    pthread_mutex_unlock(&timeline->lock);
+
+    /* The long part, while the pusher goes on. */
+    uint32_t *words = NULL;
+    size_t word_count = 0;
+    if (ok) {
+        word_count = app_codec_encode(j->pixels, j->width, j->height, j->width * 4,
+                                      key ? NULL : timeline->previous, timeline->scratch);
+        words = malloc(word_count * sizeof *words + j->extra_size);
+        ok = words != NULL;
+    }
+    if (ok) {
+        memcpy(words, timeline->scratch, word_count * sizeof *words);
+        if (j->extra_size)
+            memcpy(words + word_count, j->extra, j->extra_size);
+    }
+
+    pthread_mutex_lock(&timeline->lock);
+    /* This picture is what the next one changes from. */
+    give_back(timeline, timeline->previous,
+              (size_t)timeline->previous_width * (size_t)timeline->previous_height);
+    timeline->previous = j->pixels;
+    timeline->previous_width = j->width;
+    timeline->previous_height = j->height;
+    timeline->previous_valid = true;
+    timeline->since_key = key ? 0 : timeline->since_key + 1;
+    ok = ok && insert(timeline, j, key, words, word_count);
+    if (!ok)
+        drop_all(timeline);
+    free(j->extra);
+    timeline->working -= j->extra_size;
+    pthread_mutex_unlock(&timeline->lock);
+    return ok;
+}
+
+static void *keeper(void *context) {
+    app_timeline *timeline = context;
+    pthread_mutex_lock(&timeline->lock);
+    while (!timeline->stopping) {
+        if (timeline->queued == 0) {
+            pthread_cond_wait(&timeline->changed, &timeline->lock);
+            continue;
+        }
+        job j = timeline->queue[0];
+        timeline->queued--;
+        memmove(&timeline->queue[0], &timeline->queue[1], timeline->queued * sizeof j);
+        timeline->keeping = true;
+        pthread_mutex_unlock(&timeline->lock);
+        keep(timeline, &j);
+        pthread_mutex_lock(&timeline->lock);
+        timeline->keeping = false;
+        pthread_cond_broadcast(&timeline->changed);
+    }
+    pthread_mutex_unlock(&timeline->lock);
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- api -- */
+
+app_timeline *app_timeline_create(size_t cap, bool background) {
+    app_timeline *timeline = calloc(1, sizeof *timeline);
+    if (!timeline)
+        return NULL;
+    timeline->cap = cap;
+    pthread_mutex_init(&timeline->lock, NULL);
+    pthread_cond_init(&timeline->changed, NULL);
+    if (background) {
+        /* Signals stay the main thread's business (app/cleanup.c waits for them). */
+        sigset_t all, before;
+        sigfillset(&all);
+        pthread_sigmask(SIG_SETMASK, &all, &before);
+        timeline->background = pthread_create(&timeline->keeper, NULL, keeper, timeline) == 0;
+        pthread_sigmask(SIG_SETMASK, &before, NULL);
+    }
+    return timeline;
+}
+
+void app_timeline_clear(app_timeline *timeline) {
+    pthread_mutex_lock(&timeline->lock);
+    for (size_t i = 0; i < timeline->queued; i++)
+        forget_job(timeline, &timeline->queue[i]);
+    timeline->queued = 0;
+    settle(timeline); /* the picture being kept */
+    drop_all(timeline);
+    pthread_mutex_unlock(&timeline->lock);
+}
+
+void app_timeline_destroy(app_timeline *timeline) {
+    if (!timeline)
+        return;
+    app_timeline_clear(timeline);
+    if (timeline->background) {
+        pthread_mutex_lock(&timeline->lock);
+        timeline->stopping = true;
+        pthread_cond_broadcast(&timeline->changed);
+        pthread_mutex_unlock(&timeline->lock);
+        pthread_join(timeline->keeper, NULL);
+    }
+    while (timeline->spare_count > 0)
+        free(timeline->spares[--timeline->spare_count]);
+    free(timeline->frames);
+    free(timeline->scratch);
+    free(timeline->previous);
+    pthread_cond_destroy(&timeline->changed);
+    pthread_mutex_destroy(&timeline->lock);
+    free(timeline);
+}
+
+bool app_timeline_background(const app_timeline *timeline) {
+    return timeline->background;
+}
+
+void app_timeline_set_cap(app_timeline *timeline, size_t cap) {
+    pthread_mutex_lock(&timeline->lock);
+    timeline->cap = cap;
+    trim(timeline);
+    pthread_mutex_unlock(&timeline->lock);
+}
+
+size_t app_timeline_cap(app_timeline *timeline) {
+    pthread_mutex_lock(&timeline->lock);
+    size_t cap = timeline->cap;
+    pthread_mutex_unlock(&timeline->lock);
+    return cap;
+}
+
+size_t app_timeline_bytes(app_timeline *timeline) {
+    pthread_mutex_lock(&timeline->lock);
+    size_t bytes = timeline->bytes + timeline->working;
+    pthread_mutex_unlock(&timeline->lock);
+    return bytes;
+}
+
+size_t app_timeline_most(app_timeline *timeline) {
+    pthread_mutex_lock(&timeline->lock);
+    size_t most = timeline->most;
+    pthread_mutex_unlock(&timeline->lock);
+    return most;
 }
 
 bool app_timeline_push(app_timeline *timeline, long tick, const uint32_t *pixels, int width,
                        int height, int pitch, const void *extra, size_t extra_size) {
-    while (timeline->count > 0 && at(timeline, timeline->count - 1)->tick >= tick)
-        drop_newest(timeline);
     size_t n = (size_t)width * (size_t)height;
-    size_t most = n + n / RUN_COUNT + 2;
-    if (most > timeline->scratch_words) {
-        uint32_t *scratch = realloc(timeline->scratch, most * sizeof *scratch);
-        if (!scratch) {
-            app_timeline_clear(timeline);
-            return false;
-        }
-        timeline->scratch = scratch;
-        timeline->scratch_words = most;
+    job j = {tick, width, height, NULL, NULL, extra_size};
+    pthread_mutex_lock(&timeline->lock);
+    while (timeline->queued == QUEUE_DEPTH)
+        pthread_cond_wait(&timeline->changed, &timeline->lock);
+    j.pixels = take_picture(timeline, n);
+    if (j.pixels && extra_size) {
+        j.extra = malloc(extra_size);
+        timeline->working += j.extra ? extra_size : 0;
     }
-    bool key = !timeline->previous_valid || timeline->count == 0 ||
-               width != timeline->previous_width || height != timeline->previous_height ||
-               timeline->since_key + 1 >= KEY_EVERY;
-    size_t words =
-        encode(pixels, width, height, pitch, key ? NULL : timeline->previous, timeline->scratch);
-    if (!keep_previous(timeline, pixels, width, height, pitch)) {
+    trim(timeline); /* the frames make room for what waits */
+    note_most(timeline);
+    pthread_mutex_unlock(&timeline->lock);
+    if (!j.pixels || (extra_size && !j.extra)) {
+        pthread_mutex_lock(&timeline->lock);
+        if (j.pixels)
+            give_back(timeline, j.pixels, n);
+        pthread_mutex_unlock(&timeline->lock);
         app_timeline_clear(timeline);
         return false;
     }
-    timeline->previous_valid = true;
-    timeline->since_key = key ? 0 : timeline->since_key + 1;
-    size_t bytes = words * sizeof(uint32_t) + extra_size + sizeof(frame);
-    if (bytes > frames_cap(timeline)) {
-        app_timeline_clear(timeline);
-        return false;
-    }
-    while (timeline->count > 0 && timeline->bytes + bytes > frames_cap(timeline))
-        drop_oldest(timeline);
-    if (!key && timeline->count == 0) {
-        /* Its key frame was dropped to make room: nothing to change from. */
-        app_timeline_clear(timeline);
-        return false;
-    }
-    if (timeline->count == timeline->capacity && !grow_ring(timeline)) {
-        app_timeline_clear(timeline);
-        return false;
-    }
-    uint32_t *copy = malloc(words * sizeof(uint32_t) + extra_size);
-    if (!copy) {
-        app_timeline_clear(timeline);
-        return false;
-    }
-    memcpy(copy, timeline->scratch, words * sizeof(uint32_t));
+    /* The one copy the pusher makes. */
+    for (int y = 0; y < height; y++)
+        memcpy(j.pixels + (size_t)y * (size_t)width,
+               (const unsigned char *)pixels + (size_t)y * (size_t)pitch,
+               (size_t)width * sizeof(uint32_t));
     if (extra_size)
-        memcpy(copy + words, extra, extra_size);
-    frame *f = &timeline->frames[(timeline->start + timeline->count) % timeline->capacity];
-    *f = (frame){tick, key, width, height, copy, words, extra_size, bytes};
-    timeline->count++;
-    timeline->bytes += bytes;
+        memcpy(j.extra, extra, extra_size);
+    if (!timeline->background)
+        return keep(timeline, &j);
+    pthread_mutex_lock(&timeline->lock);
+    timeline->queue[timeline->queued++] = j;
+    pthread_cond_broadcast(&timeline->changed);
+    pthread_mutex_unlock(&timeline->lock);
     return true;
+}
+
+/* ------------------------------------------- reading (waits, then lock) -- */
+
+size_t app_timeline_count(app_timeline *timeline) {
+    pthread_mutex_lock(&timeline->lock);
+    settle(timeline);
+    size_t count = timeline->count;
+    pthread_mutex_unlock(&timeline->lock);
+    return count;
+}
+
+long app_timeline_first(app_timeline *timeline) {
+    pthread_mutex_lock(&timeline->lock);
+    settle(timeline);
+    long first = timeline->count ? at(timeline, 0)->tick : -1;
+    pthread_mutex_unlock(&timeline->lock);
+    return first;
+}
+
+long app_timeline_last(app_timeline *timeline) {
+    pthread_mutex_lock(&timeline->lock);
+    settle(timeline);
+    long last = timeline->count ? at(timeline, timeline->count - 1)->tick : -1;
+    pthread_mutex_unlock(&timeline->lock);
+    return last;
 }
 
 /* The index of the last frame with a tick <= tick, or -1 (a binary search:
@@ -337,31 +479,44 @@ static long index_at_or_before(const app_timeline *timeline, long tick) {
     return found;
 }
 
-long app_timeline_at_or_before(const app_timeline *timeline, long tick) {
+long app_timeline_at_or_before(app_timeline *timeline, long tick) {
+    pthread_mutex_lock(&timeline->lock);
+    settle(timeline);
     long i = index_at_or_before(timeline, tick);
-    return i < 0 ? -1 : at(timeline, (size_t)i)->tick;
+    long found = i < 0 ? -1 : at(timeline, (size_t)i)->tick;
+    pthread_mutex_unlock(&timeline->lock);
+    return found;
 }
 
-bool app_timeline_restore(const app_timeline *timeline, long tick, uint32_t *pixels, int width,
-                          int height, int pitch, const void **extra, size_t *extra_size) {
-    long i = index_at_or_before(timeline, tick);
-    if (i < 0)
-        return false;
-    const frame *f = at(timeline, (size_t)i);
-    if (f->tick != tick || f->width != width || f->height != height)
-        return false;
-    if (extra)
-        *extra = f->words + f->word_count;
-    if (extra_size)
-        *extra_size = f->extra_size;
+/* Decodes frame i (and the frames it builds on) into pixels. */
+static bool decode_frame(const app_timeline *timeline, long i, uint32_t *pixels, int width,
+                         int height, int pitch) {
     long key = i;
     while (key > 0 && !at(timeline, (size_t)key)->key)
         key--;
     for (long j = key; j <= i; j++) {
         const frame *g = at(timeline, (size_t)j);
         if (g->width != width || g->height != height ||
-            !decode(g->words, g->word_count, j > key, pixels, width, height, pitch))
+            !app_codec_decode(g->words, g->word_count, j > key, pixels, width, height, pitch))
             return false;
     }
     return true;
+}
+
+bool app_timeline_restore(app_timeline *timeline, long tick, uint32_t *pixels, int width,
+                          int height, int pitch, const void **extra, size_t *extra_size) {
+    pthread_mutex_lock(&timeline->lock);
+    settle(timeline);
+    long i = index_at_or_before(timeline, tick);
+    const frame *f = i < 0 ? NULL : at(timeline, (size_t)i);
+    bool ok = f && f->tick == tick && f->width == width && f->height == height;
+    if (ok) {
+        if (extra)
+            *extra = f->words + f->word_count;
+        if (extra_size)
+            *extra_size = f->extra_size;
+        ok = decode_frame(timeline, i, pixels, width, height, pitch);
+    }
+    pthread_mutex_unlock(&timeline->lock);
+    return ok;
 }

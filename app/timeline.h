@@ -12,6 +12,12 @@
  * Pictures are 32-bit pixels compressed by runs (a run of one pixel value, or
  * a stretch of literal pixels), which keeps the plain backgrounds of lessons
  * small: see bench/RESULTS.md for bytes per second of timeline.
+ *
+ * A timeline made to keep in the background compresses on a thread of its
+ * own: a push costs the caller one copy of the picture, and whatever reads
+ * the frames (count, first, last, at_or_before, restore) waits until every
+ * picture pushed is kept. One thread pushes and reads; the keeper is the
+ * timeline's own.
  */
 #ifndef LOOM_APP_TIMELINE_H
 #define LOOM_APP_TIMELINE_H
@@ -22,41 +28,51 @@
 
 typedef struct app_timeline app_timeline;
 
-/* A timeline that holds at most cap bytes of frames. NULL when out of memory. */
-app_timeline *app_timeline_create(size_t cap);
+/* A timeline that holds at most cap bytes, keeping its pictures on a thread
+ * of its own when background is true (and a thread can be started). NULL
+ * when out of memory. */
+app_timeline *app_timeline_create(size_t cap, bool background);
+/* Stops the keeper (the pictures not yet kept are dropped) and frees all. */
 void app_timeline_destroy(app_timeline *timeline);
+/* True when the pictures are kept in the background. */
+bool app_timeline_background(const app_timeline *timeline);
 
 /* A new cap (the scene's memory use changed): frames are dropped, oldest
  * first, until the rest fits. */
 void app_timeline_set_cap(app_timeline *timeline, size_t cap);
-size_t app_timeline_cap(const app_timeline *timeline);
+size_t app_timeline_cap(app_timeline *timeline);
 
-/* Forgets every frame (a reload, a new picture size). */
+/* Forgets every frame (a reload, a new picture size), the pictures not yet
+ * kept too; returns once the keeper is idle. */
 void app_timeline_clear(app_timeline *timeline);
 
 /* Keeps the picture of tick (width x height pixels, pitch bytes per row) and
  * extra_size bytes of extra. A tick not after the last one forgets the
  * frames from it on first. Drops the oldest frames to stay under the cap;
- * false when this one alone does not fit (or no memory): then the timeline
- * is empty. */
+ * when this one alone does not fit (or no memory) the timeline is emptied.
+ * In the background: copies the picture and returns (false: no memory);
+ * else false when the frame was not kept. */
 bool app_timeline_push(app_timeline *timeline, long tick, const uint32_t *pixels, int width,
                        int height, int pitch, const void *extra, size_t extra_size);
 
-/* Frames held, the first and last tick (-1 when empty), bytes held. Ticks
- * are consecutive from first to last unless a push skipped some. */
-size_t app_timeline_count(const app_timeline *timeline);
-long app_timeline_first(const app_timeline *timeline);
-long app_timeline_last(const app_timeline *timeline);
-size_t app_timeline_bytes(const app_timeline *timeline);
+/* Frames held, the first and last tick (-1 when empty). Ticks are
+ * consecutive from first to last unless a push skipped some. */
+size_t app_timeline_count(app_timeline *timeline);
+long app_timeline_first(app_timeline *timeline);
+long app_timeline_last(app_timeline *timeline);
+/* Bytes held now, without waiting: the frames, the pictures waiting to be
+ * kept and the working memory; and the most held at once so far. */
+size_t app_timeline_bytes(app_timeline *timeline);
+size_t app_timeline_most(app_timeline *timeline);
 
 /* The frame of tick, or of the nearest tick held before it: its tick, or -1
  * when there is none. */
-long app_timeline_at_or_before(const app_timeline *timeline, long tick);
+long app_timeline_at_or_before(app_timeline *timeline, long tick);
 
 /* Writes the picture of tick into pixels (its size must be the frame's:
  * false otherwise, or when tick is not held); *extra and *extra_size (may be
  * NULL) get the frame's extra, valid until the next push or clear. */
-bool app_timeline_restore(const app_timeline *timeline, long tick, uint32_t *pixels, int width,
+bool app_timeline_restore(app_timeline *timeline, long tick, uint32_t *pixels, int width,
                           int height, int pitch, const void **extra, size_t *extra_size);
 
 #endif

@@ -403,7 +403,9 @@ int app_window(const app_options *options) {
                                      .interrupt_context = state};
     state->sliders = app_sliders_create(options->params);
     state->recorder = app_recorder_create(options->scene, options->fps);
-    state->timeline = app_timeline_create(options->limits.memory_bytes / 4);
+    /* With a second processor the timeline compresses what the window
+     * shows on a thread of its own, while the next tick is simulated. */
+    state->timeline = app_timeline_create(options->limits.memory_bytes / 4, options->threads > 1);
     if (!state->sliders || !state->recorder || !state->timeline) {
         fprintf(stderr, "loom: out of memory\n");
         app_timeline_destroy(state->timeline);
@@ -452,9 +454,9 @@ int app_window(const app_options *options) {
         fprintf(stderr, "loom: %s\n", state->renderer ? "out of memory" : err);
         state->status = APP_EXIT_FAILURE;
     } else {
-        /* Every processor draws a part of each picture (the same bytes as
-         * one drawing it all). */
-        lr_renderer_set_threads(state->renderer, app_default_threads());
+        /* Every processor (--threads) draws a part of each picture (the
+         * same bytes as one drawing it all). */
+        lr_renderer_set_threads(state->renderer, options->threads);
         /* A scene that fails to load shows its error and waits for a fix. */
         state->scene = app_scene_load_setup(&state->setup, state->scratch, sizeof state->scratch);
         window_timeline_start(state);
@@ -476,6 +478,7 @@ int app_window(const app_options *options) {
         if (!state->running && state->status == APP_EXIT_OK)
             state->status = APP_EXIT_FAILURE;
         state->test_resident_before = window_resident_kib();
+        state->test_threads_before = window_threads();
         state->test_reloads = state->test_reloads_total;
         run(state);
         if (state->renderer) {

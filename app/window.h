@@ -108,7 +108,7 @@ typedef struct window_state {
     double next_poll;
     int test_reloads; /* LOOM_TEST_RELOADS: reloads still to do, one per frame */
     int test_reloads_total;
-    long test_resident_before;
+    long test_resident_before, test_threads_before;
 
     /* Time. */
     bool paused;
@@ -132,7 +132,6 @@ typedef struct window_state {
     int fresh_width, fresh_height;
     double restore_sum, restore_worst; /* seconds restoring past pictures, for the report */
     long restores;
-    size_t timeline_most; /* the most bytes the timeline held */
 
     /* Probes (window_probe.c): the particles with a readout, and the
      * states of the particles of the picture shown. */
@@ -218,6 +217,8 @@ bool window_present(window_state *state);
 
 /* window_reload.c */
 long window_resident_kib(void);
+/* The process's threads, for the same hook; -1 if unknown. */
+long window_threads(void);
 void window_scene_failed(window_state *state, const char *message);
 bool window_reload(window_state *state, bool quiet);
 void window_tick(window_state *state);

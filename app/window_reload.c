@@ -119,6 +119,18 @@ long window_resident_kib(void) {
     return resident < 0 ? -1 : resident * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
+long window_threads(void) {
+    FILE *file = fopen("/proc/self/status", "r");
+    long threads = -1;
+    char line[256];
+    while (file && fgets(line, sizeof line, file))
+        if (sscanf(line, "Threads: %ld", &threads) == 1)
+            break;
+    if (file)
+        fclose(file);
+    return threads;
+}
+
 /* Asked by the scene's guard a few times a second while a script call runs
  * (app/guard.h), from its hook, its checks in C work, or the watchdog's
  * nudges: the call stops when Esc was pressed, the window was closed, or
@@ -163,7 +175,9 @@ void window_poll_files(window_state *state, double now) {
     if (state->test_reloads > 0) {
         window_reload(state, true);
         if (--state->test_reloads == 0)
-            fprintf(stderr, "loom: test: %d reloads, resident %ld KiB -> %ld KiB\n",
-                    state->test_reloads_total, state->test_resident_before, window_resident_kib());
+            fprintf(stderr,
+                    "loom: test: %d reloads, resident %ld KiB -> %ld KiB, threads %ld -> %ld\n",
+                    state->test_reloads_total, state->test_resident_before, window_resident_kib(),
+                    state->test_threads_before, window_threads());
     }
 }

@@ -68,10 +68,10 @@ void window_timeline_record(window_state *state) {
     app_timeline_set_cap(state->timeline, timeline_cap(state));
     const window_probe_sample *samples;
     size_t count = window_probe_record(state, &samples);
+    /* A copy handed to the timeline's keeper (app/timeline.c), which
+     * compresses it while the next tick runs. */
     app_timeline_push(state->timeline, state->tick, picture->pixels, picture->w, picture->h,
                       picture->pitch, samples, count * sizeof *samples);
-    size_t bytes = app_timeline_bytes(state->timeline);
-    state->timeline_most = bytes > state->timeline_most ? bytes : state->timeline_most;
     double took = app_seconds() - start;
     state->keep_seconds = state->keep_seconds > 0.0 ? 0.8 * state->keep_seconds + 0.2 * took : took;
 }
@@ -172,8 +172,9 @@ static void bar_box(const window_state *state, int *x0, int *x1, int *y, int *h)
 
 /* While paused or looking back: a running lesson keeps its whole picture. */
 static bool bar_shown(const window_state *state) {
-    return state->scene && app_timeline_count(state->timeline) > 1 &&
-           (state->paused || state->past);
+    /* Counted last: the count waits for the pictures being kept. */
+    return state->scene && (state->paused || state->past) &&
+           app_timeline_count(state->timeline) > 1;
 }
 
 /* Goes to the moment under pixel column x of the bar. */
@@ -241,7 +242,7 @@ void window_timeline_draw_bar(window_state *state, window_marks *marks) {
 /* What the window says as it closes about its timeline: how much it held and
  * how long it kept, and how fast a past picture came back. */
 void window_timeline_report(const window_state *state) {
-    const app_timeline *timeline = state->timeline;
+    app_timeline *timeline = state->timeline;
     size_t count = app_timeline_count(timeline);
     double mib = 1.0 / (1024.0 * 1024.0);
     double seconds = count > 1
@@ -254,7 +255,7 @@ void window_timeline_report(const window_state *state) {
             "most %.1f MiB, cap %.1f MiB)",
             count, seconds,
             count ? (double)app_timeline_first(timeline) / state->options->fps : 0.0, held,
-            seconds > 0.0 ? held / seconds : 0.0, (double)state->timeline_most * mib,
+            seconds > 0.0 ? held / seconds : 0.0, (double)app_timeline_most(timeline) * mib,
             (double)app_timeline_cap(timeline) * mib);
     if (state->restores > 0)
         fprintf(stderr, "; %ld pictures of the past, restored in %.2f ms mean, %.2f ms worst",

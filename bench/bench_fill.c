@@ -1,9 +1,11 @@
 /* bench_fill.c - the rasteriser filling shaded cloths at 1920x1080 on one
  * thread: what the window pays for a picture of the showcase.
  *
- * Runs examples/cloth_hanging.lua (the showcase) and
- * examples/collide_tablecloth.lua for STEPS steps (the cloth hanging, the
- * tablecloth draped), composes the picture once with the scene's own
+ * Runs examples/cloth_hanging.lua (the showcase) and the cloths the window
+ * found slowest to draw (collide_tablecloth, collide_cloth_spheres,
+ * collide_cloth_pole, cloth_springs_midpoint_rk4: its first world only), or
+ * the scenes named on the command line, for STEPS steps (the cloths hanging
+ * or draped), composes the picture once with the scene's own
  * camera and theme, then times lr_renderer_draw_list (the display list
  * rasterised: tiles, fill, resolve) on one thread, best of RUNS rounds of
  * FRAMES pictures, in processor time of the drawing thread (steady while
@@ -106,11 +108,20 @@ static int bench(const char *path) {
     return 0;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     printf("\ndrawing the display list at %dx%d on one thread, after %d steps; best of %d x %d "
            "pictures\n",
            WIDTH, HEIGHT, STEPS, RUNS, frames_per_round());
     printf("| scene | ms per picture (processor) | ms per picture (wall) | picture hash |\n"
            "|---|---:|---:|---|\n");
-    return bench("examples/cloth_hanging.lua") || bench("examples/collide_tablecloth.lua");
+    if (argc > 1) {
+        for (int i = 1; i < argc; i++)
+            if (bench(argv[i]))
+                return 1;
+        return 0;
+    }
+    return bench("examples/cloth_hanging.lua") || bench("examples/collide_tablecloth.lua") ||
+           bench("examples/collide_cloth_spheres.lua") ||
+           bench("examples/collide_cloth_pole.lua") ||
+           bench("examples/cloth_springs_midpoint_rk4.lua");
 }

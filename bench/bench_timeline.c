@@ -13,6 +13,9 @@
  * Prints MiB per second of timeline (at FPS frames a second), the raw
  * pictures' MiB per second for comparison, and the restore time (mean and
  * worst over every frame), and checks every frame comes back byte for byte.
+ * Twice: keeping on the caller's thread (a push encodes), then in the
+ * background (a push copies; the keeper encodes while the next picture is
+ * read), where "push" is what the caller waits for.
  */
 #define STB_IMAGE_IMPLEMENTATION
 #define STBI_ONLY_PNG
@@ -25,10 +28,14 @@
 
 #include "../app/timeline.h"
 
-static double now(void) {
+static double clock_seconds(clockid_t clock) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(clock, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static double now(void) {
+    return clock_seconds(CLOCK_MONOTONIC);
 }
 
 static uint32_t *load(const char *folder, int frame, int *width, int *height) {
@@ -41,19 +48,25 @@ static uint32_t *load(const char *folder, int frame, int *width, int *height) {
     return (uint32_t *)rgb;
 }
 
-static int measure(const char *folder, const char *name, int frames, double fps) {
-    app_timeline *timeline = app_timeline_create((size_t)1 << 40);
-    double push = 0.0;
+static int measure(const char *folder, const char *name, int frames, double fps, bool background) {
+    app_timeline *timeline = app_timeline_create((size_t)1 << 40, background);
+    double push = 0.0, push_cpu = 0.0; /* wall clock; the caller's processor time */
     int width = 0, height = 0;
     for (int k = 0; k < frames; k++) {
+        /* Each picture read just before its push, as the window pushes
+         * the one just drawn: the keeper meanwhile keeps the one before. */
         uint32_t *pixels = load(folder, k, &width, &height);
         if (!pixels)
             return 1;
-        double start = now();
+        double start = now(), start_cpu = clock_seconds(CLOCK_THREAD_CPUTIME_ID);
         app_timeline_push(timeline, k, pixels, width, height, width * 4, NULL, 0);
         push += now() - start;
+        push_cpu += clock_seconds(CLOCK_THREAD_CPUTIME_ID) - start_cpu;
         stbi_image_free(pixels);
     }
+    double start = now();
+    app_timeline_last(timeline); /* waits for the last picture to be kept */
+    double last = now() - start;
     uint32_t *out = malloc((size_t)width * height * 4);
     double sum = 0.0, worst = 0.0;
     int wrong = 0;
@@ -69,13 +82,14 @@ static int measure(const char *folder, const char *name, int frames, double fps)
         stbi_image_free(pixels);
     }
     double seconds = frames / fps, mib = 1024.0 * 1024.0;
-    printf("%s: %d frames of %dx%d (%.1f s at %g fps): %.2f MiB a second of timeline (raw "
-           "pictures: %.1f MiB a second); push %.2f ms a frame; restore %.2f ms mean, %.2f ms "
+    printf("%s, %s: %d frames of %dx%d (%.1f s at %g fps): %.2f MiB a second of timeline "
+           "(raw pictures: %.1f MiB a second); push %.2f ms a frame (the caller's processor "
+           "time %.2f ms; then %.2f ms until the last was kept); restore %.2f ms mean, %.2f ms "
            "worst; %d wrong\n",
-           name, frames, width, height, seconds, fps,
+           name, background ? "background" : "caller's thread", frames, width, height, seconds, fps,
            (double)app_timeline_bytes(timeline) / mib / seconds,
            (double)width * height * 4 * frames / mib / seconds, 1000.0 * push / frames,
-           1000.0 * sum / frames, 1000.0 * worst, wrong);
+           1000.0 * push_cpu / frames, 1000.0 * last, 1000.0 * sum / frames, 1000.0 * worst, wrong);
     app_timeline_destroy(timeline);
     free(out);
     return wrong ? 1 : 0;
@@ -83,7 +97,8 @@ static int measure(const char *folder, const char *name, int frames, double fps)
 
 int main(int argc, char **argv) {
     if (argc == 4)
-        return measure(argv[1], argv[1], atoi(argv[2]), atof(argv[3]));
+        return measure(argv[1], argv[1], atoi(argv[2]), atof(argv[3]), false) |
+               measure(argv[1], argv[1], atoi(argv[2]), atof(argv[3]), true);
     if (argc != 2) {
         fprintf(stderr, "usage: bench_timeline FOLDER FRAMES FPS | bench_timeline LOOM\n");
         return 2;
@@ -98,7 +113,9 @@ int main(int argc, char **argv) {
         snprintf(command, sizeof command,
                  "'%s' render %s --frames 300 --size 1280x720 --quiet --out %s", argv[1], scenes[i],
                  folder);
-        status = system(command) == 0 ? measure(folder, scenes[i], 300, 60.0) : 1;
+        status = system(command) == 0 ? measure(folder, scenes[i], 300, 60.0, false) |
+                                            measure(folder, scenes[i], 300, 60.0, true)
+                                      : 1;
         snprintf(command, sizeof command, "rm -rf %s", folder);
         if (system(command) != 0)
             status = 1;

@@ -10,6 +10,12 @@
  * triangle's fixed-point planes, depths from its one double expression: a
  * sample gets the same value in any tile.
  *
+ * A polygon op (polygon.c) is painted the same way, a row's span bounded by
+ * the edges crossing that row; where the op painted next in the tile is an
+ * opaque polygon (a ball's next, smaller disc), the part of each row it will
+ * paint over is left out: those samples' colour would not last, and
+ * polygons write no depth.
+ *
  * Blending: out = (src a + dst (255 - a)) / 255 per channel, rounded to
  * nearest; the picture stays opaque.
  *
@@ -337,6 +343,107 @@ void lr_fill_glyph(const lr_glyph_op *g, lr_tile_scratch *tile, int tx0, int ty0
                     row[sx] =
                         a == 255 ? lr_pixel_of(g->color | 0xFFu) : blend(row[sx], r, gr, b, a);
             }
+        }
+    }
+}
+
+/* ------------------------------------------------------------- polygons -- */
+
+/* A polygon's rows in one tile, from the first: the edges crossing each row
+ * are started when the rows reach them and stepped until they leave. */
+typedef struct poly_rows {
+    const lr_poly_edge *edges;
+    uint32_t count, next; /* edges, sorted by first row; the first not yet reached */
+    int active;
+    edge_walk walks[POLY_MOST_EDGES];
+    int32_t last[POLY_MOST_EDGES]; /* each walk's edge's last row */
+    int y_lo, y_hi;
+    int64_t x_min, x_max;
+} poly_rows;
+
+/* The rows of polygon p in the tile from row from on; false when none. */
+static bool poly_rows_start(poly_rows *w, const lr_raster *raster, const lr_poly *p, int tx0,
+                            int ty0, int tw, int th, int from) {
+    w->y_lo = p->y0 > ty0 ? p->y0 : ty0;
+    w->y_lo = w->y_lo > from ? w->y_lo : from;
+    w->y_hi = p->y1 < ty0 + th - 1 ? p->y1 : ty0 + th - 1;
+    w->x_min = p->x0 > tx0 ? p->x0 : tx0;
+    w->x_max = p->x1 < tx0 + tw - 1 ? p->x1 : tx0 + tw - 1;
+    w->edges = raster->edges + p->first;
+    w->count = p->count;
+    w->next = 0;
+    w->active = 0;
+    return w->y_lo <= w->y_hi && w->x_min <= w->x_max;
+}
+
+/* Row py's span [*lo, *hi] (empty when *lo > *hi); rows are asked in order,
+ * from y_lo, one after the other. */
+static void poly_rows_next(poly_rows *w, int py, int64_t *lo, int64_t *hi) {
+    while (w->next < w->count && w->edges[w->next].y0 <= py) {
+        const lr_poly_edge *e = &w->edges[w->next++];
+        if (e->y1 < py)
+            continue;
+        walk_start(&w->walks[w->active], e->a, e->b, e->c, py);
+        w->last[w->active++] = e->y1;
+    }
+    int64_t l = w->x_min, h = w->x_max;
+    int kept = 0;
+    for (int k = 0; k < w->active; k++) {
+        if (w->last[k] < py)
+            continue; /* past its edge's rows: dropped */
+        edge_walk *e = &w->walks[k];
+        if (e->sign > 0) {
+            if (-e->q > l)
+                l = -e->q;
+        } else if (e->sign < 0) {
+            if (e->q < h)
+                h = e->q;
+        } else if (e->rest < 0) {
+            h = l - 1;
+        }
+        walk_next(e);
+        if (kept != k) {
+            w->walks[kept] = *e;
+            w->last[kept] = w->last[k];
+        }
+        kept++;
+    }
+    w->active = kept;
+    *lo = l;
+    *hi = h;
+}
+
+static void paint_flat(uint32_t *row, int64_t lo, int64_t hi, const lr_poly *p, uint32_t pixel) {
+    if (lo > hi)
+        return;
+    if (p->blend)
+        span_blend(row, lo, hi, p->color);
+    else
+        span_flat(row, lo, hi, pixel);
+}
+
+void lr_fill_polygon(const lr_raster *raster, const lr_poly *p, const lr_poly *cover,
+                     lr_tile_scratch *tile, int tx0, int ty0, int tw, int th) {
+    poly_rows w, c;
+    if (!poly_rows_start(&w, raster, p, tx0, ty0, tw, th, ty0))
+        return;
+    bool covered = cover && poly_rows_start(&c, raster, cover, tx0, ty0, tw, th, w.y_lo);
+    uint32_t pixel = lr_pixel_of(p->color);
+    for (int py = w.y_lo; py <= w.y_hi; py++) {
+        int64_t lo, hi;
+        poly_rows_next(&w, py, &lo, &hi);
+        /* The cover's span, where it has rows: painted next, opaque. */
+        int64_t clo = 1, chi = 0;
+        if (covered && py >= c.y_lo && py <= c.y_hi)
+            poly_rows_next(&c, py, &clo, &chi);
+        if (lo > hi)
+            continue;
+        uint32_t *row = tile->samples + (size_t)(py - ty0) * TILE_SAMPLES;
+        if (clo > chi || chi < lo || clo > hi) {
+            paint_flat(row, lo - tx0, hi - tx0, p, pixel);
+        } else {
+            paint_flat(row, lo - tx0, clo - 1 - tx0, p, pixel);
+            paint_flat(row, chi + 1 - tx0, hi - tx0, p, pixel);
         }
     }
 }

@@ -21,6 +21,10 @@
  *      span found exactly from the edges (integer division), pixels inside
  *      when an edge function is positive or zero on a top or left edge (the
  *      top-left rule: triangles sharing an edge never both paint a sample).
+ *      A flat convex fan (a disc, a convex fill) is one polygon op
+ *      (polygon.c): the same samples as its triangles, a row's span found
+ *      from the two or three edges crossing it instead of from every
+ *      triangle of the fan.
  * Every sample's value depends only on the ops covering it, in order, and
  * on integer arithmetic or one fixed floating-point expression, never on
  * the tile or the thread: a picture is the same bytes on 1 or N threads, in
@@ -29,6 +33,7 @@
 #ifndef LOOM_RENDER_RASTER_H
 #define LOOM_RENDER_RASTER_H
 
+#include <math.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -109,7 +114,24 @@ typedef struct lr_glyph_op {
     int32_t clip_x0, clip_y0, clip_x1, clip_y1;
 } lr_glyph_op;
 
-typedef enum op_kind { OP_TRIANGLE, OP_GLYPH } op_kind;
+/* A flat convex polygon (polygon.c): its edges, as a triangle's (inside
+ * where a px + b py + c >= 0), sorted by the first row each crosses. */
+typedef struct lr_poly_edge {
+    int64_t a, b, c;
+    int32_t y0, y1; /* the sample rows whose centres its ends span, inclusive */
+} lr_poly_edge;
+
+/* Edges of a polygon op, at most: more are drawn as a fan of triangles. */
+enum { POLY_MOST_EDGES = 256 };
+
+typedef struct lr_poly {
+    uint32_t first, count;  /* its edges in edges[] */
+    int32_t x0, y0, x1, y1; /* the samples it may cover, inclusive */
+    uint32_t color;         /* 0xRRGGBBAA */
+    bool blend;             /* alpha under 0xFF */
+} lr_poly;
+
+typedef enum op_kind { OP_TRIANGLE, OP_GLYPH, OP_POLYGON } op_kind;
 
 typedef struct lr_op {
     uint32_t index;         /* into tris or glyph_ops */
@@ -158,6 +180,13 @@ struct lr_raster {
     size_t plane_count, plane_capacity;
     lr_glyph_op *glyph_ops;
     size_t glyph_count, glyph_capacity;
+    lr_poly *polys;
+    size_t poly_count, poly_capacity;
+    lr_poly_edge *edges;
+    size_t edge_count, edge_capacity;
+    /* Tests only: every fan as triangles (no polygon ops), to check that a
+     * polygon op paints the same bytes. */
+    bool fans_only;
 
     /* Stage 1's scratch: a path's or polygon's points, picture pixels. */
     double *x, *y;
@@ -186,6 +215,28 @@ void lr_fill_triangle(const lr_raster *raster, const lr_tri *tri, lr_tile_scratc
                       int ty0, int tw, int th);
 void lr_fill_glyph(const lr_glyph_op *glyph, lr_tile_scratch *tile, int tx0, int ty0, int tw,
                    int th);
+/* cover, when not NULL, is the op painted next in this tile, an opaque
+ * polygon: the samples it will paint over are left out (their colour would
+ * not last). */
+void lr_fill_polygon(const lr_raster *raster, const lr_poly *poly, const lr_poly *cover,
+                     lr_tile_scratch *tile, int tx0, int ty0, int tw, int th);
+
+/* polygon.c: the flat fan of n corners (picture pixels) around a centre
+ * (cx, cy) (x and y then hold n + 1 corners, the last closing the fan as its
+ * last triangle has it), or from its first corner when centre is false, as
+ * one polygon
+ * op when that paints exactly the fan's samples; false when it does not (a
+ * fan that is not convex in the canvas's fixed point, too many corners, no
+ * memory): the caller draws the triangles. */
+bool lr_polygon_fan(lr_raster *raster, const double *x, const double *y, size_t n, bool centre,
+                    double cx, double cy, uint32_t color);
+/* Whether polygon op p can touch the samples [x0, x1] x [y0, y1]. */
+bool lr_polygon_touches(const lr_raster *raster, const lr_poly *p, int64_t x0, int64_t y0,
+                        int64_t x1, int64_t y1);
+/* A corner of picture pixels in the canvas's fixed point (1/256 sample). */
+static inline int64_t lr_fixed(double v) {
+    return llround(v * (SUPERSAMPLE * 256.0));
+}
 
 /* Byte order of a picture pixel in a 32-bit word (RGBA32: bytes R, G, B, A). */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__

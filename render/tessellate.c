@@ -700,6 +700,8 @@ static void fill_points(lr_raster *r, size_t n, uint32_t rgba, bool convex) {
             return;
     }
     if (convex) {
+        if (lr_polygon_fan(r, x, y, n, false, 0.0, 0.0, rgba))
+            return;
         for (size_t i = 1; i + 1 < n; i++)
             flat_triangle(r, x[0], y[0], x[i], y[i], x[i + 1], y[i + 1], rgba);
     } else {
@@ -743,6 +745,15 @@ static void circle(lr_raster *r, double cx, double cy, double radius, uint32_t f
         width = 1.0;
     if (fill & 0xFFu) {
         double inner = width > 0.0 ? radius - 0.5 * width : radius;
+        /* The fan's corners, as its triangles have them; one polygon op
+         * when it can be (polygon.c). */
+        for (int i = 0; i <= n && inner > 0.0; i++) {
+            double a = 2.0 * PI * i / n;
+            r->x[i] = cx + inner * cos(a);
+            r->y[i] = cy + inner * sin(a);
+        }
+        if (inner > 0.0 && lr_polygon_fan(r, r->x, r->y, (size_t)n, true, cx, cy, fill))
+            inner = 0.0;
         for (int i = 0; i < n && inner > 0.0; i++) {
             double a0 = 2.0 * PI * i / n, a1 = 2.0 * PI * (i + 1) / n;
             flat_triangle(r, cx, cy, cx + inner * cos(a0), cy + inner * sin(a0),
@@ -909,6 +920,7 @@ static void set_clip(lr_raster *r, const lr_item *item) {
 
 void lr_tessellate_list(lr_raster *r, const lr_list *list) {
     r->op_count = r->tri_count = r->shade_count = r->plane_count = r->glyph_count = 0;
+    r->poly_count = r->edge_count = 0;
     set_clip(r, NULL);
     if (r->glyphs)
         lr_glyphs_next_picture(r->glyphs);

@@ -41,6 +41,8 @@ void lr_raster_destroy(lr_raster *raster) {
     free(raster->shades);
     free(raster->planes);
     free(raster->glyph_ops);
+    free(raster->polys);
+    free(raster->edges);
     free(raster->x);
     free(raster->y);
     free(raster->rgba);
@@ -106,12 +108,13 @@ static bool each_bin(lr_raster *r, bool fill, uint32_t *cursor) {
         int ty0 = op->y0 / TILE_SAMPLES, ty1 = op->y1 / TILE_SAMPLES;
         bool single = tx0 == tx1 && ty0 == ty1;
         const lr_tri *t = op->kind == OP_TRIANGLE ? &r->tris[op->index] : NULL;
+        const lr_poly *p = op->kind == OP_POLYGON ? &r->polys[op->index] : NULL;
         for (int ty = ty0; ty <= ty1; ty++) {
             for (int tx = tx0; tx <= tx1; tx++) {
-                if (!single && t &&
-                    !touches(t, (int64_t)tx * TILE_SAMPLES, (int64_t)ty * TILE_SAMPLES,
-                             (int64_t)(tx + 1) * TILE_SAMPLES - 1,
-                             (int64_t)(ty + 1) * TILE_SAMPLES - 1))
+                int64_t sx0 = (int64_t)tx * TILE_SAMPLES, sy0 = (int64_t)ty * TILE_SAMPLES;
+                int64_t sx1 = sx0 + TILE_SAMPLES - 1, sy1 = sy0 + TILE_SAMPLES - 1;
+                if (!single && ((t && !touches(t, sx0, sy0, sx1, sy1)) ||
+                                (p && !lr_polygon_touches(r, p, sx0, sy0, sx1, sy1))))
                     continue;
                 size_t tile = (size_t)ty * (size_t)r->tiles_x + (size_t)tx;
                 if (fill)
@@ -233,10 +236,18 @@ static void draw_tile(void *context, size_t index, int worker) {
             if (worker == 0 ? lr_raster_ask(r) : lr_raster_stopped(r))
                 break;
         }
-        if (op->kind == OP_TRIANGLE)
+        if (op->kind == OP_TRIANGLE) {
             lr_fill_triangle(r, &r->tris[op->index], s, sx0, sy0, sw, sh);
-        else
+        } else if (op->kind == OP_POLYGON) {
+            /* An opaque polygon next (a ball's next disc) paints over part
+             * of this one: that part is left out. */
+            const lr_op *next = k + 1 < end ? &r->ops[r->bin_ops[k + 1]] : NULL;
+            const lr_poly *cover = next && next->kind == OP_POLYGON ? &r->polys[next->index] : NULL;
+            lr_fill_polygon(r, &r->polys[op->index], cover && !cover->blend ? cover : NULL, s, sx0,
+                            sy0, sw, sh);
+        } else {
             lr_fill_glyph(&r->glyph_ops[op->index], s, sx0, sy0, sw, sh);
+        }
     }
     resolve(s, job->pixels, job->pitch, px0, py0, pw, ph);
 }
