@@ -94,9 +94,15 @@ static bool touches(const lr_tri *t, int64_t x0, int64_t y0, int64_t x1, int64_t
     return true;
 }
 
-/* Calls through every (op, tile) pair in op order: count (fill false) or fill. */
-static void each_bin(lr_raster *r, bool fill, uint32_t *cursor) {
+/* Ops binned between two looks at the interrupt. */
+#define STOP_BINNED 16384
+
+/* Calls through every (op, tile) pair in op order: count (fill false) or
+ * fill; false when the interrupt stopped it (the bins are then unusable). */
+static bool each_bin(lr_raster *r, bool fill, uint32_t *cursor) {
     for (size_t i = 0; i < r->op_count; i++) {
+        if (i % STOP_BINNED == STOP_BINNED - 1 && lr_raster_ask(r))
+            return false;
         const lr_op *op = &r->ops[i];
         int tx0 = op->x0 / TILE_SAMPLES, tx1 = op->x1 / TILE_SAMPLES;
         int ty0 = op->y0 / TILE_SAMPLES, ty1 = op->y1 / TILE_SAMPLES;
@@ -118,6 +124,7 @@ static void each_bin(lr_raster *r, bool fill, uint32_t *cursor) {
             }
         }
     }
+    return true;
 }
 
 static bool bin(lr_raster *r) {
@@ -125,7 +132,8 @@ static bool bin(lr_raster *r) {
     if (!lr_grow((void **)&r->bin_start, &r->bin_start_capacity, tiles + 1, sizeof(uint32_t)))
         return false;
     memset(r->bin_start, 0, (tiles + 1) * sizeof(uint32_t));
-    each_bin(r, false, NULL);
+    if (!each_bin(r, false, NULL))
+        return true; /* stopped: nothing is drawn */
     for (size_t t = 0; t < tiles; t++) {
         if (r->bin_start[t + 1] > UINT32_MAX - r->bin_start[t])
             return false;
@@ -274,6 +282,8 @@ bool lr_raster_draw(lr_raster *raster, const lr_list *list, void *pixels, int pi
         /* Out of memory: the picture is left as it was. */
         return false;
     }
+    if (lr_raster_stopped(r))
+        return true;
     if (r->threads > 1 && !r->pool)
         r->pool = lr_pool_create(r->threads - 1);
     int workers = lr_pool_threads(r->pool);
