@@ -10,23 +10,46 @@
 
 #include <SDL.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-bool app_open_display(const char *scene) {
-    const char *problem = NULL;
-    char reason[256];
+/* Opens SDL's video; NULL when a display was found, else why not. */
+static const char *try_display(char *reason, size_t size) {
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
-        snprintf(reason, sizeof reason, "%s", SDL_GetError());
-        problem = reason;
-    } else {
-        const char *driver = SDL_GetCurrentVideoDriver();
-        if (!driver || strcmp(driver, "offscreen") == 0 || strcmp(driver, "dummy") == 0) {
-            snprintf(reason, sizeof reason,
-                     "no display (SDL chose its '%s' video driver; is DISPLAY set?)",
+        snprintf(reason, size, "%s", SDL_GetError());
+        return reason;
+    }
+    const char *driver = SDL_GetCurrentVideoDriver();
+    if (!driver || strcmp(driver, "offscreen") == 0 || strcmp(driver, "dummy") == 0) {
+        const char *display = getenv("DISPLAY");
+        if (display && display[0])
+            snprintf(reason, size,
+                     "no display (SDL chose its '%s' video driver: the X server at "
+                     "DISPLAY=%s did not answer)",
+                     driver ? driver : "no", display);
+        else
+            snprintf(reason, size, "no display (SDL chose its '%s' video driver; is DISPLAY set?)",
                      driver ? driver : "no");
-            problem = reason;
-            SDL_Quit();
-        }
+        SDL_Quit();
+        return reason;
+    }
+    return NULL;
+}
+
+/* Tries to open a display that is named (DISPLAY or WAYLAND_DISPLAY):
+ * a server that is busy (a loaded machine, many clients connecting at once)
+ * may refuse a connection for a moment, so it is asked again a few times,
+ * two seconds in all, before the window gives up. */
+enum { DISPLAY_TRIES = 8, DISPLAY_PAUSE_MS = 250 };
+
+bool app_open_display(const char *scene) {
+    char reason[320];
+    const char *x11 = getenv("DISPLAY"), *wayland = getenv("WAYLAND_DISPLAY");
+    int tries = (x11 && x11[0]) || (wayland && wayland[0]) ? DISPLAY_TRIES : 1;
+    const char *problem = try_display(reason, sizeof reason);
+    for (int i = 1; problem && i < tries; i++) {
+        SDL_Delay(DISPLAY_PAUSE_MS);
+        problem = try_display(reason, sizeof reason);
     }
     if (!problem)
         return true;

@@ -5,7 +5,13 @@
  * arming costs no lock and no wake-up; the thread looks at it twenty times a
  * second (a condition variable on the monotonic clock, signalled only to
  * stop). At the deadline itself it nudges the host once (the host sets its
- * hook to run at the next instruction); GRACE later it ends the run. The
+ * hook to run at the next instruction); GRACE later it ends the run, GRACE
+ * of the host thread's own time: what the kernel made it wait for a
+ * processor past the deadline (its run-queue delay, /proc/self/schedstat:
+ * another program's, or the run's drawing threads') does not count, so a
+ * script about to stop by itself is not ended first on a loaded machine,
+ * while a call blocked or looping still is (at the latest BACKSTOP of wall
+ * time past the deadline, whatever the machine). The
  * window's watchdog ends nothing and nudges at every look while a call
  * runs: the hook then asks the window whether to stop (app/guard.h), so
  * even a loop of C calls that run no instruction notices Esc and saves.
@@ -22,6 +28,9 @@
 #include "cleanup.h"
 
 enum { POLL_NANOSECONDS = 50 * 1000 * 1000 };
+/* Wall-clock grace multiples past which the run ends however long the host
+ * thread waited for a processor. */
+enum { BACKSTOP = 20 };
 
 struct app_watchdog {
     pthread_t thread;
@@ -44,9 +53,39 @@ static uint64_t now_nanoseconds(void) {
     return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
 
+/* How long the process's main thread (the host's: it makes every guarded
+ * call) has waited for a processor, in nanoseconds; 0 where the kernel does
+ * not say. /proc/self is the thread group's leader from any thread. */
+static uint64_t main_thread_waited(void) {
+    FILE *file = fopen("/proc/self/schedstat", "r");
+    unsigned long long ran = 0, waited = 0;
+    if (!file)
+        return 0;
+    if (fscanf(file, "%llu %llu", &ran, &waited) != 2)
+        waited = 0;
+    fclose(file);
+    return (uint64_t)waited;
+}
+
+/* Whether the call armed with deadline is past its grace at now: GRACE of
+ * wall time past the deadline less what the host thread waited for a
+ * processor meanwhile (from waited_at_deadline, taken at the first look
+ * past it), or BACKSTOP times GRACE of wall time. */
+static bool past_grace(uint64_t deadline, uint64_t now, uint64_t waited_at_deadline) {
+    uint64_t grace = (uint64_t)(APP_WATCHDOG_GRACE_S * 1e9);
+    if (now <= deadline + grace)
+        return false;
+    if (now > deadline + BACKSTOP * grace)
+        return true;
+    uint64_t waited = main_thread_waited();
+    waited = waited > waited_at_deadline ? waited - waited_at_deadline : 0;
+    return now - deadline > grace + waited;
+}
+
 static void *watch(void *context) {
     app_watchdog *watchdog = context;
-    uint64_t grace = (uint64_t)(APP_WATCHDOG_GRACE_S * 1e9);
+    uint64_t overrun = 0; /* the deadline last seen passed */
+    uint64_t waited_at_overrun = 0;
     pthread_mutex_lock(&watchdog->lock);
     while (!watchdog->stopping) {
         struct timespec until;
@@ -67,7 +106,12 @@ static void *watch(void *context) {
             watchdog->nudged = deadline;
             watchdog->nudge(watchdog->nudge_context);
         }
-        if (!watchdog->stopping && watchdog->ends_run && deadline != 0 && now > deadline + grace) {
+        if (watchdog->ends_run && deadline != 0 && now > deadline && overrun != deadline) {
+            overrun = deadline;
+            waited_at_overrun = main_thread_waited();
+        }
+        if (!watchdog->stopping && watchdog->ends_run && deadline != 0 &&
+            past_grace(deadline, now, waited_at_overrun)) {
             char message[1200];
             snprintf(message, sizeof message,
                      "loom: %s: script ran for more than %g s and did not stop; the watchdog "

@@ -7,7 +7,9 @@
  * looping while Lua runs no hooks, C work nothing checks) the watchdog
  * does: a thread with the monotonic clock, told each call's deadline by the
  * host (app/host.h), ends the process when a call is still running GRACE
- * seconds after its deadline. It says so on stderr ("loom: FILE: script ran
+ * seconds after its deadline (seconds the host thread had a processor or
+ * slept: its waits for a processor on a loaded machine do not count, up to
+ * twenty times GRACE of wall time). It says so on stderr ("loom: FILE: script ran
  * for more than 2 s and did not stop; the watchdog ended the run 1 s
  * later") and exits with status 1 after removing the run's temporary files
  * and stopping its children (app_cleanup_end). Only headless commands

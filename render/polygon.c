@@ -53,8 +53,10 @@ static int compare_edges(const void *a, const void *b) {
 }
 
 /* Far past any canvas coordinate of the guard band (and of circles four
- * times its size): products of two stay far inside int64_t. */
-#define FIXED_MOST 4.0e9
+ * times its size, about 1.2e7), and small enough that a cross product of
+ * two differences (each under 2e9) and the difference of two such stay
+ * inside int64_t. */
+#define FIXED_MOST 1.0e9
 
 bool lr_polygon_fan(lr_raster *r, const double *x, const double *y, size_t n, bool centre,
                     double cx, double cy, uint32_t color) {

@@ -187,6 +187,9 @@ struct lr_raster {
     /* Tests only: every fan as triangles (no polygon ops), to check that a
      * polygon op paints the same bytes. */
     bool fans_only;
+    /* Tests only: every span one sample at a time, the plain way (no pairs,
+     * no quads, every colour clamped), to check the quick ways. */
+    bool plain_spans;
 
     /* Stage 1's scratch: a path's or polygon's points, picture pixels. */
     double *x, *y;

@@ -26,6 +26,8 @@
 #include <string.h>
 
 #define PI 3.14159265358979323846
+/* Triangles of one item tessellated between two looks at the interrupt. */
+enum { STOP_TRIANGLES = 4096 };
 /* Dashes per path; past them the path is drawn solid (1-pixel dashes along
  * a path through 200000 points would otherwise be millions of quads). */
 enum { MAX_DASHES = 20000 };
@@ -835,6 +837,10 @@ static void marker(lr_raster *r, const lr_item *item) {
 static void tessellate_triangles(lr_raster *r, const lr_list *list, const lr_item *item) {
     bool depth = item->flags & LR_DEPTH, colors = item->flags & LR_POINT_COLORS;
     for (uint32_t t = 0; t + 3 <= item->count; t += 3) {
+        /* One item may hold a whole world's discs and faces: the
+         * interrupt is asked inside it too, not only between items. */
+        if (t % (3 * STOP_TRIANGLES) == 3 * STOP_TRIANGLES - 3 && lr_raster_ask(r))
+            return;
         double x[3], y[3], d[3];
         uint32_t c[3];
         for (int k = 0; k < 3; k++) {

@@ -94,9 +94,15 @@ static bool touches(const lr_tri *t, int64_t x0, int64_t y0, int64_t x1, int64_t
     return true;
 }
 
-/* Calls through every (op, tile) pair in op order: count (fill false) or fill. */
-static void each_bin(lr_raster *r, bool fill, uint32_t *cursor) {
+/* Ops binned between two looks at the interrupt. */
+#define STOP_BINNED 16384
+
+/* Calls through every (op, tile) pair in op order: count (fill false) or
+ * fill; false when the interrupt stopped it (the bins are then unusable). */
+static bool each_bin(lr_raster *r, bool fill, uint32_t *cursor) {
     for (size_t i = 0; i < r->op_count; i++) {
+        if (i % STOP_BINNED == STOP_BINNED - 1 && lr_raster_ask(r))
+            return false;
         const lr_op *op = &r->ops[i];
         int tx0 = op->x0 / TILE_SAMPLES, tx1 = op->x1 / TILE_SAMPLES;
         int ty0 = op->y0 / TILE_SAMPLES, ty1 = op->y1 / TILE_SAMPLES;
@@ -118,6 +124,7 @@ static void each_bin(lr_raster *r, bool fill, uint32_t *cursor) {
             }
         }
     }
+    return true;
 }
 
 static bool bin(lr_raster *r) {
@@ -125,7 +132,8 @@ static bool bin(lr_raster *r) {
     if (!lr_grow((void **)&r->bin_start, &r->bin_start_capacity, tiles + 1, sizeof(uint32_t)))
         return false;
     memset(r->bin_start, 0, (tiles + 1) * sizeof(uint32_t));
-    each_bin(r, false, NULL);
+    if (!each_bin(r, false, NULL))
+        return true; /* stopped: nothing is drawn */
     for (size_t t = 0; t < tiles; t++) {
         if (r->bin_start[t + 1] > UINT32_MAX - r->bin_start[t])
             return false;
@@ -163,11 +171,16 @@ static void resolve(const lr_tile_scratch *s, unsigned char *pixels, int pitch, 
         const uint32_t *row1 = row0 + TILE_SAMPLES;
         uint32_t *out = (uint32_t *)(pixels + (size_t)(py0 + y) * (size_t)pitch) + px0;
         for (int x = 0; x < pw; x++) {
-            uint32_t p0 = row0[2 * x], p1 = row0[2 * x + 1], p2 = row1[2 * x], p3 = row1[2 * x + 1];
-            if (p0 == p1 && p0 == p2 && p0 == p3) {
-                out[x] = p0;
+            /* Both rows' pairs at once: the block is one colour when they
+             * are equal and a pair's halves too. */
+            uint64_t top, bottom;
+            memcpy(&top, row0 + 2 * x, sizeof top);
+            memcpy(&bottom, row1 + 2 * x, sizeof bottom);
+            if (top == bottom && (uint32_t)top == (uint32_t)(top >> 32)) {
+                out[x] = (uint32_t)top;
                 continue;
             }
+            uint32_t p0 = row0[2 * x], p1 = row0[2 * x + 1], p2 = row1[2 * x], p3 = row1[2 * x + 1];
             uint32_t even = (p0 & low) + (p1 & low) + (p2 & low) + (p3 & low);
             uint32_t odd =
                 ((p0 >> 8) & low) + ((p1 >> 8) & low) + ((p2 >> 8) & low) + ((p3 >> 8) & low);
@@ -198,6 +211,13 @@ static void draw_tile(void *context, size_t index, int worker) {
         return;
     }
     int sw = pw * SUPERSAMPLE, sh = ph * SUPERSAMPLE;
+    /* The depths are read by depth triangles alone: cleared for a tile
+     * that has one. */
+    bool depth = false;
+    for (uint32_t k = first; job->depth && !depth && k < end; k++) {
+        const lr_op *op = &r->ops[r->bin_ops[k]];
+        depth = op->kind == OP_TRIANGLE && r->tris[op->index].depth != NO_INDEX;
+    }
     for (int y = 0; y < sh; y++) {
         uint32_t *row = s->samples + (size_t)y * TILE_SAMPLES;
         if (job->over) {
@@ -208,7 +228,7 @@ static void draw_tile(void *context, size_t index, int worker) {
         } else {
             memcpy(row, s->background, 4 * (size_t)sw);
         }
-        if (job->depth)
+        if (depth)
             memcpy(s->depths + (size_t)y * TILE_SAMPLES, s->far, 4 * (size_t)sw);
     }
     int sx0 = px0 * SUPERSAMPLE, sy0 = py0 * SUPERSAMPLE;
@@ -262,6 +282,8 @@ bool lr_raster_draw(lr_raster *raster, const lr_list *list, void *pixels, int pi
         /* Out of memory: the picture is left as it was. */
         return false;
     }
+    if (lr_raster_stopped(r))
+        return true;
     if (r->threads > 1 && !r->pool)
         r->pool = lr_pool_create(r->threads - 1);
     int workers = lr_pool_threads(r->pool);

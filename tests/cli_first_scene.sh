@@ -79,4 +79,18 @@ else
     not_ok "and its total line is no longer flat" "height, width: $*"
 fi
 
+# Without a display the window says so and exits 1 (no invisible window
+# running for ever); a named display that does not answer is asked again,
+# then named in the message.
+env -u DISPLAY -u WAYLAND_DISPLAY "$loom" examples/pendulum.lua >/dev/null 2>"$tmp/err"
+status=$?
+check "no DISPLAY: the window exits 1 ($status)" [ "$status" -eq 1 ]
+check "and says: cannot open a window ... is DISPLAY set?" \
+    grep -qF "loom: cannot open a window: no display (SDL chose its 'offscreen' video driver; is DISPLAY set?)" "$tmp/err"
+DISPLAY=:4095 "$loom" examples/pendulum.lua >/dev/null 2>"$tmp/err"
+status=$?
+check "DISPLAY=:4095 (no server): the window exits 1 ($status)" [ "$status" -eq 1 ]
+check "and names the display that did not answer" \
+    grep -qF "video driver: the X server at DISPLAY=:4095 did not answer)" "$tmp/err"
+
 finish

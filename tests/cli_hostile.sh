@@ -7,8 +7,9 @@
 #   - the wall time within "-- within:" seconds (default --timeout + 0.5)
 #     on an idle machine. On a loaded one, the part of the bound beyond the
 #     run's wall-clock waits (its --timeout when stderr says the script ran
-#     past it, and the watchdog's grace when stderr says the watchdog ended
-#     the run) is stretched by the run's own measured load: the time loom
+#     past it; not the watchdog's grace, which counts only the time loom's
+#     main thread had a processor or slept: app/watchdog.c) is stretched by
+#     the run's own measured load: the time loom
 #     waited for a processor (load_bound in tests/lib.sh says why), and in a
 #     slower build by TEST_SLOWDOWN (make check's sanitizers);
 #   - a script that does not test the time limit (no "-- stderr:" text says
@@ -60,13 +61,13 @@ require_built "$loom" "$runclock"
 # now_ms: monotonic enough wall time in milliseconds (GNU date).
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 # waited_ms LIMIT FILE: the wall-clock waits of a run whose stderr is FILE,
-# in ms: LIMIT seconds when it says the script ran past its time limit,
-# plus the watchdog's grace when it says the watchdog ended the run.
+# in ms: LIMIT seconds when it says the script ran past its time limit.
+# The watchdog's grace is not one: it lasts GRACE seconds of the main
+# thread's own time (its waits for a processor extend it), so it stretches
+# with the run's load like the rest of the bound.
 waited_ms() {
     w=0
     grep -q "script ran for more than" "$2" && w=$(ms "$1")
-    grace=$(sed -n 's/.*the watchdog ended the run \([0-9.]*\) s later.*/\1/p' "$2" | head -n 1)
-    [ -n "$grace" ] && w=$((w + $(ms "$grace")))
     echo "$w"
 }
 # ms SECONDS: "2.5" -> 2500.

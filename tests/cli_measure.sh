@@ -63,9 +63,18 @@ sleep 0.2
 xdotool key --window "$window" shift+Right bracketleft shift+Right bracketright
 sleep 0.3
 shot timed
-same "the stopwatch between t = 1 s and t = 2 s reads 1.000 s" \
-    "loom: stopwatch: 1.000 s (from 1.000 s to 2.000 s)" \
-    "$(grep "^loom: stopwatch:" "$tmp/out" | tail -n 1)"
+reading=$(grep "^loom: stopwatch:" "$tmp/out" | tail -n 1)
+if [ "$slowdown" -eq 1 ]; then
+    same "the stopwatch between t = 1 s and t = 2 s reads 1.000 s" \
+        "loom: stopwatch: 1.000 s (from 1.000 s to 2.000 s)" "$reading"
+else
+    # A slower build (make check) shows, and so keeps, fewer ticks than
+    # 60 a second: Shift+Right goes to the kept frame nearest a second on,
+    # so the ends may be a few ticks off; the reading is still their gap.
+    check "the stopwatch between t ~ 1 s and t ~ 2 s reads 1.000 s ($reading)" \
+        awk -v r="$reading" 'BEGIN { n = split(r, w, " ");
+            exit !(w[3] == "1.000" && w[6] + 0 >= 0.8 && w[6] + 0 <= 1.2 && w[9] - w[6] > 0.999 && w[9] - w[6] < 1.001) }'
+fi
 
 xdotool key --window "$window" End BackSpace
 sleep 0.3

@@ -133,7 +133,8 @@ need_window() {
 # A bound on a run's wall time must mean the same whether the run has the
 # machine to itself or shares it (two `make test` at once, other programs).
 # Part of a run's time is wall-clock waiting that load does not move: loom's
-# --timeout is wall-clock, and so is the watchdog's grace after it. The rest
+# --timeout is wall-clock (the watchdog's grace after it is not: it counts
+# the main thread's own time, app/watchdog.c). The rest
 # (starting, running the script, stopping it, freeing, exiting) is
 # processor work, which takes longer in wall time when other programs take
 # the processors, and in a slower build (TEST_SLOWDOWN). So a run is started

@@ -69,14 +69,21 @@ static int info(const char *path) {
     return 0;
 }
 
+/* Both pictures, or neither (false: the message is printed). */
+static bool load_two(const char *path_a, const char *path_b, image *a, image *b) {
+    if (!load(path_a, a))
+        return false;
+    if (!load(path_b, b)) {
+        stbi_image_free(a->rgba);
+        return false;
+    }
+    return true;
+}
+
 static int differ(const char *path_a, const char *path_b) {
     image a, b;
-    if (!load(path_a, &a))
+    if (!load_two(path_a, path_b, &a, &b))
         return 2;
-    if (!load(path_b, &b)) {
-        stbi_image_free(a.rgba);
-        return 2;
-    }
     int status;
     if (a.width != b.width || a.height != b.height) {
         printf("differ size %dx%d %dx%d\n", a.width, a.height, b.width, b.height);
@@ -108,12 +115,8 @@ static int differ(const char *path_a, const char *path_b) {
 
 static int rmse(const char *path_a, const char *path_b) {
     image a, b;
-    if (!load(path_a, &a))
+    if (!load_two(path_a, path_b, &a, &b))
         return 2;
-    if (!load(path_b, &b)) {
-        stbi_image_free(a.rgba);
-        return 2;
-    }
     int status = 0;
     if (a.width != b.width || a.height != b.height) {
         fprintf(stderr, "pngcheck: %dx%d and %dx%d\n", a.width, a.height, b.width, b.height);
@@ -196,12 +199,8 @@ static int count(char **argv) {
 static int compare(const char *path_ref, const char *path_new, int tolerance, long max_bad,
                    const char *path_diff) {
     image a, b;
-    if (!load(path_ref, &a))
+    if (!load_two(path_ref, path_new, &a, &b))
         return 2;
-    if (!load(path_new, &b)) {
-        stbi_image_free(a.rgba);
-        return 2;
-    }
     if (a.width != b.width || a.height != b.height) {
         printf("far size %dx%d %dx%d\n", a.width, a.height, b.width, b.height);
         stbi_image_free(a.rgba);
