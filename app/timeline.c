@@ -34,6 +34,7 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -224,11 +225,19 @@ static bool grow_scratch(app_timeline *timeline, size_t words) {
     return true;
 }
 
+/* Where a frame's extra starts, in words after its picture's: aligned for
+ * any type (the window keeps structs of doubles there), not just for the
+ * words (make check: UBSan, a misaligned probe sample read back). */
+static size_t extra_at(size_t word_count) {
+    size_t align = _Alignof(max_align_t) / sizeof(uint32_t);
+    return (word_count + align - 1) / align * align;
+}
+
 /* Puts the frame (words, the extra after them) in the ring, dropping the
  * oldest to make room; false (words freed) when it cannot be kept. */
 static bool insert(app_timeline *timeline, const job *j, bool key, uint32_t *words,
                    size_t word_count) {
-    size_t bytes = word_count * sizeof(uint32_t) + j->extra_size + sizeof(frame);
+    size_t bytes = extra_at(word_count) * sizeof(uint32_t) + j->extra_size + sizeof(frame);
     bool kept = bytes <= frames_cap(timeline);
     while (kept && timeline->count > 0 && timeline->bytes + bytes > frames_cap(timeline))
         drop_oldest(timeline);
@@ -266,13 +275,13 @@ static bool keep(app_timeline *timeline, job *j) {
     if (ok) {
         word_count = app_codec_encode(j->pixels, j->width, j->height, j->width * 4,
                                       key ? NULL : timeline->previous, timeline->scratch);
-        words = malloc(word_count * sizeof *words + j->extra_size);
+        words = malloc(extra_at(word_count) * sizeof *words + j->extra_size);
         ok = words != NULL;
     }
     if (ok) {
         memcpy(words, timeline->scratch, word_count * sizeof *words);
         if (j->extra_size)
-            memcpy(words + word_count, j->extra, j->extra_size);
+            memcpy(words + extra_at(word_count), j->extra, j->extra_size);
     }
 
     pthread_mutex_lock(&timeline->lock);
@@ -512,7 +521,7 @@ bool app_timeline_restore(app_timeline *timeline, long tick, uint32_t *pixels, i
     bool ok = f && f->tick == tick && f->width == width && f->height == height;
     if (ok) {
         if (extra)
-            *extra = f->words + f->word_count;
+            *extra = f->words + extra_at(f->word_count);
         if (extra_size)
             *extra_size = f->extra_size;
         ok = decode_frame(timeline, i, pixels, width, height, pitch);

@@ -212,6 +212,35 @@ struct lr_raster {
 /* tessellate.c: every item of list into ops (clears the previous ones). */
 void lr_tessellate_list(lr_raster *raster, const lr_list *list);
 
+/* setup.c: one triangle of picture points (inside the guard band) set up
+ * for filling, with corner colours and (depth != NULL) depths, appended as
+ * an op; lr_clipped_triangle clips one that may reach past the band first;
+ * lr_quad is two triangles (0 1 2, 0 2 3). */
+void lr_triangle(lr_raster *raster, const double x[3], const double y[3], const uint32_t color[3],
+                 const double *depth);
+void lr_clipped_triangle(lr_raster *raster, const double x[3], const double y[3],
+                         const uint32_t color[3], const double *depth);
+void lr_quad(lr_raster *raster, const double x[4], const double y[4], const uint32_t color[4]);
+/* Appends an op over the box of samples x0..x1, y0..y1 (inclusive). */
+void lr_push_op(lr_raster *raster, op_kind kind, uint32_t index, int32_t x0, int32_t y0, int32_t x1,
+                int32_t y1);
+/* Cuts a box of samples (inclusive) to those the list's last CLIP lets
+ * items paint; false when nothing is left. */
+bool lr_clip_box(const lr_raster *raster, int64_t *x0, int64_t *y0, int64_t *x1, int64_t *y1);
+/* Whether a picture point lies within the guard band around the canvas. */
+bool lr_inside_guard(const lr_raster *raster, double x, double y);
+/* A polygon corner with what is blended across it: r, g, b, a and depth. */
+typedef struct lr_corner {
+    double x, y, value[5];
+} lr_corner;
+/* Sutherland-Hodgman of n corners against the guard band (in is
+ * overwritten); out holds 2 n + 8. Returns the corners left, in in. */
+size_t lr_clip_corners(const lr_raster *raster, lr_corner *in, size_t n, lr_corner *out);
+/* Channel k of an RGBA colour (0 red .. 3 alpha). */
+static inline int lr_channel(uint32_t rgba, int k) {
+    return (int)((rgba >> (24 - 8 * k)) & 0xFFu);
+}
+
 /* fill.c: one op painted into one tile whose samples are [tx0, tx0 + tw) x
  * [ty0, ty0 + th) of the canvas. */
 void lr_fill_triangle(const lr_raster *raster, const lr_tri *tri, lr_tile_scratch *tile, int tx0,

@@ -13,7 +13,8 @@
  *   - a circle is a fan inside a closed strip, with as many segments as keep
  *     the chord within a quarter of a canvas pixel of the circle;
  *   - triangles keep their corners' colours and depths; one reaching past
- *     the guard band is clipped with them, as a polygon, and fanned;
+ *     the guard band is clipped with them, as a polygon, and fanned (each
+ *     triangle is set up for the fill by setup.c);
  *   - a CLIP item sets the samples the following triangles and glyphs may
  *     cover: each one's box of samples is cut to it, so its edges stay
  *     exact and only the samples outside are left (a column's edge is as
@@ -31,178 +32,11 @@ enum { STOP_TRIANGLES = 4096 };
 /* Dashes per path; past them the path is drawn solid (1-pixel dashes along
  * a path through 200000 points would otherwise be millions of quads). */
 enum { MAX_DASHES = 20000 };
-/* Colour gradients steeper than this (per canvas sample) belong to slivers
- * too thin to show them: such a triangle is painted in its mean colour. */
-#define MAX_GRADIENT 1024.0
 
 #define GROW(r, array, count, capacity)                                                            \
     lr_grow((void **)&(r)->array, &(r)->capacity, (r)->count + 1, sizeof *(r)->array)
 
-/* -------------------------------------------------------------- triangles -- */
-
-static int64_t floor_div(int64_t n, int64_t d) { /* d > 0 */
-    int64_t q = n / d;
-    return (n % d != 0 && n < 0) ? q - 1 : q;
-}
-
-static void push_op(lr_raster *r, op_kind kind, uint32_t index, int32_t x0, int32_t y0, int32_t x1,
-                    int32_t y1) {
-    if (!GROW(r, ops, op_count, op_capacity)) {
-        r->failed = true;
-        return;
-    }
-    r->ops[r->op_count++] = (lr_op){index, (uint8_t)kind, x0, y0, x1, y1};
-}
-
-static int channel(uint32_t rgba, int k) {
-    return (int)((rgba >> (24 - 8 * k)) & 0xFFu);
-}
-
-/* Cuts a box of samples (inclusive) to those the list's last CLIP lets
- * items paint (the picture's, without one); false when nothing is left. */
-static bool clip_box(const lr_raster *r, int64_t *x0, int64_t *y0, int64_t *x1, int64_t *y1) {
-    *x0 = *x0 > r->clip_x0 ? *x0 : r->clip_x0;
-    *y0 = *y0 > r->clip_y0 ? *y0 : r->clip_y0;
-    *x1 = *x1 < r->clip_x1 ? *x1 : r->clip_x1;
-    *y1 = *y1 < r->clip_y1 ? *y1 : r->clip_y1;
-    return *x0 <= *x1 && *y0 <= *y1;
-}
-
-/* One triangle of picture points with corner colours and (depth != NULL)
- * depths: set up for filling and appended as an op. */
-static void triangle(lr_raster *r, const double x[3], const double y[3], const uint32_t color[3],
-                     const double *depth) {
-    int64_t X[3], Y[3];
-    for (int i = 0; i < 3; i++) {
-        if (!isfinite(x[i]) || !isfinite(y[i]))
-            return;
-        X[i] = llround(x[i] * (SUPERSAMPLE * 256.0));
-        Y[i] = llround(y[i] * (SUPERSAMPLE * 256.0));
-    }
-    int64_t area = (X[1] - X[0]) * (Y[2] - Y[0]) - (Y[1] - Y[0]) * (X[2] - X[0]);
-    if (area == 0)
-        return;
-    int v[3] = {0, 1, 2}; /* corners in the order that makes the area positive */
-    if (area < 0) {
-        v[1] = 2;
-        v[2] = 1;
-        area = -area;
-    }
-    int64_t min_x = X[0], max_x = X[0], min_y = Y[0], max_y = Y[0];
-    for (int i = 1; i < 3; i++) {
-        min_x = X[i] < min_x ? X[i] : min_x;
-        max_x = X[i] > max_x ? X[i] : max_x;
-        min_y = Y[i] < min_y ? Y[i] : min_y;
-        max_y = Y[i] > max_y ? Y[i] : max_y;
-    }
-    /* Samples whose centres (256 px + 128) lie in the box. */
-    int64_t x0 = -floor_div(-(min_x - 128), 256), x1 = floor_div(max_x - 128, 256);
-    int64_t y0 = -floor_div(-(min_y - 128), 256), y1 = floor_div(max_y - 128, 256);
-    if (!clip_box(r, &x0, &y0, &x1, &y1))
-        return;
-    if (!GROW(r, tris, tri_count, tri_capacity)) {
-        r->failed = true;
-        return;
-    }
-    lr_tri t;
-    int64_t unbiased[3]; /* each edge's constant without the tie rule */
-    for (int k = 0; k < 3; k++) {
-        /* Edge k runs from corner k+1 to corner k+2 (opposite corner k):
-         * positive inside, equal to the area at corner k. */
-        int i = v[(k + 1) % 3], j = v[(k + 2) % 3];
-        int64_t dx = X[j] - X[i], dy = Y[j] - Y[i];
-        int64_t A = -dy, B = dx, C = dy * X[i] - dx * Y[i];
-        bool top_left = A > 0 || (A == 0 && B > 0);
-        t.a[k] = A * 256;
-        t.b[k] = B * 256;
-        unbiased[k] = A * 128 + B * 128 + C;
-        t.c[k] = unbiased[k] - (top_left ? 0 : 1);
-    }
-    t.x0 = (int32_t)x0;
-    t.y0 = (int32_t)y0;
-    t.x1 = (int32_t)x1;
-    t.y1 = (int32_t)y1;
-    t.color = color[v[0]];
-    t.shade = NO_INDEX;
-    t.depth = NO_INDEX;
-    t.blend =
-        (color[0] & 0xFFu) != 0xFFu || (color[1] & 0xFFu) != 0xFFu || (color[2] & 0xFFu) != 0xFFu;
-    double darea = (double)area;
-    /* E_k at the box's corner, exactly; the planes start there. */
-    double at_origin[3];
-    for (int k = 0; k < 3; k++)
-        at_origin[k] = (double)(t.a[k] * x0 + t.b[k] * y0 + unbiased[k]);
-    if (color[0] != color[1] || color[1] != color[2]) {
-        lr_shade s = {.ox = (int32_t)x0, .oy = (int32_t)y0};
-        bool steep = false;
-        for (int ch = 0; ch < 4; ch++) {
-            double gx = 0.0, gy = 0.0, p = 0.0;
-            for (int k = 0; k < 3; k++) {
-                double value = channel(color[v[k]], ch);
-                gx += value * (double)t.a[k];
-                gy += value * (double)t.b[k];
-                p += value * at_origin[k];
-            }
-            gx /= darea;
-            gy /= darea;
-            p /= darea;
-            steep = steep || fabs(gx) > MAX_GRADIENT || fabs(gy) > MAX_GRADIENT;
-            s.p[ch] = llround(p * 65536.0);
-            s.gx[ch] = llround(gx * 65536.0);
-            s.gy[ch] = llround(gy * 65536.0);
-        }
-        if (steep) {
-            uint32_t mean = 0;
-            for (int ch = 0; ch < 4; ch++) {
-                int sum = channel(color[0], ch) + channel(color[1], ch) + channel(color[2], ch);
-                mean |= (uint32_t)((sum + 1) / 3) << (24 - 8 * ch);
-            }
-            t.color = mean;
-        } else if (GROW(r, shades, shade_count, shade_capacity)) {
-            t.shade = (uint32_t)r->shade_count;
-            r->shades[r->shade_count++] = s;
-        } else {
-            r->failed = true;
-        }
-    }
-    if (depth) {
-        lr_depth_plane d = {.ox = (int32_t)x0, .oy = (int32_t)y0, .d0 = 0, .gx = 0, .gy = 0};
-        for (int k = 0; k < 3; k++) {
-            d.gx += depth[v[k]] * (double)t.a[k];
-            d.gy += depth[v[k]] * (double)t.b[k];
-            d.d0 += depth[v[k]] * at_origin[k];
-        }
-        d.gx /= darea;
-        d.gy /= darea;
-        d.d0 /= darea;
-        if (isfinite(d.gx) && isfinite(d.gy) && isfinite(d.d0)) {
-            if (GROW(r, planes, plane_count, plane_capacity)) {
-                t.depth = (uint32_t)r->plane_count;
-                r->planes[r->plane_count++] = d;
-            } else {
-                r->failed = true;
-            }
-        }
-    }
-    r->tris[r->tri_count] = t;
-    push_op(r, OP_TRIANGLE, (uint32_t)r->tri_count++, t.x0, t.y0, t.x1, t.y1);
-}
-
-static void quad(lr_raster *r, const double x[4], const double y[4], const uint32_t c[4]) {
-    double ax[3] = {x[0], x[1], x[2]}, ay[3] = {y[0], y[1], y[2]};
-    uint32_t ac[3] = {c[0], c[1], c[2]};
-    double bx[3] = {x[0], x[2], x[3]}, by[3] = {y[0], y[2], y[3]};
-    uint32_t bc[3] = {c[0], c[2], c[3]};
-    triangle(r, ax, ay, ac, NULL);
-    triangle(r, bx, by, bc, NULL);
-}
-
 /* ------------------------------------------------------------- clipping -- */
-
-static bool inside_guard(const lr_raster *r, double x, double y) {
-    return x >= -RASTER_GUARD && x <= r->width + RASTER_GUARD && y >= -RASTER_GUARD &&
-           y <= r->height + RASTER_GUARD;
-}
 
 /* Liang-Barsky against the guard band; false when nothing is left. */
 static bool clip_segment(const lr_raster *r, double *x0, double *y0, double *x1, double *y1,
@@ -239,84 +73,6 @@ static bool clip_segment(const lr_raster *r, double *x0, double *y0, double *x1,
     *t0_out = t0;
     *t1_out = t1;
     return true;
-}
-
-/* A polygon corner with what is blended across it: r, g, b, a and depth. */
-typedef struct corner {
-    double x, y, value[5];
-} corner;
-
-/* Sutherland-Hodgman of n corners against the guard band; out holds 2 n + 8.
- * Returns the corners left. */
-static size_t clip_corners(const lr_raster *r, corner *in, size_t n, corner *out) {
-    double bounds[4] = {-RASTER_GUARD, r->width + RASTER_GUARD, -RASTER_GUARD,
-                        r->height + RASTER_GUARD};
-    for (int side = 0; side < 4 && n > 0; side++) {
-        size_t m = 0;
-        for (size_t i = 0; i < n; i++) {
-            size_t j = (i + 1) % n;
-            double ci = side < 2 ? in[i].x : in[i].y, cj = side < 2 ? in[j].x : in[j].y;
-            double limit = bounds[side];
-            bool in_i = side % 2 == 0 ? ci >= limit : ci <= limit;
-            bool in_j = side % 2 == 0 ? cj >= limit : cj <= limit;
-            if (in_i)
-                out[m++] = in[i];
-            if (in_i != in_j) {
-                double u = (limit - ci) / (cj - ci);
-                corner c;
-                c.x = in[i].x + u * (in[j].x - in[i].x);
-                c.y = in[i].y + u * (in[j].y - in[i].y);
-                for (int k = 0; k < 5; k++)
-                    c.value[k] = in[i].value[k] + u * (in[j].value[k] - in[i].value[k]);
-                out[m++] = c;
-            }
-        }
-        memcpy(in, out, m * sizeof(corner));
-        n = m;
-    }
-    return n;
-}
-
-static uint32_t color_of(const double value[5]) {
-    uint32_t rgba = 0;
-    for (int k = 0; k < 4; k++) {
-        double v = value[k] < 0.0 ? 0.0 : value[k] > 255.0 ? 255.0 : value[k];
-        rgba |= (uint32_t)lround(v) << (24 - 8 * k);
-    }
-    return rgba;
-}
-
-/* A triangle that may reach past the guard band: clipped with its colours
- * and depths, then fanned. */
-static void clipped_triangle(lr_raster *r, const double x[3], const double y[3],
-                             const uint32_t color[3], const double *depth) {
-    if (inside_guard(r, x[0], y[0]) && inside_guard(r, x[1], y[1]) && inside_guard(r, x[2], y[2])) {
-        triangle(r, x, y, color, depth);
-        return;
-    }
-    corner in[3 + 8], out[2 * 3 + 8];
-    for (int i = 0; i < 3; i++) {
-        if (!isfinite(x[i]) || !isfinite(y[i]))
-            return;
-        in[i].x = x[i];
-        in[i].y = y[i];
-        for (int k = 0; k < 4; k++)
-            in[i].value[k] = channel(color[i], k);
-        in[i].value[4] = depth ? depth[i] : 0.0;
-    }
-    size_t n = clip_corners(r, in, 3, out);
-    for (size_t i = 1; i + 1 < n; i++) {
-        const corner *c[3] = {&in[0], &in[i], &in[i + 1]};
-        double tx[3], ty[3], td[3];
-        uint32_t tc[3];
-        for (int k = 0; k < 3; k++) {
-            tx[k] = c[k]->x;
-            ty[k] = c[k]->y;
-            tc[k] = color_of(c[k]->value);
-            td[k] = c[k]->value[4];
-        }
-        triangle(r, tx, ty, tc, depth ? td : NULL);
-    }
 }
 
 /* --------------------------------------------------------------- scratch -- */
@@ -453,7 +209,7 @@ static void strip(lr_raster *r, const double *x, const double *y, const uint32_t
             }
             double qx[4] = {lx_prev, lx, rx, rx_prev}, qy[4] = {ly_prev, ly, ry, ry_prev};
             uint32_t qc[4] = {cj, ck, ck, cj};
-            quad(r, qx, qy, qc);
+            lr_quad(r, qx, qy, qc);
         }
         lx_prev = lx;
         ly_prev = ly;
@@ -467,7 +223,7 @@ static uint32_t mix(uint32_t a, uint32_t b, double t) {
         return a;
     uint32_t out = 0;
     for (int k = 0; k < 4; k++) {
-        double v = channel(a, k) + t * (channel(b, k) - channel(a, k));
+        double v = lr_channel(a, k) + t * (lr_channel(b, k) - lr_channel(a, k));
         out |= (uint32_t)lround(v) << (24 - 8 * k);
     }
     return out;
@@ -524,7 +280,7 @@ static void path_points(lr_raster *r, size_t n, bool closed, bool caps, double w
             every_segment_whole = false;
             continue;
         }
-        bool clipped = !inside_guard(r, x0, y0) || !inside_guard(r, x1, y1);
+        bool clipped = !lr_inside_guard(r, x0, y0) || !lr_inside_guard(r, x1, y1);
         double t0 = 0.0, t1 = 1.0;
         if (clipped && !clip_segment(r, &x0, &y0, &x1, &y1, &t0, &t1)) {
             strip(r, rx, ry, rc, run, false, width, caps);
@@ -619,7 +375,7 @@ static void flat_triangle(lr_raster *r, double x0, double y0, double x1, double 
                           double y2, uint32_t rgba) {
     double x[3] = {x0, x1, x2}, y[3] = {y0, y1, y2};
     uint32_t c[3] = {rgba, rgba, rgba};
-    triangle(r, x, y, c, NULL);
+    lr_triangle(r, x, y, c, NULL);
 }
 
 /* Ear clipping of x, y (n points, any orientation). A polygon that crosses
@@ -671,14 +427,14 @@ static void fill_points(lr_raster *r, size_t n, uint32_t rgba, bool convex) {
     for (size_t i = 0; i < n; i++) {
         if (!isfinite(r->x[i]) || !isfinite(r->y[i]))
             return;
-        inside = inside && inside_guard(r, r->x[i], r->y[i]);
+        inside = inside && lr_inside_guard(r, r->x[i], r->y[i]);
     }
     const double *x = r->x, *y = r->y;
     if (!inside) {
         if (!reserve_clip(r, n))
             return;
-        corner *in = malloc((2 * n + 8) * sizeof(corner)),
-               *out = malloc((2 * n + 8) * sizeof(corner));
+        lr_corner *in = malloc((2 * n + 8) * sizeof(lr_corner)),
+                  *out = malloc((2 * n + 8) * sizeof(lr_corner));
         if (!in || !out) {
             free(in);
             free(out);
@@ -686,8 +442,8 @@ static void fill_points(lr_raster *r, size_t n, uint32_t rgba, bool convex) {
             return;
         }
         for (size_t i = 0; i < n; i++)
-            in[i] = (corner){r->x[i], r->y[i], {0, 0, 0, 0, 0}};
-        n = clip_corners(r, in, n, out);
+            in[i] = (lr_corner){r->x[i], r->y[i], {0, 0, 0, 0, 0}};
+        n = lr_clip_corners(r, in, n, out);
         for (size_t i = 0; i < n; i++) {
             r->cx[i] = in[i].x;
             r->cy[i] = in[i].y;
@@ -850,7 +606,7 @@ static void tessellate_triangles(lr_raster *r, const lr_list *list, const lr_ite
             c[k] = colors ? list->colors[i] : item->color;
             d[k] = depth ? list->depths[i] : 0.0;
         }
-        clipped_triangle(r, x, y, c, depth ? d : NULL);
+        lr_clipped_triangle(r, x, y, c, depth ? d : NULL);
     }
 }
 
@@ -867,7 +623,7 @@ static void place_glyph(void *context, const lr_glyph_place *g) {
     int64_t x0 = (int64_t)g->x * SUPERSAMPLE, y0 = (int64_t)g->y * SUPERSAMPLE;
     int64_t x1 = (int64_t)(g->x + g->width) * SUPERSAMPLE - 1;
     int64_t y1 = (int64_t)(g->y + g->height) * SUPERSAMPLE - 1;
-    if (!clip_box(r, &x0, &y0, &x1, &y1))
+    if (!lr_clip_box(r, &x0, &y0, &x1, &y1))
         return;
     if (!GROW(r, glyph_ops, glyph_count, glyph_capacity)) {
         r->failed = true;
@@ -883,8 +639,8 @@ static void place_glyph(void *context, const lr_glyph_place *g) {
                                                  (int32_t)(r->clip_y0 / SUPERSAMPLE),
                                                  (int32_t)((r->clip_x1 + 1) / SUPERSAMPLE),
                                                  (int32_t)((r->clip_y1 + 1) / SUPERSAMPLE)};
-    push_op(r, OP_GLYPH, (uint32_t)r->glyph_count++, (int32_t)x0, (int32_t)y0, (int32_t)x1,
-            (int32_t)y1);
+    lr_push_op(r, OP_GLYPH, (uint32_t)r->glyph_count++, (int32_t)x0, (int32_t)y0, (int32_t)x1,
+               (int32_t)y1);
 }
 
 static void tessellate_text(lr_raster *r, const lr_list *list, const lr_item *item) {

@@ -11,6 +11,8 @@
 #include "../app/timeline.h"
 #include "check.h"
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,7 +60,7 @@ static void store(bool background, uint32_t *in, uint32_t *out) {
     }
     CHECK(pushed && app_timeline_count(timeline) == 50, "50 frames pushed");
     CHECK(app_timeline_first(timeline) == 0 && app_timeline_last(timeline) == 49, "ticks 0..49");
-    bool all_same = true, extras = true;
+    bool all_same = true, extras = true, aligned = true;
     for (long t = 0; t < 50; t++) {
         picture(in, t);
         memset(out, 0, PITCH * H);
@@ -68,6 +70,9 @@ static void store(bool background, uint32_t *in, uint32_t *out) {
                    app_timeline_restore(timeline, t, out, W, H, PITCH, &extra, &extra_size) &&
                    same_picture(in, out);
         double value;
+        /* Read in place as the window does (its probe samples): aligned
+         * for any type whatever the picture's compressed length. */
+        aligned = aligned && (uintptr_t)extra % _Alignof(max_align_t) == 0;
         if (extra_size == sizeof value) {
             memcpy(&value, extra, sizeof value);
             extras = extras && value == 0.5 * (double)t;
@@ -77,6 +82,7 @@ static void store(bool background, uint32_t *in, uint32_t *out) {
     }
     CHECK(all_same, "every picture comes back byte for byte (runs, noise, a wide pitch)");
     CHECK(extras, "every frame's extra comes back with it");
+    CHECK(aligned, "every extra comes back aligned for any type");
     CHECK(!app_timeline_restore(timeline, 50, out, W, H, PITCH, NULL, NULL), "no frame of tick 50");
     CHECK(!app_timeline_restore(timeline, 3, out, W + 1, H, PITCH, NULL, NULL),
           "a picture of another size is refused");
