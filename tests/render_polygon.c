@@ -18,19 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../render/raster.h"
+#include "raster_check.h"
 
 enum { W = 300, H = 200 };
-
-static uint32_t next_random(uint32_t *state) {
-    *state = *state * 1664525u + 1013904223u;
-    return *state >> 8;
-}
-
-/* In [lo, hi). */
-static double uniform(uint32_t *state, double lo, double hi) {
-    return lo + (hi - lo) * (next_random(state) / 16777216.0);
-}
 
 static uint32_t color(uint32_t *state, bool translucent) {
     uint32_t rgb = next_random(state) << 8;
@@ -96,22 +86,6 @@ static void scene(lr_list *list, uint32_t seed) {
     lr_list_circle(list, W / 2.0f, H / 2.0f, 9000.0f, 0x60A03040u, 0.0f, 0, NULL);
 }
 
-static unsigned char *draw(lr_list *list, bool fans_only, int threads, size_t *polygons) {
-    lr_raster *raster = lr_raster_create(NULL);
-    unsigned char *pixels = malloc((size_t)W * H * 4);
-    if (!raster || !pixels) {
-        free(pixels);
-        lr_raster_destroy(raster);
-        return NULL;
-    }
-    raster->fans_only = fans_only;
-    lr_raster_set_threads(raster, threads);
-    lr_raster_draw(raster, list, pixels, W * 4, false);
-    *polygons = raster->poly_count;
-    lr_raster_destroy(raster);
-    return pixels;
-}
-
 int main(void) {
     lr_list *list = lr_list_create();
     size_t polygons_seen = 0;
@@ -119,9 +93,10 @@ int main(void) {
     for (uint32_t seed = 1; seed <= 40; seed++) {
         scene(list, seed);
         size_t fans, polygons, polygons3;
-        unsigned char *a = draw(list, true, 1, &fans);
-        unsigned char *b = draw(list, false, 1, &polygons);
-        unsigned char *c = draw(list, false, 3, &polygons3);
+        unsigned char *a =
+            raster_draw(list, W, H, (raster_mode){.fans_only = true, .threads = 1}, &fans);
+        unsigned char *b = raster_draw(list, W, H, (raster_mode){.threads = 1}, &polygons);
+        unsigned char *c = raster_draw(list, W, H, (raster_mode){.threads = 3}, &polygons3);
         if (a && b && c && fans == 0 && memcmp(a, b, (size_t)W * H * 4) == 0 &&
             memcmp(b, c, (size_t)W * H * 4) == 0) {
             same++;
@@ -157,7 +132,7 @@ int main(void) {
     lr_list_circle(list, 200, 100, 60, 0x000000FFu, 0.0f, 0, NULL);
     lr_list_circle(list, 200, 100, 30, 0x00FF00FFu, 0.0f, 0, NULL);
     size_t polygons;
-    unsigned char *p = draw(list, false, 1, &polygons);
+    unsigned char *p = raster_draw(list, W, H, (raster_mode){.threads = 1}, &polygons);
     const unsigned char *glass = p + 4 * ((size_t)100 * W + 100);
     const unsigned char *green = p + 4 * ((size_t)100 * W + 200);
     const unsigned char *ring = p + 4 * ((size_t)100 * W + 150);

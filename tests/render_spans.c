@@ -19,18 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../render/raster.h"
+#include "raster_check.h"
 
 enum { W = 260, H = 180 };
-
-static uint32_t next_random(uint32_t *state) {
-    *state = *state * 1664525u + 1013904223u;
-    return *state >> 8;
-}
-
-static double uniform(uint32_t *state, double lo, double hi) {
-    return lo + (hi - lo) * (next_random(state) / 16777216.0);
-}
 
 /* Channels often at 0 or 255, where clamps and their absence differ. */
 static uint32_t color(uint32_t *state, bool opaque) {
@@ -73,28 +64,15 @@ static void scene(lr_list *list, uint32_t seed) {
     }
 }
 
-static unsigned char *draw(lr_list *list, bool plain, int threads) {
-    lr_raster *raster = lr_raster_create(NULL);
-    unsigned char *pixels = malloc((size_t)W * H * 4);
-    if (!raster || !pixels) {
-        free(pixels);
-        lr_raster_destroy(raster);
-        return NULL;
-    }
-    raster->plain_spans = plain;
-    lr_raster_set_threads(raster, threads);
-    lr_raster_draw(raster, list, pixels, W * 4, false);
-    lr_raster_destroy(raster);
-    return pixels;
-}
-
 int main(void) {
     lr_list *list = lr_list_create();
     int same = 0, differ = 0;
     for (uint32_t seed = 1; seed <= 30; seed++) {
         scene(list, seed);
-        unsigned char *a = draw(list, true, 1), *b = draw(list, false, 1),
-                      *c = draw(list, false, 3);
+        unsigned char *a = raster_draw(list, W, H, (raster_mode){.plain_spans = true, .threads = 1},
+                                       NULL),
+                      *b = raster_draw(list, W, H, (raster_mode){.threads = 1}, NULL),
+                      *c = raster_draw(list, W, H, (raster_mode){.threads = 3}, NULL);
         if (a && b && c && memcmp(a, b, (size_t)W * H * 4) == 0 &&
             memcmp(b, c, (size_t)W * H * 4) == 0)
             same++;
@@ -124,7 +102,7 @@ int main(void) {
     lr_list_triangle(list, big, black, one);
     lr_list_triangle(list, left, red, two);
     lr_list_triangle(list, right, blue, half);
-    unsigned char *p = draw(list, false, 1);
+    unsigned char *p = raster_draw(list, W, H, (raster_mode){.threads = 1}, NULL);
     const unsigned char *behind = p + 4 * ((size_t)5 * W + 4),
                         *front = p + 4 * ((size_t)5 * W + 30);
     snprintf(name, sizeof name,
