@@ -2,7 +2,10 @@
 # loom page: a lesson page students open with only a browser. The folder's
 # files, the page's text (the lesson, escaped), no reference to the
 # network, the SVG charts well-formed, the table that of loom sim, a sweep's
-# gallery; then headless Chromium loads the page from a file, with the
+# gallery; names a scene chooses (header, parameter label, plot, panel,
+# unit and column names holding markup, a control character and bytes that
+# are not UTF-8) escaped, and a variant's folder percent-encoded in its link;
+# then headless Chromium loads the page from a file, with the
 # network shut: the video reports its duration, every image loads, nothing
 # is wider than a phone's screen, and a phone-sized screenshot shows the
 # poster. Usage: sh tests/cli_page.sh BUILD_DIR
@@ -91,6 +94,51 @@ run_loom page "$tmp/bounce.lua" --out "$tmp/bad" --csv x.csv
 check "--csv: exit 2 (the page has its table)" [ "$status" -eq 2 ]
 PATH=/nonexistent "$loom" page "$tmp/bounce.lua" --out "$tmp/noff" >"$tmp/out" 2>"$tmp/err"
 check "without ffmpeg: exit 1, said" [ $? -eq 1 ] && has "'loom page' needs ffmpeg" "$tmp/err"
+
+# ---- 2b. names a scene chooses: escaped, invalid UTF-8 as U+FFFD, control
+# characters dropped, folder names percent-encoded (docs/untrusted.md) -------------
+# The header, a parameter's label, a recorded column, a plot, its unit and
+# panel hold markup, '&', a control character and a byte that is not UTF-8
+# (\001 and \377 raw in the file, and \1 \255 escapes in Lua strings).
+printf -- '-- names.lua \342\200\224 <i>x</i> & y\001\377z.\n' >"$tmp/names.lua"
+cat >>"$tmp/names.lua" <<'LUA'
+local k = loom.param("k", 1, { min = -1e30, max = 1e30, label = "</script><b>L&\1\255x" })
+local world = loom.world{}
+world:particle{ pos = {0, 0} }
+loom.record("</script>R&\1\255", function() return 1 end, { unit = "<u>" })
+function loom.update()
+  loom.plot("</script>P&\2\254", k, { unit = "</script>U", panel = "<i>Q&\3\253" })
+end
+return world
+LUA
+run_loom page "$tmp/names.lua" --out "$tmp/names" --frames 4 --size 64x48
+check "a page of hostile names: exit 0" [ "$status" -eq 0 ]
+html=$tmp/names/index.html
+fffd=$(printf '\357\277\275')
+# bytes NAME TEXT FILE: FILE holds TEXT byte for byte.
+bytes() { check "$1" grep -qaF -- "$2" "$3"; }
+bytes "the header: markup escaped, the control character dropped, the bad byte U+FFFD" \
+    "<h1>&lt;i&gt;x&lt;/i&gt; &amp; y${fffd}z.</h1>" "$html"
+bytes "a parameter's label" "<td>&lt;/script&gt;&lt;b&gt;L&amp;${fffd}x</td>" "$html"
+bytes "the columns: a plot's name and unit, a record's name and unit" \
+    "<code>&lt;/script&gt;P&amp;${fffd} (&lt;/script&gt;U)</code>, <code>&lt;/script&gt;R&amp;${fffd} (&lt;u&gt;)</code>" "$html"
+bytes "a panel's name in the chart's caption and alt text" \
+    "alt=\"&lt;i&gt;Q&amp;${fffd} against time\"></a><figcaption>&lt;i&gt;Q&amp;${fffd} (" "$html"
+check "the page has one script, loom's own, and no tag from the scene" \
+    [ "$(grep -c '<script' "$html")" -eq 1 ] && [ "$(grep -c '</script>' "$html")" -eq 1 ] &&
+    [ "$(grep -c -e '<b>L' -e '<i>' -e '<u>' "$html")" -eq 0 ]
+check "no control character on the page or in its chart (but tab and newline)" \
+    [ "$(cat "$html" "$tmp/names/plot-1.svg" | tr -d '\t\n' | LC_ALL=C grep -c '[[:cntrl:]]')" -eq 0 ]
+check "the page is valid UTF-8" iconv -f UTF-8 -t UTF-8 "$html" -o /dev/null
+bytes "the chart's panel title" ">&lt;i&gt;Q&amp;${fffd}</text>" "$tmp/names/plot-1.svg"
+bytes "the chart's legend" ">&lt;/script&gt;P&amp;${fffd} (&lt;/script&gt;U)</text>" "$tmp/names/plot-1.svg"
+if need xmllint libxml2-utils "the hostile names' SVG"; then
+    check "... and the chart is well-formed SVG" xmllint --noout "$tmp/names/plot-1.svg"
+fi
+run_loom page "$tmp/names.lua" --set "k=1e+25,-0.5" --out "$tmp/names_sweep" --frames 2 --size 64x48
+check "a sweep's folder with a '+' in its name: exit 0" [ "$status" -eq 0 ] && [ -f "$tmp/names_sweep/k=1e+25/index.html" ]
+check "... linked percent-encoded from the gallery" \
+    has '<a href="k=1e%2B25/index.html"><figure><img src="k=1e%2B25/poster.png"' "$tmp/names_sweep/index.html"
 
 # ---- 3. in a browser ------------------------------------------------------------------
 if need chromium chromium "the lesson page in headless Chromium"; then
