@@ -6,7 +6,8 @@
 #     and a world collected gives its workers back;
 #   - outputs replace only regular files: --csv /dev/null (as root it would
 #     have replaced the device), a FIFO where a frame goes in --out, a
-#     symbolic link left where a temporary file goes (never followed);
+#     symbolic link left where a temporary file goes (never followed), and
+#     the window's screenshots and recordings over a dangling link;
 #   - the window's list of watched files: one file under many names is one
 #     entry (a scene naming its file ./a.lua, .//a.lua, ... grew it without end).
 # Usage: sh tests/cli_limits.sh BUILD_DIR
@@ -123,11 +124,14 @@ check "... and the FIFO is still there" [ -p "$tmp/frames/frame_00001.png" ]
 echo "keep me" >"$tmp/target.txt"
 ln -s "$tmp/target.txt" "$tmp/table.csv.tmp"
 run_loom sim "$tmp/empty.lua" --frames 2 --csv "$tmp/table.csv"
-check "a link left where the CSV's temporary file goes: the run writes its CSV" [ "$status" -eq 0 ] && [ -f "$tmp/table.csv" ]
+check "a link left where the CSV's temporary file goes: the run succeeds" [ "$status" -eq 0 ]
+check "... and writes its CSV" [ -f "$tmp/table.csv" ]
 check "... without writing through the link" [ "$(cat "$tmp/target.txt")" = "keep me" ]
 ln -s "$tmp/target.txt" "$tmp/linked.csv"
 run_loom sim "$tmp/empty.lua" --frames 2 --csv "$tmp/linked.csv"
-check "--csv naming a link: exit 1, the link and its target unchanged" [ "$status" -eq 1 ] && [ -L "$tmp/linked.csv" ] && [ "$(cat "$tmp/target.txt")" = "keep me" ]
+check "--csv naming a link: exit 1" [ "$status" -eq 1 ]
+check "... the link left as it was" [ -L "$tmp/linked.csv" ]
+check "... and its target unchanged" [ "$(cat "$tmp/target.txt")" = "keep me" ]
 
 # ---- the window's watched files -----------------------------------------
 if need_window "the window's list of watched files"; then
@@ -165,6 +169,43 @@ LUA
         sleep 0.3
         check "300 files: the first 256 are watched, and loom says so once" \
             [ "$(grep -c 'loom: the scene read more than 256 files: later ones are not watched for changes' "$tmp/err")" -eq 1 ]
+        kill "$loom_pid" 2>/dev/null; wait "$loom_pid"; loom_pid=
+
+        # The window's screenshots (P) and recordings (V) replace only
+        # regular files: a dangling link where the next screenshot or
+        # recording goes is refused (not followed, not replaced), and a link
+        # left where a screenshot's temporary file goes is not written through.
+        # link_kept LINK TARGET: LINK is still a link and TARGET was not made.
+        link_kept() { [ -L "$1" ] && [ ! -e "$2" ]; }
+        # saved_past_link FILE TARGET: FILE is a regular file, not a link,
+        # FILE.tmp is gone, and TARGET (where FILE.tmp pointed) is unchanged.
+        saved_past_link() { [ -f "$1" ] && [ ! -L "$1" ] && [ ! -e "$1.tmp" ] && [ "$(cat "$2")" = "keep me" ]; }
+        mkdir -p "$tmp/shots/screenshots"
+        printf 'local w = loom.world{}\nw:particle{ pos = {0, 0} }\nprint("loaded")\nreturn w\n' >"$tmp/shots/shot.lua"
+        ln -s "$tmp/outside.png" "$tmp/shots/screenshots/shot-001.png"
+        ln -s "$tmp/outside.mp4" "$tmp/shots/shot-rec-001.mp4"
+        echo "keep me" >"$tmp/shot_target.txt"
+        open_window "$tmp/shots" shot.lua 20 --size 320x180
+        wait_for "loaded" "$tmp/out" 20
+        xdotool key --window "$window" p
+        check "P with a dangling link where the screenshot goes: refused, said" \
+            wait_for "loom: 'screenshots/shot-001.png' is not a regular file: loom replaces only regular files" "$tmp/err" 10
+        check "... the link left as it was, nothing written where it points" \
+            link_kept "$tmp/shots/screenshots/shot-001.png" "$tmp/outside.png"
+        rm "$tmp/shots/screenshots/shot-001.png"
+        ln -s "$tmp/shot_target.txt" "$tmp/shots/screenshots/shot-001.png.tmp"
+        xdotool key --window "$window" p
+        check "a link where the screenshot's temporary file goes: the screenshot is saved" \
+            wait_for "saved screenshot screenshots/shot-001.png" "$tmp/out" 10
+        check "... a regular file, without writing through the link" \
+            saved_past_link "$tmp/shots/screenshots/shot-001.png" "$tmp/shot_target.txt"
+        if need ffmpeg ffmpeg "a recording over a link"; then
+            xdotool key --window "$window" v
+            check "V with a dangling link where the recording goes: refused, said" \
+                wait_for "loom: cannot record: 'shot-rec-001.mp4' is not a regular file: loom replaces only regular files" "$tmp/err" 10
+            check "... the link left as it was, nothing written where it points" \
+                link_kept "$tmp/shots/shot-rec-001.mp4" "$tmp/outside.mp4"
+        fi
         kill "$loom_pid" 2>/dev/null; wait "$loom_pid"; loom_pid=
     }
 fi
