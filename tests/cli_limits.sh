@@ -9,7 +9,8 @@
 #     symbolic link left where a temporary file goes (never followed), and
 #     the window's screenshots and recordings over a dangling link;
 #   - the window's list of watched files: one file under many names is one
-#     entry (a scene naming its file ./a.lua, .//a.lua, ... grew it without end).
+#     entry (a scene naming its file ./a.lua, .//a.lua, ... grew it without end);
+#   - a mouse callback that loops is stopped by the time limit in the window.
 # Usage: sh tests/cli_limits.sh BUILD_DIR
 build=${1:-build}
 loom=$(cd "$(dirname "$build/loom")" 2>/dev/null && pwd)/loom
@@ -206,6 +207,28 @@ LUA
             check "... the link left as it was, nothing written where it points" \
                 link_kept "$tmp/shots/shot-rec-001.mp4" "$tmp/outside.mp4"
         fi
+        kill "$loom_pid" 2>/dev/null; wait "$loom_pid"; loom_pid=
+
+        # A mouse callback is one call under the time limit: a click runs a
+        # loom.mousepressed that never returns; the window stops it, says
+        # so with its line, and still answers (P saves a screenshot).
+        mkdir -p "$tmp/click"
+        cat >"$tmp/click/click.lua" <<'LUA'
+local w = loom.world{}
+w:particle{ pos = {0, 0} }
+function loom.mousepressed(x, y, button)
+    while button == 1 do end
+end
+print("loaded")
+return w
+LUA
+        open_window "$tmp/click" click.lua 20 --size 320x180 --timeout 1
+        wait_for "loaded" "$tmp/out" 20
+        xdotool mousemove --window "$window" 160 90 click 1
+        check "a click whose loom.mousepressed loops: stopped by the time limit at its line" \
+            wait_for "click.lua:4: script ran for more than 1 s (raise it with --timeout)" "$tmp/err" 10
+        xdotool mousemove --window "$window" 600 20 key --window "$window" p
+        check "... and the window still answers a key" wait_for "saved screenshot" "$tmp/out" 10
         kill "$loom_pid" 2>/dev/null; wait "$loom_pid"; loom_pid=
     }
 fi
