@@ -2,7 +2,8 @@
 # Differential: valid Lua behaves in loom as in lua5.4 (issue 25). Each
 # program of tests/lua_diff/ (hand-written: patterns, the string library,
 # load and its errors, metatables and error messages, coroutines, <close>,
-# goto, integer and float arithmetic, print and error) and generated ones
+# goto, integer and float arithmetic, print and error, table.sort on both
+# sides of loom's 50,000-element heapsort threshold) and generated ones
 # (tests/lua_diff/generate.lua: random patterns, string functions, arithmetic
 # on edge values, load of token soups, several seeds) runs under lua5.4 and
 # under loom, sandboxed and with --trust, from the program's own folder; their
@@ -30,7 +31,7 @@ done
 lines=$(wc -l <generated_1.lua)
 if [ "$lines" -gt 400 ]; then ok "generate.lua writes a program of 400 calls"; else not_ok "generate.lua writes a program of 400 calls" "$lines lines"; fi
 
-for program in patterns strings load metatables coroutines control output \
+for program in patterns strings load metatables coroutines control output sorting \
     generated_1 generated_2 generated_3 generated_4 generated_5 generated_6; do
     lua5.4 "$program.lua" >"$program.lua54" 2>"$program.lua54.err"
     status=$?

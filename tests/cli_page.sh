@@ -2,7 +2,10 @@
 # loom page: a lesson page students open with only a browser. The folder's
 # files, the page's text (the lesson, escaped), no reference to the
 # network, the SVG charts well-formed, the table that of loom sim, a sweep's
-# gallery; then headless Chromium loads the page from a file, with the
+# gallery; names a scene chooses (header, parameter label, plot, panel,
+# unit and column names holding markup, a control character and bytes that
+# are not UTF-8) escaped, and a variant's folder percent-encoded in its link;
+# then headless Chromium loads the page from a file, with the
 # network shut: the video reports its duration, every image loads, nothing
 # is wider than a phone's screen, and a phone-sized screenshot shows the
 # poster. Usage: sh tests/cli_page.sh BUILD_DIR
@@ -53,11 +56,11 @@ html=$tmp/lesson/index.html
 check "the heading is the header's first paragraph, escaped" \
     has "<h1>A red ball on a spring, &lt;b&gt;not bold&lt;/b&gt; &amp; &lt;script&gt;alert(1)&lt;/script&gt;.</h1>" "$html"
 check "no script from the scene's text gets into the page" [ "$(grep -c '<script>alert' "$html")" -eq 0 ]
-check "the lesson's paragraphs, list and command line" has "<p>Follows Lee, chapter 1: F = -k x.</p>" "$html" &&
-    has "<li>the ball swings about its rest length; the plot shows it.</li>" "$html" &&
-    has "<pre>loom page bounce.lua --out lesson/</pre>" "$html"
-check "the video with its poster" has '<video id="video" controls playsinline preload="metadata" poster="poster.png"' "$html" &&
-    has '<source src="video.mp4" type="video/mp4">' "$html"
+check "the lesson's paragraphs" has "<p>Follows Lee, chapter 1: F = -k x.</p>" "$html"
+check "... its list" has "<li>the ball swings about its rest length; the plot shows it.</li>" "$html"
+check "... and its command line" has "<pre>loom page bounce.lua --out lesson/</pre>" "$html"
+check "the video with its poster" has '<video id="video" controls playsinline preload="metadata" poster="poster.png"' "$html"
+check "... and its source" has '<source src="video.mp4" type="video/mp4">' "$html"
 check "the parameter, its value and meaning" has "<td><code>k</code></td><td>40</td><td>5 to 200</td><td>stiffness (N/m)</td>" "$html"
 check "the data's columns, with units" has "<code>time (s)</code>, <code>x (m)</code>, <code>kinetic (J)</code>" "$html"
 check "nothing on the page comes from the network (no http: or https: address)" \
@@ -75,22 +78,75 @@ if need ffprobe ffmpeg "the page's video"; then
 fi
 if need xmllint libxml2-utils "the charts' SVG"; then
     check "the chart is well-formed SVG" xmllint --noout "$tmp/lesson/plot-1.svg"
-    check "the chart names its series, unit and axis as text" has ">x (m)</text>" "$tmp/lesson/plot-1.svg" &&
-        has ">t (s)</text>" "$tmp/lesson/plot-1.svg"
+    check "the chart names its series and unit as text" has ">x (m)</text>" "$tmp/lesson/plot-1.svg"
+    check "... and its axis" has ">t (s)</text>" "$tmp/lesson/plot-1.svg"
 fi
 
 # ---- 2. a sweep: a page per variant, and a gallery --------------------------------
 run_loom page "$tmp/bounce.lua" --set k=20,80 --out "$tmp/sweep" --frames 30 --size 160x90 --at 0.25
 check "loom page with --set lists: exit 0" [ "$status" -eq 0 ]
-check "each variant has its page" [ -f "$tmp/sweep/k=20/index.html" ] && [ -f "$tmp/sweep/k=80/video.mp4" ] && [ -f "$tmp/sweep/k=80/poster.png" ]
-check "the gallery links each variant's page and poster" has '<a href="k=20/index.html"><figure><img src="k=20/poster.png"' "$tmp/sweep/index.html" &&
-    has '<figcaption>k = 80</figcaption>' "$tmp/sweep/index.html"
+check "each variant has its page" [ -f "$tmp/sweep/k=20/index.html" ]
+check "... its video" [ -f "$tmp/sweep/k=80/video.mp4" ]
+check "... and its poster" [ -f "$tmp/sweep/k=80/poster.png" ]
+check "the gallery links each variant's page and poster" has '<a href="k=20/index.html"><figure><img src="k=20/poster.png"' "$tmp/sweep/index.html"
+check "... with its caption" has '<figcaption>k = 80</figcaption>' "$tmp/sweep/index.html"
 run_loom page "$tmp/bounce.lua" --out "$tmp/bad" --at 1,2
-check "--at with two moments: exit 2 (one poster)" [ "$status" -eq 2 ] && has "is the poster's moment: one time" "$tmp/err"
+check "--at with two moments: exit 2 (one poster)" [ "$status" -eq 2 ]
+check "... said" has "is the poster's moment: one time" "$tmp/err"
 run_loom page "$tmp/bounce.lua" --out "$tmp/bad" --csv x.csv
 check "--csv: exit 2 (the page has its table)" [ "$status" -eq 2 ]
 PATH=/nonexistent "$loom" page "$tmp/bounce.lua" --out "$tmp/noff" >"$tmp/out" 2>"$tmp/err"
-check "without ffmpeg: exit 1, said" [ $? -eq 1 ] && has "'loom page' needs ffmpeg" "$tmp/err"
+check "without ffmpeg: exit 1" [ $? -eq 1 ]
+check "... said" has "'loom page' needs ffmpeg" "$tmp/err"
+
+# ---- 2b. names a scene chooses: escaped, invalid UTF-8 as U+FFFD, control
+# characters dropped, folder names percent-encoded (docs/untrusted.md) -------------
+# The header, a parameter's label, a recorded column, a plot, its unit and
+# panel hold markup, '&', a control character and a byte that is not UTF-8
+# (\001 and \377 raw in the file, and \1 \255 escapes in Lua strings).
+printf -- '-- names.lua \342\200\224 <i>x</i> & y\001\377z.\n' >"$tmp/names.lua"
+cat >>"$tmp/names.lua" <<'LUA'
+local k = loom.param("k", 1, { min = -1e30, max = 1e30, label = "</script><b>L&\1\255x" })
+local world = loom.world{}
+world:particle{ pos = {0, 0} }
+loom.record("</script>R&\1\255", function() return 1 end, { unit = "<u>" })
+function loom.update()
+  loom.plot("</script>P&\2\254", k, { unit = "</script>U", panel = "<i>Q&\3\253" })
+end
+return world
+LUA
+run_loom page "$tmp/names.lua" --out "$tmp/names" --frames 4 --size 64x48
+check "a page of hostile names: exit 0" [ "$status" -eq 0 ]
+html=$tmp/names/index.html
+fffd=$(printf '\357\277\275')
+# bytes NAME TEXT FILE: FILE holds TEXT byte for byte.
+bytes() { check "$1" grep -qaF -- "$2" "$3"; }
+bytes "the header: markup escaped, the control character dropped, the bad byte U+FFFD" \
+    "<h1>&lt;i&gt;x&lt;/i&gt; &amp; y${fffd}z.</h1>" "$html"
+bytes "a parameter's label" "<td>&lt;/script&gt;&lt;b&gt;L&amp;${fffd}x</td>" "$html"
+bytes "the columns: a plot's name and unit, a record's name and unit" \
+    "<code>&lt;/script&gt;P&amp;${fffd} (&lt;/script&gt;U)</code>, <code>&lt;/script&gt;R&amp;${fffd} (&lt;u&gt;)</code>" "$html"
+bytes "a panel's name in the chart's caption and alt text" \
+    "alt=\"&lt;i&gt;Q&amp;${fffd} against time\"></a><figcaption>&lt;i&gt;Q&amp;${fffd} (" "$html"
+# one_script FILE: one <script> and one </script> (loom's), no <b>, <i>, <u>.
+one_script() {
+    [ "$(grep -c '<script' "$1")" -eq 1 ] && [ "$(grep -c '</script>' "$1")" -eq 1 ] &&
+        [ "$(grep -c -e '<b>L' -e '<i>' -e '<u>' "$1")" -eq 0 ]
+}
+check "the page has one script, loom's own, and no tag from the scene" one_script "$html"
+check "no control character on the page or in its chart (but tab and newline)" \
+    [ "$(cat "$html" "$tmp/names/plot-1.svg" | tr -d '\t\n' | LC_ALL=C grep -c '[[:cntrl:]]')" -eq 0 ]
+check "the page is valid UTF-8" iconv -f UTF-8 -t UTF-8 "$html" -o /dev/null
+bytes "the chart's panel title" ">&lt;i&gt;Q&amp;${fffd}</text>" "$tmp/names/plot-1.svg"
+bytes "the chart's legend" ">&lt;/script&gt;P&amp;${fffd} (&lt;/script&gt;U)</text>" "$tmp/names/plot-1.svg"
+if need xmllint libxml2-utils "the hostile names' SVG"; then
+    check "... and the chart is well-formed SVG" xmllint --noout "$tmp/names/plot-1.svg"
+fi
+run_loom page "$tmp/names.lua" --set "k=1e+25,-0.5" --out "$tmp/names_sweep" --frames 2 --size 64x48
+check "a sweep's folder with a '+' in its name: exit 0" [ "$status" -eq 0 ]
+check "... its page in the folder 'k=1e+25'" [ -f "$tmp/names_sweep/k=1e+25/index.html" ]
+check "... linked percent-encoded from the gallery" \
+    has '<a href="k=1e%2B25/index.html"><figure><img src="k=1e%2B25/poster.png"' "$tmp/names_sweep/index.html"
 
 # ---- 3. in a browser ------------------------------------------------------------------
 if need chromium chromium "the lesson page in headless Chromium"; then
@@ -131,14 +187,14 @@ HTML
     check "the page's own script shows the duration" contains "$result" " shown=1 "
     check "every image of the page loads (the chart; the poster is the video's)" contains "$result" " images=1 broken=0 error=0"
     width=$(echo "$result" | sed -n 's/.* width=\([0-9]*\)\/\([0-9]*\) .*/\1 \2/p')
-    check "nothing is wider than a 390-pixel phone screen ($width)" [ -n "$width" ] && [ "${width% *}" -le "${width#* }" ]
+    check "nothing is wider than a 390-pixel phone screen ($width)" [ "${width% *}" -le "${width#* }" ]
     browse --window-size=390,900 --hide-scrollbars --virtual-time-budget=20000 --screenshot="$tmp/phone.png" "file://$tmp/lesson/index.html" >/dev/null
     check "a phone-sized screenshot" [ "$("$pngcheck" info "$tmp/phone.png")" = "390 900 varied" ]
     check "... on the page's background" [ "$("$pngcheck" pixel "$tmp/phone.png" 2 2)" = "#fbfbf8" ]
     title=$("$pngcheck" where "$tmp/phone.png" 0 0 389 150 "#1d1f23" 40)
     check "... its heading in dark ink at the top ($title)" [ "$(echo "$title" | cut -d' ' -f1)" -gt 200 ]
     red=$("$pngcheck" where "$tmp/phone.png" 0 0 389 899 "#e6194b" 40)
-    check "... the poster: the red ball, in the video under the heading ($red)" [ "$(echo "$red" | cut -d' ' -f1)" -gt 50 ] &&
-        [ "$(echo "$red" | cut -d' ' -f3)" -gt "$(echo "$title" | cut -d' ' -f5)" ]
+    check "... the poster: the red ball ($red)" [ "$(echo "$red" | cut -d' ' -f1)" -gt 50 ]
+    check "... in the video under the heading" [ "$(echo "$red" | cut -d' ' -f3)" -gt "$(echo "$title" | cut -d' ' -f5)" ]
 fi
 finish

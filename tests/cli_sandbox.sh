@@ -19,6 +19,12 @@ printf 'return 42\n' >"$tmp/outside/m.lua"
 printf 'secret\n' >"$tmp/outside/secret.txt"
 ln -s "$tmp/outside/secret.txt" "$tmp/scene/link.txt"
 ln -s "$tmp/outside" "$tmp/scene/linkdir"
+# Dangling links leading out (docs/untrusted.md: refused "whether or not its
+# target exists"): one absolute, one relative, and a link to an existing
+# module outside, whose refusal must read the same.
+ln -s "$tmp/outside/gone.lua" "$tmp/scene/gone.lua"
+ln -s ../outside/gone.txt "$tmp/scene/gone.txt"
+ln -s "$tmp/outside/m.lua" "$tmp/scene/there.lua"
 head -c 17000000 /dev/zero >"$tmp/scene/big.txt"
 have_luac=no
 if need luac5.4 lua5.4 "bytecode files in the scene's folder are refused"; then
@@ -70,6 +76,18 @@ expect "dofile refuses a file through a linked folder" 'dofile("linkdir/m.lua")'
     "s.lua:1: bad argument #1 to 'dofile' ('linkdir/m.lua' is not in the scene's folder)"
 expect "loadfile refuses a symbolic link leading out" 'loadfile("link.txt")' \
     "s.lua:1: bad argument #1 to 'loadfile' ('link.txt' is not in the scene's folder)"
+expect "loom.read refuses a dangling link leading out (relative)" 'loom.read("gone.txt")' \
+    "s.lua:1: bad argument #1 to 'read' ('gone.txt' is not in the scene's folder)"
+expect "loom.read refuses a dangling link leading out (absolute)" 'loom.read("gone.lua")' \
+    "s.lua:1: bad argument #1 to 'read' ('gone.lua' is not in the scene's folder)"
+expect "dofile refuses a dangling link leading out" 'dofile("gone.lua")' \
+    "s.lua:1: bad argument #1 to 'dofile' ('gone.lua' is not in the scene's folder)"
+expect "loadfile refuses a dangling link leading out" 'loadfile("gone.txt")' \
+    "s.lua:1: bad argument #1 to 'loadfile' ('gone.txt' is not in the scene's folder)"
+expect "require lists a dangling link leading out as not in the folder" 'require("gone")' \
+    "no file './gone.lua' (not in the scene's folder or loom's library)"
+expect "... in the same words as a link to a module that exists" 'require("there")' \
+    "no file './there.lua' (not in the scene's folder or loom's library)"
 if [ "$have_luac" = yes ]; then
     prints "loadfile of a bytecode file in the folder answers nil and Lua's message" \
         'print(loadfile("bc.lua"))' "nil	attempt to load a binary chunk (loom loads Lua text only: Lua does not check bytecode, and a crafted chunk crashes it)"
@@ -102,6 +120,12 @@ if [ "$status" -eq 0 ] && grep -qxF "true	true	true	true	true	true" "$tmp/out" &
 else
     not_ok "a sandboxed scene has no io, os.execute, debug, package.loadlib, string.dump, os.getenv, and is not told about --trust"
 fi
+prints "a sandboxed scene has no os.remove, os.rename, os.tmpname, os.exit, package.searchpath" \
+    'print(os.remove == nil, os.rename == nil, os.tmpname == nil, os.exit == nil, package.searchpath == nil)' \
+    "true	true	true	true	true"
+prints "... and an empty package.cpath: require finds no C module" \
+    'print(string.format("%q", package.cpath), package.searchers[3] == nil, package.searchers[4] == nil)' \
+    '""	true	true'
 prints "the string metatable is protected in the sandbox" 'print(getmetatable(""))' "string"
 run 'print(getmetatable("").__index == string, getmetatable(0))' --trust
 if [ "$status" -eq 0 ] && grep -qxF "true	nil" "$tmp/out"; then

@@ -1,0 +1,9 @@
+-- hostile: table.concat(p, "", 1, 1 << 40) over a table whose __index is a C function (rawlen): 2^40 reads in one C call, no Lua code
+-- stderr: hang_table_concat.lua:
+-- stderr: : script ran for more than 2 s (raise it with --timeout)
+-- absent: did not stop
+local w = loom.world{}
+local p = setmetatable({}, { __index = rawlen })
+assert(table.concat(p, "", 1, 3) == "000")
+table.concat(p, "", 1, 1 << 40)
+return w
