@@ -33,6 +33,21 @@ void lmlua_format_number(double value, char out[32]) {
     }
 }
 
+void lmlua_format_seconds(double seconds, char out[32]) {
+    if (!isfinite(seconds)) {
+        lmlua_format_number(seconds, out);
+        return;
+    }
+    snprintf(out, 32, "%.6f", seconds);
+    char *end = out + strlen(out);
+    while (end > out && end[-1] == '0')
+        *--end = '\0';
+    if (end > out && end[-1] == '.')
+        *--end = '\0';
+    if (strcmp(out, "-0") == 0)
+        strcpy(out, "0");
+}
+
 int lmlua_place_error(lua_State *L, lmlua_place place, const char *message) {
     if (place.field) {
         lua_pushfstring(L, "field '%s' %s", place.name, message);

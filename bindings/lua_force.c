@@ -213,12 +213,14 @@ void lmlua_watch_tunnel(lua_State *L, lmlua_world *world) {
     }
     world->tunnel_warned = true;
     lm_collider_def d = lm_collider_get_def(world->world, tunnel.collider);
+    char when[32];
+    lmlua_format_seconds(lm_world_time(world->world), when);
     lua_pushfstring(L,
-                    "particle#%d went through a %s %f m thick at t = %f s (%f m/s, %f m per "
+                    "particle#%d went through a %s %f m thick at t = %s s (%f m/s, %f m per "
                     "sub-step): contacts are found once per sub-step. Use substeps = %d or more "
                     "(now %d), or a thicker collider",
                     (int)tunnel.particle.index1, lm_collider_kind_name(d.kind), tunnel.thickness,
-                    lm_world_time(world->world), tunnel.speed,
+                    when, tunnel.speed,
                     tunnel.speed * lm_world_settings(world->world).time_step /
                         lm_world_substeps(world->world),
                     tunnel.substeps, lm_world_substeps(world->world));

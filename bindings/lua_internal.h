@@ -263,6 +263,9 @@ lmlua_place lmlua_param(int arg, const char *name);
 int lmlua_place_error(lua_State *L, lmlua_place place, const char *message);
 /* Formats a number for a message: "-1", "0.5", "nan", "inf". */
 void lmlua_format_number(double value, char out[32]);
+/* Formats a moment for a message, to the microsecond without trailing
+ * zeros: "0.016667", "0.183333", "2.5", "1". */
+void lmlua_format_seconds(double seconds, char out[32]);
 
 /* The options table at arg: false for nil or none, true for a table whose
  * every key is one of fields (else "unknown field 'gravty'"), an argument

@@ -200,10 +200,11 @@ int lmlua_record_frame(lua_State *L) {
                               name, luaL_typename(L, -1));
         double value = lua_tonumber(L, -1);
         if (!isfinite(value)) {
-            char text[32];
+            char text[32], when[32];
             lmlua_format_number(value, text);
-            return luaL_error(L, "loom.record: the function of '%s' returned %s at t = %f s", name,
-                              text, time);
+            lmlua_format_seconds(time, when);
+            return luaL_error(L, "loom.record: the function of '%s' returned %s at t = %s s", name,
+                              text, when);
         }
         append(L, r, name, value, lua_tostring(L, base + 4));
     }
