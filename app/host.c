@@ -146,8 +146,13 @@ static void *serve(app_host *host, void *block, size_t old_size, size_t new_size
     if (new_size > old && host->memory_enforced && !reporting && host->guard.deadline != 0.0 &&
         (host->guard.why == APP_GUARD_TIME || host->guard.why == APP_GUARD_INTERRUPTED ||
          ((new_size - old >= LARGE_BLOCK || ++host->allocations % CLOCK_ALLOCATIONS == 0) &&
-          app_guard_past_deadline(&host->guard))))
+          app_guard_past_deadline(&host->guard)))) {
+        /* Lua raises "not enough memory" at once, with no message handler:
+         * the place the time limit was hit is noted now, as for memory. */
+        if (!host->noted)
+            note_refusal(host);
         return NULL;
+    }
     void *grown = realloc(block, new_size);
     if (!grown)
         return NULL;
@@ -504,8 +509,8 @@ static void stop_error(app_host *host, const char *report, char *err, size_t err
         snprintf(err, err_size, "%s", report); /* "file:line: script ran ..." and a traceback */
     else if (guard->first_at[0])
         snprintf(err, err_size, "%s%s", guard->first_at, message);
-    else if (host->noted)
-        snprintf(err, err_size, "%s: %s", host->noted_where, message);
+    else if (host->noted) /* the allocator refused past the deadline */
+        snprintf(err, err_size, "%s: %s%s", host->noted_where, message, host->noted_trace);
     else
         snprintf(err, err_size, "%s: %s", host->setup.path, message); /* a step the app made */
 }

@@ -1,6 +1,5 @@
 -- hostile: table.concat(p, "", 1, 1 << 40) over a table whose __index is a C function (rawlen): 2^40 reads in one C call, no Lua code
--- stderr: hang_table_concat.lua:
--- stderr: : script ran for more than 2 s (raise it with --timeout)
+-- stderr: hang_table_concat.lua:7: script ran for more than 2 s (raise it with --timeout)
 -- absent: did not stop
 local w = loom.world{}
 local p = setmetatable({}, { __index = rawlen })
