@@ -61,27 +61,33 @@ check "--at unsorted, repeated and mixed: each frame once" [ "$(ls "$tmp/mixed" 
 run_loom render "$tmp/throw.lua" --at 1 --fps 30 --size 192x108 --out "$tmp/fps" --quiet
 check "--at 1 --fps 30 is frame 30" [ "$(ls "$tmp/fps")" = "frame_00030.png" ]
 run_loom render "$tmp/throw.lua" --at 1 --frames 200 --size 192x108 --out "$tmp/frames" --csv "$tmp/frames.csv" --quiet
-check "--at with --frames: the picture, and the table of all the frames" [ "$(ls "$tmp/frames")" = "frame_00060.png" ] && [ "$(wc -l <"$tmp/frames.csv")" -eq 200 ]
+check "--at with --frames: the picture of the moment" [ "$(ls "$tmp/frames")" = "frame_00060.png" ]
+check "... and the table of all the frames (200 rows)" [ "$(wc -l <"$tmp/frames.csv")" -eq 200 ]
 
 for bad in "x" "-1" "1,,2" "1:0:0.5" "0:1:0" "0:1" "nan" "1e9"; do
     run_loom render "$tmp/throw.lua" --at "$bad" --out "$tmp/bad"
-    check "--at '$bad' is refused with exit 2" [ "$status" -eq 2 ] && has "^loom: --at" "$tmp/err"
+    check "--at '$bad' is refused with exit 2" [ "$status" -eq 2 ]
+    check "... and said (loom: --at ...)" has "^loom: --at" "$tmp/err"
 done
 run_loom render "$tmp/throw.lua" --at 0:1:0 --out "$tmp/bad"
 check "a step of 0 says what a range is" has "needs a range as FROM:TO:STEP in seconds, with FROM <= TO and STEP > 0, not '0:1:0'" "$tmp/err"
 run_loom render "$tmp/throw.lua" --at 3 --frames 100 --out "$tmp/bad"
-check "--at past --frames: exit 2, said" [ "$status" -eq 2 ] && has "reaches frame 180 (3 s at 60 fps), past the 100 frames of --frames 100" "$tmp/err"
+check "--at past --frames: exit 2" [ "$status" -eq 2 ]
+check "... said" has "reaches frame 180 (3 s at 60 fps), past the 100 frames of --frames 100" "$tmp/err"
 if need ffprobe ffmpeg "--at with --video"; then
     run_loom render "$tmp/throw.lua" --at 1 --frames 90 --video "$tmp/v.mp4" --size 192x108 --out "$tmp/both" --quiet
-    check "--at with --video: the picture of the moment, and a video of every frame" [ "$status" -eq 0 ] &&
-        [ "$(ls "$tmp/both")" = "frame_00060.png" ] &&
+    check "--at with --video: exit 0" [ "$status" -eq 0 ]
+    check "... the picture of the moment alone in the folder" [ "$(ls "$tmp/both")" = "frame_00060.png" ]
+    check "... and a video of every frame (90)" \
         [ "$(ffprobe -v error -select_streams v:0 -count_frames -show_entries stream=nb_read_frames -of csv=p=0 "$tmp/v.mp4")" = 90 ]
     check "--at with --video: the picture is the full render's frame" cmp -s "$tmp/both/frame_00060.png" "$tmp/full/frame_00060.png"
 fi
 run_loom render "$tmp/throw.lua" --at 1
-check "--at without --out: exit 2" [ "$status" -eq 2 ] && has "'loom render --at' needs --out DIR" "$tmp/err"
+check "--at without --out: exit 2" [ "$status" -eq 2 ]
+check "... said" has "'loom render --at' needs --out DIR" "$tmp/err"
 run_loom sim "$tmp/throw.lua" --at 1
-check "--at with sim: exit 2" [ "$status" -eq 2 ] && has "--at is for 'loom render'" "$tmp/err"
+check "--at with sim: exit 2" [ "$status" -eq 2 ]
+check "... said" has "--at is for 'loom render'" "$tmp/err"
 check "no folder is made for a refused command line" [ ! -d "$tmp/bad" ]
 
 # A script error between the moments: the pictures before it stay.
@@ -92,6 +98,7 @@ function loom.update() if world:time() > 1.5 then error("stop here") end end
 return world
 LUA
 run_loom render "$tmp/fail.lua" --at 1,2 --size 64x36 --out "$tmp/fail"
-check "a failure after the first moment: exit 1, the first picture kept" [ "$status" -eq 1 ] && [ "$(ls "$tmp/fail")" = "frame_00060.png" ] &&
-    has "1 of the 2 pictures are complete" "$tmp/err"
+check "a failure after the first moment: exit 1" [ "$status" -eq 1 ]
+check "... the first picture kept" [ "$(ls "$tmp/fail")" = "frame_00060.png" ]
+check "... and said (1 of the 2 pictures)" has "1 of the 2 pictures are complete" "$tmp/err"
 finish

@@ -9,6 +9,7 @@ loom=$(cd "$(dirname "$build/loom")" && pwd)/loom
 . "$(dirname "$0")/lib.sh"
 run_loom() { "$loom" "$@" >"$tmp/out" 2>"$tmp/err"; status=$?; }
 has() { grep -q -- "$1" "$2"; }
+lacks() { ! grep -q -- "$1" "$2"; }
 require_built "$loom"
 
 cat >"$tmp/ball.lua" <<'LUA'
@@ -32,17 +33,20 @@ if need ffprobe ffmpeg "GIF durations (ffprobe)"; then
             awk '$1 < 0.0199 { bad = 1 } END { exit bad || NR == 0 }' "$tmp/delays"
         shown=$(wc -l <"$tmp/delays")
         if [ "$fps" -le 50 ]; then
-            check "--fps $fps: every frame kept ($shown of $frames), nothing said" [ "$shown" -eq $frames ] && ! has "plays at 50" "$tmp/err"
+            check "--fps $fps: every frame kept ($shown of $frames)" [ "$shown" -eq $frames ]
+            check "--fps $fps: nothing said about 50 a second" lacks "plays at 50" "$tmp/err"
         else
-            check "--fps $fps: 50 a second kept ($shown of $frames), all delays 2" [ "$shown" -eq $(((frames * 50 + fps - 1) / fps)) ] &&
-                awk '$1 != 0.02 { bad = 1 } END { exit bad }' "$tmp/delays"
+            check "--fps $fps: 50 a second kept ($shown of $frames)" [ "$shown" -eq $(((frames * 50 + fps - 1) / fps)) ]
+            check "--fps $fps: all delays 2 hundredths" awk '$1 != 0.02 { bad = 1 } END { exit bad || NR == 0 }' "$tmp/delays"
             check "--fps $fps: stderr says what was done" has "b$fps.gif plays at 50 frames per second, 50 of every $fps frames" "$tmp/err"
         fi
     done
     run_loom render "$tmp/ball.lua" --frames 30 --fps 60 --size 96x54 --video "$tmp/q.gif" --quiet
-    check "--quiet: the GIF's note is not printed" [ "$status" -eq 0 ] && [ ! -s "$tmp/err" ]
+    check "--quiet: exit 0" [ "$status" -eq 0 ]
+    check "... the GIF's note is not printed (stderr empty)" [ ! -s "$tmp/err" ]
     run_loom render "$tmp/ball.lua" --frames 30 --fps 60 --size 96x54 --video "$tmp/v.mp4"
     frames_mp4=$(ffprobe -v error -select_streams v:0 -count_frames -show_entries stream=nb_read_frames,r_frame_rate -of csv=p=0 "$tmp/v.mp4")
-    check "mp4 at 60 fps: every frame, at 60 ($frames_mp4), nothing said" [ "$frames_mp4" = "60/1,30" ] && ! has "plays at" "$tmp/err"
+    check "mp4 at 60 fps: every frame, at 60 ($frames_mp4)" [ "$frames_mp4" = "60/1,30" ]
+    check "... nothing said about the frame rate" lacks "plays at" "$tmp/err"
 fi
 finish

@@ -46,8 +46,8 @@ print(round(x * 0.0254), round(y * 0.0254), unit)' "$tmp/ten/sheet.png")
     check "the sheet says it is 300 dpi ($dpi)" [ "$dpi" = "300 300 1" ]
 fi
 check "the summary says the page and the pictures" has "contact sheet $tmp/ten/sheet.png (a4 portrait, 20 pictures of" "$tmp/err"
-check "the page is white at its corners" [ "$("$pngcheck" pixel "$tmp/ten/sheet.png" 5 5)" = "#ffffff" ] &&
-    [ "$("$pngcheck" pixel "$tmp/ten/sheet.png" 2470 3500)" = "#ffffff" ]
+check "the page is white at its top left corner" [ "$("$pngcheck" pixel "$tmp/ten/sheet.png" 5 5)" = "#ffffff" ]
+check "... and at its bottom right" [ "$("$pngcheck" pixel "$tmp/ten/sheet.png" 2470 3500)" = "#ffffff" ]
 
 # The first picture: inside the first grey frame, the print theme's render
 # of k=10, damping=0 at 1 s at the cell's size.
@@ -74,24 +74,31 @@ check "the print theme: the picture's background is white" [ "$("$pngcheck" pixe
 # ---- 2. labels name only what varies ------------------------------------------
 # The same two variants with and without a constant --set: the labels are
 # the same width; with damping varying too they are wider.
+# The first strip's label line is the 13 pt line (13 x 1.3 pt: 70 px at 300
+# dpi, app/sweep_sheet.c) right above its first picture, which starts 2 px
+# inside its grey frame; the title line is all above it. (Rows 200 and down
+# are not the label alone: the title's descenders reach row 207, and the
+# title "spring.lua   damping = 0.5" is wider than "spring.lua".)
+first_frame() { field "$("$pngcheck" where "$1/sheet.png" 0 0 2479 1700 "#8c96a0" 0)" 3; }
+label_top() { echo $(($(first_frame "$1") + 2 - 70)); }
+label_box() { "$pngcheck" where "$1/sheet.png" 0 "$(label_top "$1")" 1239 "$(($(first_frame "$1") - 1))" "#000000" 100; }
 label_width() {
-    # The ink of the first strip's label line, between the title and the first picture.
-    b=$("$pngcheck" where "$1/sheet.png" 0 200 1239 "$(($2 - 4))" "#000000" 100)
+    b=$(label_box "$1")
     echo $(($(field "$b" 4) - $(field "$b" 2)))
 }
-first_frame() { field "$("$pngcheck" where "$1/sheet.png" 0 0 2479 1700 "#8c96a0" 0)" 3; }
 run_loom sweep "$tmp/spring.lua" --set k=10,20 --at 1 --out "$tmp/k" --page a4-portrait --quiet
 run_loom sweep "$tmp/spring.lua" --set k=10,20 --set damping=0.5 --at 1 --out "$tmp/kc" --page a4-portrait --quiet
 run_loom sweep "$tmp/spring.lua" --set k=10,20 --set damping=0,0.5 --at 1 --out "$tmp/kd" --page a4-portrait --quiet
-wk=$(label_width "$tmp/k" "$(first_frame "$tmp/k")")
-wkc=$(label_width "$tmp/kc" "$(first_frame "$tmp/kc")")
-wkd=$(label_width "$tmp/kd" "$(first_frame "$tmp/kd")")
-check "a constant --set is not in the labels ('k = 10' both: $wk and $wkc px)" [ "$wk" -gt 50 ] && [ "$wk" -eq "$wkc" ]
+wk=$(label_width "$tmp/k")
+wkc=$(label_width "$tmp/kc")
+wkd=$(label_width "$tmp/kd")
+check "the label 'k = 10' has ink ($wk px wide)" [ "$wk" -gt 50 ]
+check "a constant --set is not in the labels ('k = 10' both: $wk and $wkc px)" [ "$wk" -eq "$wkc" ]
 check "a varying one is ('k = 10, damping = 0': $wkd px)" [ "$wkd" -gt $((wk + 200)) ]
-title() { field "$("$pngcheck" where "$1/sheet.png" 0 0 2479 199 "#000000" 100)" 4; }
+title() { field "$("$pngcheck" where "$1/sheet.png" 0 0 2479 "$(($(label_top "$1") - 1))" "#000000" 100)" 4; }
 check "the constant goes into the title line" [ "$(title "$tmp/kc")" -gt "$(title "$tmp/k")" ]
 # Legible when printed: the label's capitals are about 11 pt high at 300 dpi.
-cap=$("$pngcheck" where "$tmp/k/sheet.png" 0 200 1239 "$(($(first_frame "$tmp/k") - 4))" "#000000" 100)
+cap=$(label_box "$tmp/k")
 cap_height=$(($(field "$cap" 5) - $(field "$cap" 3)))
 check "labels print at a legible size (ink $cap_height px high: 2.5 mm or more)" [ "$cap_height" -ge 30 ]
 
@@ -101,15 +108,17 @@ check "--page letter-portrait: 2550x3300" [ "$("$pngcheck" info "$tmp/letter/she
 run_loom sweep "$tmp/spring.lua" --set k=10,20 --at 1 --out "$tmp/land" --page a4-landscape --quiet
 check "--page a4-landscape: 3508x2480" [ "$("$pngcheck" info "$tmp/land/sheet.png")" = "3508 2480 varied" ]
 run_loom sweep "$tmp/spring.lua" --set k=10,20 --at 1 --out "$tmp/bad" --page a5
-check "--page a5: exit 2, the pages named" [ "$status" -eq 2 ] && has "--page needs a4 or letter" "$tmp/err"
+check "--page a5: exit 2" [ "$status" -eq 2 ]
+check "... the pages named" has "--page needs a4 or letter" "$tmp/err"
 run_loom sweep "$tmp/spring.lua" --set k=1,2,3,4,5,6,7,8,9,10 --set damping=0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9 --at 1,2 --out "$tmp/many"
-check "200 pictures do not fit a page: exit 2, said, nothing run" [ "$status" -eq 2 ] &&
-    has "100 variants x 2 moments do not fit on one a4 page with pictures at least 1 cm high" "$tmp/err" && [ ! -e "$tmp/many" ]
+check "200 pictures do not fit a page: exit 2" [ "$status" -eq 2 ]
+check "... said" has "100 variants x 2 moments do not fit on one a4 page with pictures at least 1 cm high" "$tmp/err"
+check "... and no folder made" [ ! -e "$tmp/many" ]
 
 # ---- 4. per-variant data and video beside the sheet ---------------------------
 run_loom sweep "$tmp/spring.lua" --set k=10,40 --at 0.5,1 --csv data.csv --out "$tmp/data" --quiet
-check "--csv in a sweep: each variant's table in its folder, no frames" [ "$(cd "$tmp/data" && ls -A | tr '\n' ' ')" = "k=10 k=40 sheet.png " ] &&
-    [ "$(ls "$tmp/data/k=10")" = "data.csv" ]
+check "--csv in a sweep: a folder per variant beside the sheet" [ "$(cd "$tmp/data" && ls -A | tr '\n' ' ')" = "k=10 k=40 sheet.png " ]
+check "... each holding its table and no frames" [ "$(ls "$tmp/data/k=10")" = "data.csv" ]
 run_loom sim "$tmp/spring.lua" --set k=40 --frames 61 --csv "$tmp/k40.csv" --quiet
 check "a variant's table is that variant's loom sim (to the last moment)" cmp -s "$tmp/data/k=40/data.csv" "$tmp/k40.csv"
 if need ffprobe ffmpeg "a sweep's per-variant videos"; then
@@ -121,9 +130,12 @@ if need ffprobe ffmpeg "a sweep's per-variant videos"; then
     check "and no frame folder" [ -z "$(ls "$tmp/media/k=10" | grep frame_)" ]
 fi
 run_loom sweep "$tmp/spring.lua" --set k=10,40 --at 1 --csv sub/data.csv --out "$tmp/bad"
-check "--csv with a folder in a sweep: exit 2" [ "$status" -eq 2 ] && has "is a file name for each variant's folder" "$tmp/err"
+check "--csv with a folder in a sweep: exit 2" [ "$status" -eq 2 ]
+check "... said" has "is a file name for each variant's folder" "$tmp/err"
 
 # ---- 5. the old way: frames asked for ---------------------------------------------
 run_loom sweep "$tmp/spring.lua" --set k=10,40 --frames 5 --size 96x54 --out "$tmp/frames" --quiet
-check "without --at: every variant's frames, and the sheet of the last" [ -f "$tmp/frames/k=10/frame_00004.png" ] && [ -f "$tmp/frames/sheet.png" ] && [ ! -e "$tmp/frames/.sheet" ]
+check "without --at: every variant's frames" [ -f "$tmp/frames/k=10/frame_00004.png" ]
+check "... and the sheet of the last" [ -f "$tmp/frames/sheet.png" ]
+check "... and no .sheet folder left" [ ! -e "$tmp/frames/.sheet" ]
 finish

@@ -64,7 +64,8 @@ check "... and its source" has '<source src="video.mp4" type="video/mp4">' "$htm
 check "the parameter, its value and meaning" has "<td><code>k</code></td><td>40</td><td>5 to 200</td><td>stiffness (N/m)</td>" "$html"
 check "the data's columns, with units" has "<code>time (s)</code>, <code>x (m)</code>, <code>kinetic (J)</code>" "$html"
 check "nothing on the page comes from the network (no http: or https: address)" \
-    [ "$(grep -c -E '(src|href)="(https?:)?//' "$html")" -eq 0 ] && [ "$(grep -c -E 'url\(|@import' "$html")" -eq 0 ]
+    [ "$(grep -c -E '(src|href)="(https?:)?//' "$html")" -eq 0 ]
+check "... nor from a style sheet's url() or @import" [ "$(grep -c -E 'url\(|@import' "$html")" -eq 0 ]
 check "a phone's viewport" has '<meta name="viewport" content="width=device-width, initial-scale=1">' "$html"
 run_loom sim "$tmp/bounce.lua" --frames 60 --csv "$tmp/sim.csv" --size 320x180
 check "data.csv is loom sim's table" cmp -s "$tmp/lesson/data.csv" "$tmp/sim.csv"

@@ -70,7 +70,8 @@ EOF
 # ---- 1. the same bytes for any number of threads ----------------------------
 for t in 1 2 3; do
     run_loom render "$tmp/swing.lua" --frames 12 --size 160x90 --out "$tmp/t$t" --threads $t --quiet
-    check "--threads $t: exit 0 and 12 frames" [ "$status" -eq 0 ] && contiguous "$tmp/t$t" 12
+    check "--threads $t: exit 0" [ "$status" -eq 0 ]
+    check "--threads $t: 12 frames, 0 to 11" contiguous "$tmp/t$t" 12
 done
 check "--threads 1 and 2 give byte-identical frames" diff -r "$tmp/t1" "$tmp/t2"
 check "--threads 1 and 3 give byte-identical frames" diff -r "$tmp/t1" "$tmp/t3"
@@ -93,7 +94,8 @@ EOF
 for t in 1 2 4 default; do
     if [ $t = default ]; then threads=; else threads="--threads $t"; fi
     run_loom render "$tmp/busy.lua" --frames 8 --size 640x360 --out "$tmp/b$t" $threads --quiet
-    check "a shaded cloth with a plot, --threads $t: exit 0 and 8 frames" [ "$status" -eq 0 ] && contiguous "$tmp/b$t" 8
+    check "a shaded cloth with a plot, --threads $t: exit 0" [ "$status" -eq 0 ]
+    check "a shaded cloth with a plot, --threads $t: 8 frames, 0 to 7" contiguous "$tmp/b$t" 8
 done
 for t in 2 4 default; do
     check "a shaded cloth with a plot: --threads 1 and $t give byte-identical frames" diff -r "$tmp/b1" "$tmp/b$t"
@@ -155,7 +157,8 @@ status=$?
 check "no display: exit 1 at once" [ "$status" -eq 1 -a $(($(date +%s) - start)) -lt 10 ]
 check "no display: says so and suggests loom render" has "no display (SDL chose its 'offscreen' video driver" "$tmp/err"
 SDL_VIDEODRIVER=dummy timeout 20 "$loom" "$tmp/swing.lua" >"$tmp/out" 2>"$tmp/err"
-check "SDL's dummy driver counts as no display" [ $? -eq 1 ] && has "'dummy' video driver" "$tmp/err"
+check "SDL's dummy driver counts as no display (exit 1)" [ $? -eq 1 ]
+check "... said" has "'dummy' video driver" "$tmp/err"
 
 for bad in "--fps 1e-300" "--fps 0.5" "--fps 20000" "--frames 0" "--frames 2000000" "--threads 0" "--threads 100"; do
     # shellcheck disable=SC2086
@@ -173,20 +176,25 @@ if need ffmpeg ffmpeg "--video (mp4, webm, gif)" && need ffprobe ffmpeg "--video
     check "mp4: H.264, yuv420p, padded to even 162x92, 10 frames" [ "$(probe "$tmp/v.mp4" codec_name,pix_fmt,width,height,nb_read_frames)" = "h264,162,92,yuv420p,10" ]
     moov=$(grep -boa moov "$tmp/v.mp4" | head -n 1 | cut -d: -f1)
     mdat=$(grep -boa mdat "$tmp/v.mp4" | head -n 1 | cut -d: -f1)
-    check "mp4: faststart (moov before mdat)" [ -n "$moov" -a -n "$mdat" ] && [ "$moov" -lt "$mdat" ]
+    # before A B: both offsets found, A first.
+    before() { [ -n "$1" ] && [ -n "$2" ] && [ "$1" -lt "$2" ]; }
+    check "mp4: faststart (moov before mdat: ${moov:-none}, ${mdat:-none})" before "$moov" "$mdat"
     run_loom render "$tmp/swing.lua" --frames 10 --size 160x90 --video "$tmp/v.webm" --out "$tmp/vw" --quiet
-    check "--video .webm with --out: exit 0, 10 frames" [ "$status" -eq 0 ] && contiguous "$tmp/vw" 10
+    check "--video .webm with --out: exit 0" [ "$status" -eq 0 ]
+    check "... and 10 frames, 0 to 9" contiguous "$tmp/vw" 10
     check "webm: VP9, yuv420p, 10 frames" [ "$(probe "$tmp/v.webm" codec_name,pix_fmt,nb_read_frames)" = "vp9,yuv420p,10" ]
     run_loom render "$tmp/swing.lua" --frames 10 --size 160x90 --video "$tmp/v.gif" --quiet
     check "gif: 160x90, 8 of the 10 frames (50 a second: tests/cli_gif.sh)" [ "$(probe "$tmp/v.gif" codec_name,width,height,nb_read_frames)" = "gif,160,90,8" ]
     check "no .part or .log left next to the videos" [ -z "$(ls "$tmp" | grep -e '\.part$' -e '\.log$')" ]
 fi
 run_loom render "$tmp/swing.lua" --frames 2 --video "$tmp/v.avi"
-check "--video .avi: exit 1 naming the formats" [ "$status" -eq 1 ] && has "needs a file ending in .mp4, .webm or .gif" "$tmp/err"
+check "--video .avi: exit 1" [ "$status" -eq 1 ]
+check "... naming the formats" has "needs a file ending in .mp4, .webm or .gif" "$tmp/err"
 mkdir -p "$tmp/bin"
 ln -sf "$(command -v sh)" "$tmp/bin/sh"
 PATH="$tmp/bin" "$loom" render "$tmp/swing.lua" --frames 2 --video "$tmp/none.mp4" >"$tmp/out" 2>"$tmp/err"
-check "--video without ffmpeg: exit 1 and says to install it" [ $? -eq 1 ] && has "needs ffmpeg, which is not on the PATH" "$tmp/err"
+check "--video without ffmpeg: exit 1" [ $? -eq 1 ]
+check "... and says to install it" has "needs ffmpeg, which is not on the PATH" "$tmp/err"
 check "--video without ffmpeg: checked before the scene runs" [ ! -s "$tmp/out" ]
 
 # ---- 3. parameters ----------------------------------------------------------
@@ -200,15 +208,20 @@ run_loom sim "$tmp/swing.lua" --frames 2 --set stiffness=5
 check "--set unknown name: exit 2" [ "$status" -eq 2 ]
 check "--set unknown name: lists the scene's parameters" has "the scene has no parameter 'stiffness' (its parameters: k, damping, wind, title)" "$tmp/err"
 run_loom sim "$tmp/swing.lua" --frames 2 --set k=500
-check "--set out of range: exit 2 with the range" [ "$status" -eq 2 ] && has "k=500: k must be between 1 and 100" "$tmp/err"
+check "--set out of range: exit 2" [ "$status" -eq 2 ]
+check "... with the range" has "k=500: k must be between 1 and 100" "$tmp/err"
 run_loom sim "$tmp/swing.lua" --frames 2 --set k=soft
-check "--set a word for a number: exit 2" [ "$status" -eq 2 ] && has "k=soft: k is a number (default 10)" "$tmp/err"
+check "--set a word for a number: exit 2" [ "$status" -eq 2 ]
+check "... said, with the default" has "k=soft: k is a number (default 10)" "$tmp/err"
 run_loom sim "$tmp/swing.lua" --frames 2 --set wind=maybe
-check "--set a word for a boolean: exit 2" [ "$status" -eq 2 ] && has "wind is true or false" "$tmp/err"
+check "--set a word for a boolean: exit 2" [ "$status" -eq 2 ]
+check "... said" has "wind is true or false" "$tmp/err"
 run_loom sim "$tmp/swing.lua" --frames 2 --set k
-check "--set without =: exit 2" [ "$status" -eq 2 ] && has "--set needs name=value, not 'k'" "$tmp/err"
+check "--set without =: exit 2" [ "$status" -eq 2 ]
+check "... said" has "--set needs name=value, not 'k'" "$tmp/err"
 run_loom render "$tmp/swing.lua" --frames 2 --out "$tmp/p" --set k=0
-check "render --set out of range: exit 2, no frames" [ "$status" -eq 2 ] && [ "$(count "$tmp/p")" -eq 0 ]
+check "render --set out of range: exit 2" [ "$status" -eq 2 ]
+check "... and no frames" [ "$(count "$tmp/p")" -eq 0 ]
 param_error() {
     printf '%s\nreturn loom.world{}\n' "$1" >"$tmp/perr.lua"
     run_loom sim "$tmp/perr.lua" --frames 1
@@ -295,7 +308,8 @@ if need parallel parallel "a sweep through GNU parallel"; then
     check "sweep --sheet: the sheet of what parallel rendered is the same" cmp -s "$tmp/sweep/sheet.png" "$tmp/p sweep/sheet.png"
 fi
 run_loom sweep "$tmp/swing.lua" --set k=10,1000 --frames 2 --size 64x64 --out "$tmp/bad" --quiet
-check "sweep: a failing variant fails the sweep (exit 1) and is named" [ "$status" -eq 1 ] && has "variant k=1000 failed (exit 2)" "$tmp/err"
+check "sweep: a failing variant fails the sweep (exit 1)" [ "$status" -eq 1 ]
+check "... and is named" has "variant k=1000 failed (exit 2)" "$tmp/err"
 run_loom sweep "$tmp/swing.lua" --frames 2 --out "$tmp/none"
 check "sweep without --set: exit 2" [ "$status" -eq 2 ]
 

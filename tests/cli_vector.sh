@@ -45,9 +45,9 @@ LUA
 # ---- 1. SVG and PDF of each frame, and nothing else -----------------------------
 run_loom render "$tmp/figure.lua" --frames 61 --svg --pdf --out "$tmp/fig" --size 960x540
 check "--svg --pdf: exit 0" [ "$status" -eq 0 ]
-check "the folder holds each frame's SVG and PDF, no PNG" \
-    [ "$(ls "$tmp/fig" | grep -c '^frame_[0-9]*\.svg$')" -eq 61 ] &&
-    [ "$(ls "$tmp/fig" | grep -c '^frame_[0-9]*\.pdf$')" -eq 61 ] && [ "$(ls "$tmp/fig" | wc -l)" -eq 122 ]
+check "the folder holds each frame's SVG (61)" [ "$(ls "$tmp/fig" | grep -c '^frame_[0-9]*\.svg$')" -eq 61 ]
+check "... and its PDF (61)" [ "$(ls "$tmp/fig" | grep -c '^frame_[0-9]*\.pdf$')" -eq 61 ]
+check "... and nothing else, no PNG (122 files)" [ "$(ls "$tmp/fig" | wc -l)" -eq 122 ]
 run_loom render "$tmp/figure.lua" --frames 61 --out "$tmp/png" --size 960x540 --quiet
 svg=$tmp/fig/frame_00060.svg
 pdf=$tmp/fig/frame_00060.pdf
@@ -63,8 +63,10 @@ check "--at 1: only frame_00060.svg and .pdf ($(ls "$tmp/at" | tr '\n' ' '))" \
 check "--at 1: the SVG is the full run's frame 60, byte for byte" cmp -s "$svg" "$tmp/at/frame_00060.svg"
 check "the SVG is the picture's size" has '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="960" height="540" viewBox="0 0 960 540"' "$svg"
 check "its text is text, escaped: the title" has '>Mass on a spring: x, v &amp; a &lt;rk4&gt;</text>' "$svg"
-check "... the label and the legend" has '>bob</text>' "$svg" && has '>x = ' "$svg"
-check "... in DejaVu, as the PNG" has 'font-family="DejaVu Sans, sans-serif"' "$svg" && has 'font-family="DejaVu Sans Mono, monospace"' "$svg"
+check "... the label" has '>bob</text>' "$svg"
+check "... and the legend" has '>x = ' "$svg"
+check "... in DejaVu Sans, as the PNG" has 'font-family="DejaVu Sans, sans-serif"' "$svg"
+check "... and DejaVu Sans Mono" has 'font-family="DejaVu Sans Mono, monospace"' "$svg"
 dashes=$(grep -o 'stroke-dasharray="[^"]*"' "$svg" | sort -u | wc -l)
 check "dashes kept: the line, the circle and the series' own ($dashes patterns)" [ "$dashes" -ge 3 ]
 check "circles are circles" has '<circle ' "$svg"
@@ -84,8 +86,9 @@ if need pdfinfo poppler-utils "the PDF checked by poppler"; then
     check "pdfinfo: one page" [ "$(pdfinfo "$pdf" | sed -n 's/^Pages: *//p')" = 1 ]
     check "... the picture's size in points" [ "$(pdfinfo "$pdf" | sed -n 's/^Page size: *//p')" = "960 x 540 pts" ]
     pdftotext "$pdf" "$tmp/pdf.txt"
-    check "pdftotext: the title, the label and the legend" has "Mass on a spring: x, v & a <rk4>" "$tmp/pdf.txt" &&
-        has "^bob$" "$tmp/pdf.txt" && has "x = " "$tmp/pdf.txt"
+    check "pdftotext: the title" has "Mass on a spring: x, v & a <rk4>" "$tmp/pdf.txt"
+    check "... the label" has "^bob$" "$tmp/pdf.txt"
+    check "... and the legend" has "x = " "$tmp/pdf.txt"
     pdftoppm -r 72 -png -singlefile "$pdf" "$tmp/pdf"
     same=$("$pngcheck" rmse "$tmp/png/frame_00060.png" "$tmp/pdf.png")
     other=$("$pngcheck" rmse "$tmp/png/frame_00010.png" "$tmp/pdf.png")
@@ -93,8 +96,8 @@ if need pdfinfo poppler-utils "the PDF checked by poppler"; then
     # poppler draws thin lines thinner than loom (stroke adjustment): a
     # larger bound than librsvg's, and still well apart from another frame.
     check "drawn by pdftoppm, the PDF is the PNG within an RMS of 16 ($same)" \
-        awk -v d="$same" 'BEGIN { exit !(d != "" && d < 16) }' &&
-        awk -v d="$other" -v s="$same" 'BEGIN { exit !(d > 1.5 * s) }'
+        awk -v d="$same" 'BEGIN { exit !(d != "" && d < 16) }'
+    check "... and not the PNG of another frame ($other)" awk -v d="$other" -v s="$same" 'BEGIN { exit !(d > 1.5 * s) }'
 fi
 
 # ---- 2. shaded faces -------------------------------------------------------------
@@ -142,18 +145,20 @@ fi
 
 # ---- 4. mistakes ---------------------------------------------------------------------
 run_loom sim "$tmp/figure.lua" --frames 2 --svg
-check "--svg with loom sim: exit 2, said" [ "$status" -eq 2 ] && has "--svg and --pdf are for 'loom render'" "$tmp/err"
+check "--svg with loom sim: exit 2" [ "$status" -eq 2 ]
+check "... said" has "--svg and --pdf are for 'loom render'" "$tmp/err"
 run_loom render "$tmp/figure.lua" --frames 2 --video "$tmp/v.mp4" --pdf
-check "--pdf without --out: exit 2, said" [ "$status" -eq 2 ] && has "--svg and --pdf write into a folder: give --out DIR" "$tmp/err"
+check "--pdf without --out: exit 2" [ "$status" -eq 2 ]
+check "... said" has "--svg and --pdf write into a folder: give --out DIR" "$tmp/err"
 # A picture that cannot be written (its name taken by a folder): exit 1, said.
 mkdir -p "$tmp/taken/frame_00000.svg"
 run_loom render "$tmp/figure.lua" --frames 1 --svg --out "$tmp/taken"
-check "an SVG that cannot be written: exit 1, named" [ "$status" -eq 1 ] &&
-    has "cannot write '$tmp/taken/frame_00000.svg': Is a directory" "$tmp/err"
+check "an SVG that cannot be written: exit 1" [ "$status" -eq 1 ]
+check "... named, with the reason" has "cannot write '$tmp/taken/frame_00000.svg': Is a directory" "$tmp/err"
 mkdir -p "$tmp/taken/frame_00000.pdf"
 run_loom render "$tmp/figure.lua" --frames 1 --pdf --out "$tmp/taken"
-check "a PDF that cannot be written: exit 1, named" [ "$status" -eq 1 ] &&
-    has "cannot write '$tmp/taken/frame_00000.pdf'" "$tmp/err"
+check "a PDF that cannot be written: exit 1" [ "$status" -eq 1 ]
+check "... named" has "cannot write '$tmp/taken/frame_00000.pdf'" "$tmp/err"
 
 # ---- The README's vector figure is what its command writes today ------------------
 readme_svg=$(cd "$(dirname "$0")/.." && pwd)/docs/gallery/figure_print.svg

@@ -106,7 +106,8 @@ while kill -0 "$loom_pid" 2>/dev/null && [ $tries -gt 0 ]; do sleep 0.1; tries=$
 loom_pid=
 
 timeout "$(backstop 20)" "$loom" "$tmp/params.lua" --set kk=1 >"$tmp/out" 2>"$tmp/err"
-check "a --set the scene lacks: exit 2, listing its parameters" [ $? -eq 2 ] && grep -q "the scene has no parameter 'kk' (its parameters: k)" "$tmp/err"
+check "a --set the scene lacks: exit 2" [ $? -eq 2 ]
+check "... said, listing its parameters" grep -q "the scene has no parameter 'kk' (its parameters: k)" "$tmp/err"
 check "... after running the script once" [ "$(grep -c '^k=' "$tmp/out")" -eq 1 ]
 timeout "$(backstop 20)" "$loom" "$tmp/params.lua" --set k=40 >"$tmp/out" 2>"$tmp/err" &
 loom_pid=$!

@@ -202,7 +202,10 @@ require_built() {
 }
 
 # check DESCRIPTION COMMAND...: ok when the command succeeds, else not ok
-# with $tmp/err (where the scripts keep loom's stderr).
+# with $tmp/err (where the scripts keep loom's stderr). COMMAND is one
+# command: in `check DESC [ A ] && [ B ]` the shell runs B after check and
+# drops its result, so put every condition inside (a function, sh -c) or in
+# a check of its own (tests/lint_tests.sh refuses the && / || / | form).
 check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc" "$tmp/err"; fi; }
 
 finish() {
