@@ -94,21 +94,33 @@ static bool touches(const lr_tri *t, int64_t x0, int64_t y0, int64_t x1, int64_t
     return true;
 }
 
-/* Ops binned between two looks at the interrupt. */
-#define STOP_BINNED 16384
+/* Edge tests (and ops) between two looks at the interrupt while binning:
+ * a few milliseconds. An op's tests are its tiles times its edges, so
+ * thousands of picture-sized discs of hundreds of edges each (millions of
+ * tests apiece at 1920x1080) are counted as the work they are. */
+#define STOP_BINNED ((int64_t)1 << 22)
 
 /* Calls through every (op, tile) pair in op order: count (fill false) or
  * fill; false when the interrupt stopped it (the bins are then unusable). */
 static bool each_bin(lr_raster *r, bool fill, uint32_t *cursor) {
+    int64_t work = 0;
     for (size_t i = 0; i < r->op_count; i++) {
-        if (i % STOP_BINNED == STOP_BINNED - 1 && lr_raster_ask(r))
-            return false;
+        if (work > STOP_BINNED) {
+            work = 0;
+            if (lr_raster_ask(r))
+                return false;
+        }
         const lr_op *op = &r->ops[i];
         int tx0 = op->x0 / TILE_SAMPLES, tx1 = op->x1 / TILE_SAMPLES;
         int ty0 = op->y0 / TILE_SAMPLES, ty1 = op->y1 / TILE_SAMPLES;
         bool single = tx0 == tx1 && ty0 == ty1;
         const lr_tri *t = op->kind == OP_TRIANGLE ? &r->tris[op->index] : NULL;
         const lr_poly *p = op->kind == OP_POLYGON ? &r->polys[op->index] : NULL;
+        work += 1 + (single ? 0
+                            : (int64_t)(tx1 - tx0 + 1) * (ty1 - ty0 + 1) *
+                                  (t   ? 3
+                                   : p ? (int64_t)p->count
+                                       : 0));
         for (int ty = ty0; ty <= ty1; ty++) {
             for (int tx = tx0; tx <= tx1; tx++) {
                 int64_t sx0 = (int64_t)tx * TILE_SAMPLES, sy0 = (int64_t)ty * TILE_SAMPLES;
