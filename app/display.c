@@ -13,10 +13,36 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The one video driver a named display asks for: X11 when only DISPLAY is
+ * set, Wayland when only WAYLAND_DISPLAY is; NULL (SDL's own order) for
+ * both, neither, or an SDL_VIDEODRIVER of the user's. A busy X server that
+ * refuses a connection for a moment must not send SDL through its other
+ * drivers: the last, "offscreen", loads EGL and Mesa (LLVM) for nothing,
+ * and each retry loads them again. */
+static const char *named_driver(void) {
+    const char *chosen = getenv("SDL_VIDEODRIVER");
+    const char *x11 = getenv("DISPLAY"), *wayland = getenv("WAYLAND_DISPLAY");
+    bool has_x11 = x11 && x11[0], has_wayland = wayland && wayland[0];
+    if ((chosen && chosen[0]) || has_x11 == has_wayland)
+        return NULL;
+    return has_x11 ? "x11" : "wayland";
+}
+
 /* Opens SDL's video; NULL when a display was found, else why not. */
 static const char *try_display(char *reason, size_t size) {
+    const char *driver_asked = named_driver();
+    if (driver_asked) /* set each time: SDL_Quit clears the hints */
+        SDL_SetHint(SDL_HINT_VIDEODRIVER, driver_asked);
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
-        snprintf(reason, size, "%s", SDL_GetError());
+        if (driver_asked && strcmp(driver_asked, "x11") == 0)
+            snprintf(reason, size, "no display (the X server at DISPLAY=%s did not answer)",
+                     getenv("DISPLAY"));
+        else if (driver_asked)
+            snprintf(reason, size,
+                     "no display (the Wayland compositor at WAYLAND_DISPLAY=%s did not answer)",
+                     getenv("WAYLAND_DISPLAY"));
+        else
+            snprintf(reason, size, "%s", SDL_GetError());
         return reason;
     }
     const char *driver = SDL_GetCurrentVideoDriver();

@@ -424,10 +424,6 @@ int app_window(const app_options *options) {
     if (reloads && atoi(reloads) > 0)
         state->test_reloads_total = atoi(reloads);
 
-    /* The picture is drawn in software already: blit it with plain X11 (or the
-     * platform's equivalent) rather than through OpenGL, which would also make
-     * SDL recreate the window once it is open. */
-    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
     if (!app_open_display(options->scene)) {
         app_timeline_destroy(state->timeline);
         app_sliders_destroy(state->sliders);
@@ -438,6 +434,11 @@ int app_window(const app_options *options) {
         free(state);
         return APP_EXIT_FAILURE;
     }
+    /* The picture is drawn in software already: blit it with plain X11 (or the
+     * platform's equivalent) rather than through OpenGL, which would also make
+     * SDL recreate the window once it is open. Set once SDL is open (its
+     * SDL_Quit between two tries clears the hints). */
+    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
 
     char title[256];
     const char *slash = strrchr(options->scene, '/');

@@ -91,6 +91,6 @@ DISPLAY=:4095 "$loom" examples/pendulum.lua >/dev/null 2>"$tmp/err"
 status=$?
 check "DISPLAY=:4095 (no server): the window exits 1 ($status)" [ "$status" -eq 1 ]
 check "and names the display that did not answer" \
-    grep -qF "video driver: the X server at DISPLAY=:4095 did not answer)" "$tmp/err"
+    grep -qF "no display (the X server at DISPLAY=:4095 did not answer)" "$tmp/err"
 
 finish
