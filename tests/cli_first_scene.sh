@@ -93,4 +93,38 @@ check "DISPLAY=:4095 (no server): the window exits 1 ($status)" [ "$status" -eq 
 check "and names the display that did not answer" \
     grep -qF "no display (the X server at DISPLAY=:4095 did not answer)" "$tmp/err"
 
+# A display that answers late (a busy X server): the window opens on a later
+# try, and SDL was asked for X11 alone: it did not go through its Wayland
+# driver (which says "XDG_RUNTIME_DIR is invalid") and its offscreen one
+# (EGL and Mesa loaded and unloaded each try: make check's leak report).
+if need Xvfb xvfb "a display that answers late: the window opens on a later try" &&
+    need xdotool xdotool "a display that answers late: the window opens on a later try"; then
+    n=4000
+    while [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ]; do n=$((n + 1)); done
+    DISPLAY=:$n "$loom" examples/pendulum.lua >/dev/null 2>"$tmp/late_err" &
+    late_pid=$!
+    sleep 0.6
+    Xvfb ":$n" -screen 0 800x600x24 -nolisten tcp 2>/dev/null &
+    late_xvfb=$!
+    late_window=
+    tries=$((100 * slowdown))
+    while [ -z "$late_window" ] && [ "$tries" -gt 0 ] && kill -0 "$late_pid" 2>/dev/null; do
+        sleep 0.1; tries=$((tries - 1))
+        late_window=$(DISPLAY=:$n xdotool search --name "loom - pendulum.lua" 2>/dev/null | head -n 1)
+    done
+    if [ -n "$late_window" ]; then
+        DISPLAY=:$n xdotool key --window "$late_window" Escape 2>/dev/null
+    else
+        kill "$late_pid" 2>/dev/null # a window nobody sees: not left running
+    fi
+    wait "$late_pid"
+    status=$?
+    kill "$late_xvfb" 2>/dev/null
+    wait "$late_xvfb" 2>/dev/null
+    check "a display that answers late: the window opens on a later try" [ -n "$late_window" ]
+    check "... and quits on Esc with status 0 ($status)" [ "$status" -eq 0 ]
+    check "... and SDL was asked for X11 alone (no Wayland probe)" \
+        sh -c "! grep -q XDG_RUNTIME_DIR '$tmp/late_err'"
+fi
+
 finish
