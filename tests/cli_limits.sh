@@ -24,18 +24,23 @@ run_loom() {
 has() { grep -qF -- "$1" "$2"; }
 
 # ---- worker threads ------------------------------------------------------
+# A world of 64 threads with work for them, its workers started; both
+# scenes below load it (dofile reads the scene's own folder).
+cat >"$tmp/threaded_world.lua" <<'LUA'
+local w = loom.world{ threads = 64, order = "batched" }
+local previous
+for j = 1, 64 do
+    local p = w:particle{ pos = { j, 0 } }
+    if previous then w:stick(previous, p) end
+    previous = p
+end
+w:step() -- starts the world's worker threads
+return w
+LUA
 cat >"$tmp/threads.lua" <<'LUA'
 local worlds = {}
 for i = 1, 30 do
-    local w = loom.world{ threads = 64, order = "batched" }
-    local previous
-    for j = 1, 64 do
-        local p = w:particle{ pos = { j, 0 } }
-        if previous then w:stick(previous, p) end
-        previous = p
-    end
-    w:step() -- starts the world's worker threads
-    worlds[i] = w
+    worlds[i] = dofile("threaded_world.lua")
 end
 local total = 0
 for i = 1, 30 do total = total + worlds[i]:settings().threads end
@@ -71,15 +76,7 @@ local function os_threads()
     end
 end
 local function run_one()
-    local w = loom.world{ threads = 64, order = "batched" }
-    local previous
-    for j = 1, 64 do
-        local p = w:particle{ pos = { j, 0 } }
-        if previous then w:stick(previous, p) end
-        previous = p
-    end
-    w:step() -- starts the world's worker threads
-    return w:settings().threads
+    return dofile("threaded_world.lua"):settings().threads
 end
 local given, most = {}, 0
 for i = 1, 10 do
@@ -95,7 +92,11 @@ print("threads given " .. table.concat(given, " "))
 print("most OS threads " .. most)
 return loom.world{}
 LUA
-run_loom sim "$tmp/threads_back.lua" --frames 1 --trust --timeout 20
+# From the scene's folder: a trusted scene's dofile is Lua's own, relative
+# to the working directory.
+here=$(pwd)
+cd "$tmp" && run_loom sim threads_back.lua --frames 1 --trust --timeout 20
+cd "$here" || exit 1
 check "10 worlds of 64 threads, each collected before the next, are each given 64" \
     has "threads given 64 64 64 64 64 64 64 64 64 64" "$tmp/out"
 most=$(sed -n 's/^most OS threads //p' "$tmp/out")
